@@ -1,0 +1,345 @@
+"""The data model: topics (judgments), rankings and contexts.
+
+SPEC section 1. This module imports nothing from the rest of the package, so
+every other part (metrics, generators, axioms, readers) can build on it.
+
+- A :class:`Topic` holds aspects ``T = (t1..tm)`` with weights ``w(t) > 0``
+  summing to 1 and relevance values ``r(d, t)`` in ``[0, 1]``; unjudged
+  documents have ``r = 0``. Its single-aspect view is ``r(d) = max_t r(d, t)``,
+  its binary view ``rel(d) = [r(d) > 0]`` and ``R`` counts documents with
+  ``r(d) > 0``.
+- A :class:`Ranking` is a tuple of distinct document ids.
+- A :class:`Context` holds other systems' rankings for the same topic (used by
+  the relative metrics).
+
+Values are stored exactly as given (``int``, ``float`` or
+``fractions.Fraction``), so a caller who builds topics from ``Fraction`` values
+gets exact arithmetic everywhere; :func:`to_fraction` states how a float is
+read exactly (its shortest decimal form: ``0.1`` is ``1/10``).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from numbers import Real
+from typing import Union
+
+__all__ = [
+    "AxiometerError",
+    "ValidationError",
+    "DuplicateDocumentError",
+    "InputError",
+    "Number",
+    "Topic",
+    "Ranking",
+    "Context",
+    "to_fraction",
+    "SINGLE_ASPECT",
+]
+
+Number = Union[int, float, Fraction]
+
+#: The aspect name used for single-aspect topics built without explicit aspects.
+SINGLE_ASPECT = "*"
+
+#: Tolerance for the weights summing to 1 (SPEC section 1).
+WEIGHT_SUM_TOLERANCE = 1e-9
+
+
+class AxiometerError(Exception):
+    """Base class of every error axiometer raises on purpose."""
+
+
+class ValidationError(AxiometerError, ValueError):
+    """A value breaks the data model (SPEC section 1)."""
+
+
+class DuplicateDocumentError(ValidationError):
+    """A ranking lists the same document twice."""
+
+    def __init__(self, doc: str, first: int, second: int) -> None:
+        self.doc, self.first, self.second = doc, first, second
+        super().__init__(
+            f"duplicate document {doc!r} in ranking at positions {first} and {second}"
+        )
+
+
+class InputError(AxiometerError):
+    """Bad user input with a location: a file and line, or a spec string and column.
+
+    ``str(error)`` is one line, ``where: problem`` — what the CLI prints.
+    """
+
+    def __init__(self, problem: str, *, source: str | None = None,
+                 line: int | None = None, token: str | None = None) -> None:
+        self.problem, self.source, self.line, self.token = problem, source, line, token
+        where = source or ""
+        if line is not None:
+            where = f"{where}:{line}" if where else f"line {line}"
+        message = problem if not token else f"{problem} (at {token!r})"
+        super().__init__(f"{where}: {message}" if where else message)
+
+
+def to_fraction(value: Number) -> Fraction:
+    """Read a number exactly.
+
+    ``int`` and ``Fraction`` are exact already; a ``float`` is read as its
+    shortest decimal representation (``repr``), i.e. the number the user
+    typed: ``0.1 -> 1/10``, ``0.8 -> 4/5``. This is the convention for every
+    exact evaluation in axiometer (SPEC section 5).
+    """
+    if isinstance(value, Fraction):
+        return value
+    if isinstance(value, int):
+        return Fraction(value)
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise ValidationError(f"cannot read non-finite number {value!r} exactly")
+        return Fraction(repr(value))
+    return Fraction(value)  # other Real types (numpy scalars, Decimal)
+
+
+def _check_unit_interval(value: object, what: str) -> None:
+    if isinstance(value, bool) or not isinstance(value, Real):
+        raise ValidationError(f"{what} must be a number in [0, 1], got {value!r}")
+    if value != value:  # NaN
+        raise ValidationError(f"{what} is NaN; relevance must be in [0, 1]")
+    if not 0 <= value <= 1:
+        raise ValidationError(f"{what} = {value!r} is outside [0, 1]")
+
+
+class Topic:
+    """Judgments for one query: aspects, weights and ``r(d, t)``.
+
+    Build it from ``judgments``, a mapping ``doc -> {aspect: r}``, and
+    optionally ``weights``, a mapping ``aspect -> w(t)`` whose order fixes the
+    aspect order. Without weights the aspects are those named in the
+    judgments (sorted) with balanced weights ``1/|T|``; a topic with no
+    judgments and no weights has the single aspect ``"*"``. Aspects listed in
+    ``weights`` but never judged are allowed (they count in ``|T|``).
+
+    Documents may be judged with ``r = 0`` on every aspect (judged
+    non-relevant); they are kept, since some metrics distinguish judged from
+    unjudged documents.
+
+    Immutable and hashable. Use :meth:`single` for the common one-aspect case.
+    """
+
+    __slots__ = ("topic_id", "aspects", "weights", "_vectors", "_single",
+                 "_aspect_index", "R", "_hash")
+
+    topic_id: str
+    aspects: tuple[str, ...]
+    weights: tuple[Number, ...]
+    R: int
+
+    def __init__(self, judgments: Mapping[str, Mapping[str, Number]],
+                 weights: Mapping[str, Number] | None = None,
+                 topic_id: str = "") -> None:
+        if weights is None:
+            named = sorted({t for per in judgments.values() for t in per})
+            aspects = tuple(named) if named else (SINGLE_ASPECT,)
+            weight_values: tuple[Number, ...] = (Fraction(1, len(aspects)),) * len(aspects)
+        else:
+            aspects = tuple(str(t) for t in weights)
+            weight_values = tuple(weights.values())
+            if not aspects:
+                raise ValidationError(f"topic {topic_id!r}: at least one aspect is needed")
+            for t, w in zip(aspects, weight_values):
+                if isinstance(w, bool) or not isinstance(w, Real) or w != w or not w > 0:
+                    raise ValidationError(
+                        f"topic {topic_id!r}: weight of aspect {t!r} must be > 0, got {w!r}")
+            total = sum(float(w) for w in weight_values)
+            if abs(total - 1.0) > WEIGHT_SUM_TOLERANCE:
+                raise ValidationError(
+                    f"topic {topic_id!r}: aspect weights sum to {total!r}, not 1")
+        index = {t: i for i, t in enumerate(aspects)}
+        zero_vector = (0,) * len(aspects)
+        vectors: dict[str, tuple[Number, ...]] = {}
+        single: dict[str, Number] = {}
+        relevant = 0
+        for doc, per_aspect in judgments.items():
+            if not isinstance(doc, str):
+                raise ValidationError(f"topic {topic_id!r}: document ids must be strings, got {doc!r}")
+            vector = list(zero_vector)
+            for t, r in per_aspect.items():
+                i = index.get(t)
+                if i is None:
+                    raise ValidationError(
+                        f"topic {topic_id!r}: document {doc!r} is judged on unknown aspect {t!r}"
+                        f" (aspects: {', '.join(map(repr, aspects))})")
+                _check_unit_interval(r, f"topic {topic_id!r}: r({doc!r}, {t!r})")
+                vector[i] = r
+            best = max(vector)
+            vectors[doc] = tuple(vector)
+            single[doc] = best
+            if best > 0:
+                relevant += 1
+        self.topic_id = str(topic_id)
+        self.aspects = aspects
+        self.weights = weight_values
+        self._aspect_index = index
+        self._vectors = vectors
+        self._single = single
+        self.R = relevant
+        self._hash: int | None = None
+
+    # -- construction helpers -------------------------------------------------
+    @classmethod
+    def single(cls, relevance: Mapping[str, Number], topic_id: str = "") -> "Topic":
+        """A single-aspect topic from ``doc -> r``."""
+        return cls({d: {SINGLE_ASPECT: r} for d, r in relevance.items()},
+                   {SINGLE_ASPECT: 1}, topic_id)
+
+    # -- relevance ------------------------------------------------------------
+    def r(self, doc: str, aspect: str | None = None) -> Number:
+        """``r(d, t)``; with no aspect, the single-aspect view ``max_t r(d, t)``.
+
+        Unjudged documents have ``r = 0``.
+        """
+        if aspect is None:
+            return self._single.get(doc, 0)
+        try:
+            i = self._aspect_index[aspect]
+        except KeyError:
+            raise ValidationError(f"topic {self.topic_id!r} has no aspect {aspect!r}") from None
+        vector = self._vectors.get(doc)
+        return 0 if vector is None else vector[i]
+
+    def vector(self, doc: str) -> tuple[Number, ...]:
+        """``(r(d, t1), ..., r(d, tm))`` in aspect order; zeros if unjudged."""
+        vector = self._vectors.get(doc)
+        return (0,) * len(self.aspects) if vector is None else vector
+
+    def rel(self, doc: str) -> bool:
+        """Binary view: ``r(d) > 0``."""
+        return self._single.get(doc, 0) > 0
+
+    def is_judged(self, doc: str) -> bool:
+        return doc in self._vectors
+
+    def weight(self, aspect: str) -> Number:
+        return self.weights[self._aspect_index[aspect]]
+
+    @property
+    def documents(self) -> tuple[str, ...]:
+        """Judged documents, in the order they were given."""
+        return tuple(self._vectors)
+
+    @property
+    def relevant(self) -> tuple[str, ...]:
+        """Documents with ``r(d) > 0``."""
+        return tuple(d for d, r in self._single.items() if r > 0)
+
+    def relevance_values(self, aspect: str | None = None) -> list[Number]:
+        """All judged ``r`` values on ``aspect`` (or the single view), one per judged document."""
+        if aspect is None:
+            return list(self._single.values())
+        i = self._aspect_index[aspect]
+        return [v[i] for v in self._vectors.values()]
+
+    @property
+    def is_single_aspect(self) -> bool:
+        return len(self.aspects) == 1
+
+    @property
+    def is_binary(self) -> bool:
+        """Every judged value is 0 or one common constant ``rc``."""
+        positives = {r for v in self._vectors.values() for r in v if r > 0}
+        return len(positives) <= 1
+
+    # -- views ----------------------------------------------------------------
+    def single_aspect_view(self) -> "Topic":
+        """The topic seen by an aspect-blind metric: one aspect, ``r(d) = max_t r(d, t)``."""
+        if self.is_single_aspect:
+            return self
+        return Topic.single(self._single, self.topic_id)
+
+    def binary_view(self) -> "Topic":
+        """The same aspects with ``r(d, t) in {0, 1}`` (``1`` where ``r > 0``)."""
+        return Topic({d: {t: (1 if r > 0 else 0) for t, r in zip(self.aspects, v)}
+                      for d, v in self._vectors.items()},
+                     dict(zip(self.aspects, self.weights)), self.topic_id)
+
+    def restrict(self, aspect: str) -> "Topic":
+        """Aspect ``t`` alone, as a single-aspect topic (``M_t`` of the intent-aware metrics)."""
+        i = self._aspect_index[aspect]
+        return Topic.single({d: v[i] for d, v in self._vectors.items()}, self.topic_id)
+
+    # -- identity -------------------------------------------------------------
+    def _key(self) -> tuple:
+        return (self.topic_id, self.aspects, self.weights,
+                tuple(sorted(self._vectors.items())))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Topic) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            self._hash = hash(self._key())
+        return self._hash
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if name != "_hash" and hasattr(self, "_hash"):
+            raise AttributeError("Topic is immutable")
+        object.__setattr__(self, name, value)
+
+    def __repr__(self) -> str:
+        judged = ", ".join(
+            f"{d!r}: {v[0] if len(v) == 1 else v}" for d, v in list(self._vectors.items())[:6])
+        more = ", ..." if len(self._vectors) > 6 else ""
+        aspects = "" if self.is_single_aspect else f", aspects={self.aspects}"
+        tid = f"{self.topic_id!r}, " if self.topic_id else ""
+        return f"Topic({tid}{{{judged}{more}}}{aspects})"
+
+
+class Ranking(tuple):
+    """A system output: a tuple of distinct document ids ``(d1, ..., dn)``.
+
+    Duplicates raise :class:`DuplicateDocumentError` naming the document and
+    both positions (1-based); they are never dropped silently.
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, docs: Iterable[str] = ()) -> "Ranking":
+        ranking = tuple.__new__(cls, docs)
+        if len(set(ranking)) != len(ranking):
+            seen: dict[str, int] = {}
+            for position, doc in enumerate(ranking, 1):
+                if doc in seen:
+                    raise DuplicateDocumentError(doc, seen[doc], position)
+                seen[doc] = position
+        for doc in ranking:
+            if not isinstance(doc, str):
+                raise ValidationError(f"document ids must be strings, got {doc!r}")
+        return ranking
+
+    def __repr__(self) -> str:
+        return f"Ranking({list(self)!r})"
+
+
+@dataclass(frozen=True)
+class Context:
+    """Other systems' rankings for the same topic (SPEC section 1).
+
+    ``labels`` names each ranking (run tags); it defaults to ``s1, s2, ...``.
+    """
+
+    rankings: tuple[Ranking, ...] = ()
+    labels: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        rankings = tuple(r if isinstance(r, Ranking) else Ranking(r) for r in self.rankings)
+        labels = tuple(self.labels) or tuple(f"s{i}" for i in range(1, len(rankings) + 1))
+        if len(labels) != len(rankings):
+            raise ValidationError(
+                f"context has {len(rankings)} rankings but {len(labels)} labels")
+        object.__setattr__(self, "rankings", rankings)
+        object.__setattr__(self, "labels", labels)
+
+    def __len__(self) -> int:
+        return len(self.rankings)

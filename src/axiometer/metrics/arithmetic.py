@@ -1,0 +1,101 @@
+"""Two arithmetics for one formula: float64 for speed, exact for verdicts.
+
+Every built-in metric writes its formula once, against an arithmetic ``A``
+(SPEC section 5):
+
+- :data:`FLOAT` evaluates in float64;
+- :data:`EXACT` evaluates with :class:`fractions.Fraction` and switches to
+  sympy only where a logarithm appears (``A.log2``), so rational metrics stay
+  ``Fraction`` and log-based ones become exact sympy expressions.
+
+Inputs are read exactly with :func:`axiometer.core.to_fraction` (a float is
+its shortest decimal: ``0.8 -> 4/5``).
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import Any, Union
+
+import sympy
+
+from axiometer.core import Number, to_fraction
+
+ExactValue = Union[Fraction, sympy.Expr]
+
+
+class FloatArithmetic:
+    """float64 arithmetic."""
+
+    exact = False
+    zero = 0.0
+    one = 1.0
+
+    @staticmethod
+    def num(value: Number) -> float:
+        return float(value)
+
+    @staticmethod
+    def log2(value: Any) -> float:
+        return math.log2(value)
+
+    @staticmethod
+    def ratio(numerator: Any, denominator: Any) -> Any:
+        """``numerator / denominator``, or 0 when the normaliser is 0 (SPEC section 2)."""
+        return numerator / denominator if denominator else 0.0
+
+    @staticmethod
+    def result(value: Any) -> float:
+        return float(value)
+
+
+class ExactArithmetic:
+    """Rational arithmetic, with sympy for logarithms."""
+
+    exact = True
+    zero = Fraction(0)
+    one = Fraction(1)
+
+    @staticmethod
+    def num(value: Number) -> Fraction:
+        return to_fraction(value)
+
+    @staticmethod
+    def log2(value: Any) -> sympy.Expr:
+        if isinstance(value, (int, Fraction)):
+            value = sympy.Rational(value.numerator, value.denominator)
+        return sympy.log(value, 2)
+
+    @staticmethod
+    def ratio(numerator: Any, denominator: Any) -> Any:
+        if denominator == 0:
+            return Fraction(0)
+        if isinstance(numerator, Fraction) and isinstance(denominator, Fraction):
+            return numerator / denominator
+        return sympy.sympify(numerator) / sympy.sympify(denominator)
+
+    @staticmethod
+    def result(value: Any) -> ExactValue:
+        """A ``Fraction`` when the value is rational, else the sympy expression."""
+        if isinstance(value, Fraction):
+            return value
+        if isinstance(value, int):
+            return Fraction(value)
+        value = sympy.sympify(value)
+        if value.is_Rational:
+            return Fraction(int(value.p), int(value.q))
+        return value
+
+
+FLOAT = FloatArithmetic()
+EXACT = ExactArithmetic()
+
+Arithmetic = Union[FloatArithmetic, ExactArithmetic]
+
+
+def exact_to_float(value: ExactValue, digits: int = 30) -> float:
+    """The float nearest an exact value (sympy values evaluated to ``digits`` digits)."""
+    if isinstance(value, (Fraction, int)):
+        return float(value)
+    return float(sympy.N(value, digits))

@@ -1,0 +1,383 @@
+"""The metric protocol, declared parameters, and the base of built-in metrics.
+
+A *metric* is any object with
+
+- ``name``: its canonical spec string (``"nDCG@10"``, ``"RBP(p=0.8)"``);
+- ``param_info``: the declared parameters (:class:`Param`: type, default,
+  range, description, the paper's grid) and ``params``, their values;
+- ``cutoff``: ``k`` or ``None``;
+- ``needs``: what it uses (:class:`Needs`: aspects, graded relevance, context);
+- ``score(ranking, topic, context=None) -> float``.
+
+Built-in metrics (subclasses of :class:`BuiltinMetric`) write their formula
+once against an arithmetic (see :mod:`axiometer.metrics.arithmetic`) and so
+offer both ``score`` (float64) and ``exact`` (``Fraction`` or sympy), plus a
+vectorised ``score_batch`` over many rankings of one topic.
+
+A metric author's plain function ``f(ranking, topic) -> float`` becomes a
+metric with :func:`wrap`.
+"""
+
+from __future__ import annotations
+
+import inspect
+import math
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from numbers import Real
+from typing import Any, ClassVar, Protocol, runtime_checkable
+
+import numpy as np
+
+from axiometer.core import AxiometerError, Context, Number, Ranking, Topic, ValidationError
+from axiometer.metrics.arithmetic import EXACT, FLOAT, Arithmetic, ExactValue
+
+__all__ = [
+    "Param",
+    "Needs",
+    "Metric",
+    "MetricError",
+    "BuiltinMetric",
+    "FunctionMetric",
+    "RankingBatch",
+    "wrap",
+    "format_value",
+]
+
+
+class MetricError(AxiometerError):
+    """A metric misbehaved: it raised, or returned something that is not a finite number."""
+
+
+@dataclass(frozen=True)
+class Param:
+    """A declared metric parameter (cf. ir_measures' ``ParamInfo``).
+
+    ``low``/``high`` bound the range; ``low_open``/``high_open`` make a bound
+    strict. ``grid`` is the set of values the source paper tested (SPEC
+    section 2), used by later checks as the default parameter grid.
+    """
+
+    name: str
+    type: type
+    default: Any
+    description: str
+    low: Real | None = None
+    high: Real | None = None
+    low_open: bool = False
+    high_open: bool = False
+    choices: tuple[Any, ...] | None = None
+    grid: tuple[Any, ...] = ()
+
+    def range_text(self) -> str:
+        if self.choices is not None:
+            return "one of " + ", ".join(repr(c) for c in self.choices)
+        if self.low is None and self.high is None:
+            return "any " + self.type.__name__
+        left = "(" if self.low_open else "["
+        right = ")" if self.high_open else "]"
+        low = "-inf" if self.low is None else repr(self.low)
+        high = "inf" if self.high is None else repr(self.high)
+        return f"{self.type.__name__} in {left}{low}, {high}{right}"
+
+    def validate(self, value: Any, metric: str = "") -> Any:
+        """Coerce ``value`` to the declared type, or raise a :class:`ValidationError`."""
+        where = f"{metric}: " if metric else ""
+        if self.choices is not None:
+            if value not in self.choices:
+                raise ValidationError(
+                    f"{where}parameter {self.name}={value!r} must be {self.range_text()}")
+            return value
+        if self.type in (int, float):
+            ok = isinstance(value, (int, float, Fraction)) and not isinstance(value, bool)
+            if self.type is int and isinstance(value, float) and not value.is_integer():
+                ok = False
+            if not ok or (isinstance(value, float) and not math.isfinite(value)):
+                raise ValidationError(
+                    f"{where}parameter {self.name} must be a {self.type.__name__}, got {value!r}")
+            value = int(value) if self.type is int else value
+            below = self.low is not None and (value <= self.low if self.low_open else value < self.low)
+            above = self.high is not None and (value >= self.high if self.high_open else value > self.high)
+            if below or above:
+                raise ValidationError(
+                    f"{where}parameter {self.name}={value!r} is outside its range, {self.range_text()}")
+            return value
+        if not isinstance(value, self.type):
+            raise ValidationError(
+                f"{where}parameter {self.name} must be a {self.type.__name__}, got {value!r}")
+        return value
+
+
+@dataclass(frozen=True)
+class Needs:
+    """What a metric uses from its input.
+
+    ``aspects``: it distinguishes aspects (diversity metrics); ``graded``: it
+    distinguishes relevance grades (otherwise it sees the binary view);
+    ``context``: it scores relative to other systems' rankings.
+    """
+
+    aspects: bool = False
+    graded: bool = True
+    context: bool = False
+
+
+@runtime_checkable
+class Metric(Protocol):
+    """The protocol every metric implements (see the module docstring)."""
+
+    name: str
+    cutoff: int | None
+    needs: Needs
+    param_info: tuple[Param, ...]
+    params: Mapping[str, Any]
+
+    def score(self, ranking: Ranking, topic: Topic, context: Context | None = None) -> float:
+        ...
+
+
+def format_value(value: Any) -> str:
+    """How a parameter value is written in a spec string."""
+    if isinstance(value, str):
+        return repr(value)
+    if isinstance(value, Fraction):
+        return str(value) if value.denominator == 1 else f"{float(value)!r}"
+    return repr(value)
+
+
+def _metric_name(family: str, params: Mapping[str, Any], cutoff: int | None) -> str:
+    inner = ",".join(f"{k}={format_value(v)}" for k, v in params.items())
+    return family + (f"({inner})" if inner else "") + (f"@{cutoff}" if cutoff is not None else "")
+
+
+class RankingBatch:
+    """Many rankings of one topic as dense arrays, for vectorised scoring.
+
+    ``gains[s, i, t]`` is ``r(d_{i+1}, t)`` of ranking ``s`` (zero past its
+    end), ``lengths[s]`` its length, ``weights[t]`` the aspect weights.
+    ``single`` is the aspect-blind view ``max_t``. Build once per topic and
+    score every metric on it.
+    """
+
+    __slots__ = ("topic", "gains", "lengths", "weights", "_single", "judged")
+
+    def __init__(self, topic: Topic, gains: np.ndarray, lengths: np.ndarray,
+                 judged: np.ndarray | None = None) -> None:
+        self.topic = topic
+        self.gains = gains
+        self.lengths = lengths
+        self.weights = np.array([float(w) for w in topic.weights])
+        self.judged = judged
+        self._single: np.ndarray | None = None
+
+    @classmethod
+    def from_rankings(cls, rankings: Sequence[Sequence[str]], topic: Topic,
+                      depth: int | None = None) -> "RankingBatch":
+        """Look every document up once; ``depth`` truncates (default: the longest ranking)."""
+        lengths = np.array([len(r) for r in rankings], dtype=np.int64)
+        if depth is None:
+            depth = int(lengths.max()) if len(rankings) else 0
+        lengths = np.minimum(lengths, depth)
+        documents = topic.documents
+        # Row 0 of the table is the all-zero vector of unjudged documents.
+        table = np.zeros((len(documents) + 1, len(topic.aspects)))
+        if documents:
+            table[1:] = np.array([[float(r) for r in topic.vector(d)] for d in documents])
+        row_of = {d: i for i, d in enumerate(documents, 1)}
+        rows = np.zeros((len(rankings), depth), dtype=np.int64)
+        for s, ranking in enumerate(rankings):
+            n = int(lengths[s])
+            rows[s, :n] = [row_of.get(d, 0) for d in ranking[:n]]
+        return cls(topic, table[rows], lengths, rows > 0)
+
+    @property
+    def depth(self) -> int:
+        return self.gains.shape[1]
+
+    @property
+    def single(self) -> np.ndarray:
+        """``r(d_i) = max_t r(d_i, t)``, shape ``(rankings, depth)``."""
+        if self._single is None:
+            self._single = self.gains.max(axis=2) if self.gains.shape[2] else np.zeros(self.gains.shape[:2])
+        return self._single
+
+    def positions_valid(self) -> np.ndarray:
+        """Boolean mask ``(rankings, depth)``: position ``i`` exists in ranking ``s``."""
+        return np.arange(self.depth)[None, :] < self.lengths[:, None]
+
+
+class BuiltinMetric:
+    """Base class of the built-in metrics.
+
+    A subclass declares ``family`` (its spec name), ``title`` (how papers
+    write it), ``param_info``, ``cutoff_rule`` (``"none"``, ``"optional"`` or
+    ``"required"``), ``default_cutoff`` (used when a required cutoff is not
+    given), ``needs`` and ``normalised``; and implements :meth:`compute`, the
+    formula written once against an arithmetic ``A``. It may override
+    :meth:`score_batch` with a vectorised version (the default loops).
+    """
+
+    family: ClassVar[str]
+    title: ClassVar[str]
+    param_info: ClassVar[tuple[Param, ...]] = ()
+    cutoff_rule: ClassVar[str] = "optional"
+    default_cutoff: ClassVar[int | None] = None
+    needs: ClassVar[Needs] = Needs()
+    normalised: ClassVar[bool] = False
+    exact_available: ClassVar[bool] = True
+
+    def __init__(self, cutoff: int | None = None, **params: Any) -> None:
+        declared = {p.name: p for p in self.param_info}
+        unknown = sorted(set(params) - set(declared))
+        if unknown:
+            known = ", ".join(declared) or "none"
+            raise ValidationError(
+                f"{self.family}: unknown parameter {unknown[0]!r} (parameters: {known})")
+        values = {}
+        for p in self.param_info:
+            values[p.name] = p.validate(params.get(p.name, p.default), self.family)
+        if cutoff is None and self.cutoff_rule == "required":
+            cutoff = self.default_cutoff
+        if cutoff is not None:
+            if self.cutoff_rule == "none":
+                raise ValidationError(f"{self.family} takes no cutoff (@k)")
+            if isinstance(cutoff, bool) or not isinstance(cutoff, int) or cutoff < 1:
+                raise ValidationError(f"{self.family}: cutoff must be a positive integer, got {cutoff!r}")
+        self.params: Mapping[str, Any] = values
+        self.cutoff: int | None = cutoff
+        self.name: str = _metric_name(self.family, values, cutoff)
+        for key, value in values.items():
+            object.__setattr__(self, key, value)
+        self.validate_params()
+
+    def validate_params(self) -> None:
+        """Hook for cross-parameter checks; raise :class:`ValidationError`."""
+
+    # -- evaluation -----------------------------------------------------------
+    def compute(self, ranking: Sequence[str], topic: Topic, A: Arithmetic,
+                context: Context | None = None) -> Any:
+        """The formula, written once for both arithmetics."""
+        raise NotImplementedError
+
+    def _check_context(self, context: Context | None) -> None:
+        if self.needs.context and context is None:
+            raise ValidationError(f"{self.name} needs a context (other systems' rankings)")
+
+    def score(self, ranking: Sequence[str], topic: Topic, context: Context | None = None) -> float:
+        """float64 score."""
+        self._check_context(context)
+        return float(self.compute(ranking, topic, FLOAT, context))
+
+    def exact(self, ranking: Sequence[str], topic: Topic, context: Context | None = None) -> ExactValue:
+        """Exact score: a ``Fraction``, or a sympy expression where logarithms appear."""
+        self._check_context(context)
+        return EXACT.result(self.compute(ranking, topic, EXACT, context))
+
+    def score_batch(self, batch: RankingBatch) -> np.ndarray:
+        """Scores of every ranking in ``batch``; built-ins override with numpy."""
+        raise NotImplementedError(f"{self.family} has no batched path")
+
+    def window(self, ranking: Sequence[str]) -> Sequence[str]:
+        """The positions the metric sees: ``ranking[:k]`` (all of it without a cutoff)."""
+        return ranking if self.cutoff is None else ranking[: self.cutoff]
+
+    # -- identity -------------------------------------------------------------
+    def replace(self, cutoff: Any = ..., **params: Any) -> "BuiltinMetric":
+        """The same metric with some parameters (or the cutoff) changed."""
+        merged = {**self.params, **params}
+        return type(self)(self.cutoff if cutoff is ... else cutoff, **merged)
+
+    def __repr__(self) -> str:
+        return self.name
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and other.name == self.name  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash((type(self), self.name))
+
+
+def batch_cutoff(batch: RankingBatch, cutoff: int | None) -> int:
+    """How many columns of ``batch`` a metric with ``cutoff`` sees."""
+    return batch.depth if cutoff is None else min(cutoff, batch.depth)
+
+
+class FunctionMetric:
+    """A metric author's function behind the protocol (see :func:`wrap`)."""
+
+    exact_available = False
+
+    def __init__(self, function: Callable[..., Any], name: str, cutoff: int | None,
+                 param_info: tuple[Param, ...], params: Mapping[str, Any], needs: Needs) -> None:
+        self.function = function
+        self.cutoff = cutoff
+        self.param_info = param_info
+        self.params = dict(params)
+        self.needs = needs
+        self.name = _metric_name(name, self.params, cutoff)
+        signature = inspect.signature(function)
+        accepted = signature.parameters
+        has_var_kw = any(p.kind is p.VAR_KEYWORD for p in accepted.values())
+        self._takes_context = "context" in accepted or has_var_kw
+        self._cutoff_arg = next((a for a in ("k", "cutoff") if a in accepted), None)
+        missing = [p for p in self.params if p not in accepted and not has_var_kw]
+        if missing:
+            raise ValidationError(
+                f"{self.name}: the function does not accept declared parameter {missing[0]!r}")
+
+    def score(self, ranking: Sequence[str], topic: Topic, context: Context | None = None) -> float:
+        """Call the function and insist on a finite real number.
+
+        With a cutoff, the function receives the cutoff as ``k``/``cutoff``
+        if it takes such an argument; otherwise it is handed ``ranking[:k]``.
+        """
+        if self.needs.context and context is None:
+            raise ValidationError(f"{self.name} needs a context (other systems' rankings)")
+        kwargs = dict(self.params)
+        if self.cutoff is not None:
+            if self._cutoff_arg:
+                kwargs[self._cutoff_arg] = self.cutoff
+            else:
+                ranking = Ranking(ranking[: self.cutoff])
+        if self._takes_context:
+            kwargs["context"] = context
+        value = self.function(ranking, topic, **kwargs)
+        if isinstance(value, bool) or not isinstance(value, (Real, np.floating, np.integer)):
+            raise MetricError(f"{self.name} returned {value!r} ({type(value).__name__}), not a number")
+        value = float(value)
+        if not math.isfinite(value):
+            raise MetricError(f"{self.name} returned a non-finite value {value!r}")
+        return value
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+def wrap(function: Callable[..., Any], name: str | None = None, *, cutoff: int | None = None,
+         params: Mapping[str, Any] | None = None, param_info: Sequence[Param] = (),
+         needs: Needs | None = None) -> FunctionMetric:
+    """Turn ``f(ranking, topic[, context][, **params]) -> float`` into a metric.
+
+    ``params`` are the values passed to ``f`` as keyword arguments; declare
+    them with ``param_info`` to give their ranges. ``needs`` defaults to a
+    graded, aspect-aware metric without context (the most that the checks can
+    feed it); say less if the metric uses less.
+
+    >>> def my_p1(ranking, topic):
+    ...     return float(bool(ranking) and topic.rel(ranking[0]))
+    >>> wrap(my_p1).name
+    'my_p1'
+    """
+    declared = tuple(param_info)
+    values = {p.name: p.default for p in declared}
+    values.update(params or {})
+    for p in declared:
+        values[p.name] = p.validate(values[p.name], name or function.__name__)
+    return FunctionMetric(function, name or getattr(function, "__name__", "metric"), cutoff,
+                          declared, values, needs or Needs(aspects=True, graded=True))
+
+
+def is_exact_capable(metric: Any) -> bool:
+    """Whether ``metric`` offers ``exact(...)`` (built-ins do; wrapped functions do not)."""
+    return bool(getattr(metric, "exact_available", False)) and hasattr(metric, "exact")

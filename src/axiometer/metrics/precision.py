@@ -1,0 +1,44 @@
+"""Precision at k.
+
+    P@k(d) = (1/k) * sum_{i <= min(k, n)} rel(d_i)
+
+with ``rel(d) = [r(d) > 0]`` the binary view. Dividing by ``k`` even when the
+ranking is shorter is trec_eval's ``P_k`` convention.
+
+Source: the classic set-based precision evaluated at a rank cutoff; the SIGIR
+2018 table's first row (Amigó, Spina & Carrillo-de-Albornoz 2018, section 4).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import numpy as np
+
+from axiometer.core import Context, Topic
+from axiometer.metrics.arithmetic import Arithmetic
+from axiometer.metrics.base import BuiltinMetric, Needs, RankingBatch, batch_cutoff
+
+
+class Precision(BuiltinMetric):
+    """P@k: the fraction of the first k positions holding a relevant document.
+
+    ``P@k = (1/k) sum_{i<=k} rel(d_i)``; binary relevance ``rel(d) = [r(d) > 0]``.
+    A cutoff is required (``P`` alone means ``P@10``).
+    Source: trec_eval ``P_k``; Amigó et al., SIGIR 2018, Table 1.
+    """
+
+    family = "P"
+    title = "P@k"
+    cutoff_rule = "required"
+    default_cutoff = 10
+    needs = Needs(aspects=False, graded=False)
+
+    def compute(self, ranking: Sequence[str], topic: Topic, A: Arithmetic,
+                context: Context | None = None) -> Any:
+        hits = sum(1 for d in self.window(ranking) if topic.rel(d))
+        return A.num(hits) / A.num(self.cutoff)
+
+    def score_batch(self, batch: RankingBatch) -> np.ndarray:
+        k = batch_cutoff(batch, self.cutoff)
+        return (batch.single[:, :k] > 0).sum(axis=1) / self.cutoff

@@ -1,0 +1,174 @@
+"""Spec strings in ir_measures' syntax: ``nDCG@10``, ``RBP(p=0.9)``,
+``alpha_nDCG(alpha=0.5)@20``, ``RBU(p=0.8,e=0.03,form='reference')``.
+
+Grammar (a tokenizer and a recursive-descent parser; nothing is ``eval``-ed)::
+
+    spec   := NAME [ '(' [ param { ',' param } ] ')' ] [ '@' INT ]
+    param  := NAME '=' value
+    value  := NUMBER | NUMBER '/' NUMBER | STRING | NAME
+
+Numbers are ints or decimals (``0.8``, ``1e-3``); ``1/2`` gives an exact
+``Fraction``. Strings are quoted with ``'`` or ``"``; a bare word is a string
+too (``form=reference``). Errors are :class:`~axiometer.core.InputError`
+naming the offending token and its column, and listing what is known.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Callable
+
+from axiometer.core import InputError, ValidationError
+
+__all__ = ["ParsedSpec", "parse_spec"]
+
+_TOKEN = re.compile(r"""
+    (?P<space>\s+)
+  | (?P<number>[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?)
+  | (?P<name>[A-Za-z_][A-Za-z0-9_]*)
+  | (?P<string>'[^']*'|"[^"]*")
+  | (?P<punct>[()@,=/])
+""", re.VERBOSE)
+
+
+@dataclass(frozen=True)
+class _Token:
+    kind: str
+    text: str
+    column: int  # 1-based
+
+
+@dataclass(frozen=True)
+class ParsedSpec:
+    """A parsed spec string: family name, parameter values and cutoff."""
+
+    family: str
+    params: dict[str, Any]
+    cutoff: int | None
+
+
+def _tokenize(spec: str) -> list[_Token]:
+    tokens, position = [], 0
+    while position < len(spec):
+        match = _TOKEN.match(spec, position)
+        if match is None:
+            raise InputError(f"unexpected character {spec[position]!r} at column {position + 1}",
+                             source=f"metric {spec!r}")
+        if match.lastgroup != "space":
+            tokens.append(_Token(match.lastgroup or "", match.group(), position + 1))
+        position = match.end()
+    tokens.append(_Token("end", "", len(spec) + 1))
+    return tokens
+
+
+class _Parser:
+    def __init__(self, spec: str) -> None:
+        self.spec = spec
+        self.tokens = _tokenize(spec)
+        self.index = 0
+
+    def peek(self) -> _Token:
+        return self.tokens[self.index]
+
+    def take(self) -> _Token:
+        token = self.tokens[self.index]
+        self.index += 1
+        return token
+
+    def fail(self, expected: str, token: _Token | None = None) -> InputError:
+        token = token or self.peek()
+        found = "the end" if token.kind == "end" else repr(token.text)
+        return InputError(f"expected {expected} at column {token.column}, found {found}",
+                          source=f"metric {self.spec!r}")
+
+    def expect(self, text: str, what: str) -> _Token:
+        token = self.peek()
+        if token.text != text or token.kind not in ("punct",):
+            raise self.fail(what)
+        return self.take()
+
+    def parse(self) -> ParsedSpec:
+        head = self.take()
+        if head.kind != "name":
+            raise self.fail("a metric name", head)
+        params: dict[str, Any] = {}
+        if self.peek().text == "(":
+            self.take()
+            if self.peek().text != ")":
+                while True:
+                    key = self.take()
+                    if key.kind != "name":
+                        raise self.fail("a parameter name", key)
+                    if key.text in params:
+                        raise InputError(f"parameter {key.text!r} given twice at column {key.column}",
+                                         source=f"metric {self.spec!r}")
+                    self.expect("=", f"'=' after parameter {key.text!r}")
+                    params[key.text] = self.value()
+                    if self.peek().text == ",":
+                        self.take()
+                        continue
+                    break
+            self.expect(")", "',' or ')'")
+        cutoff = None
+        if self.peek().text == "@":
+            self.take()
+            token = self.take()
+            if token.kind != "number" or not token.text.isdigit() or int(token.text) < 1:
+                raise self.fail("a positive integer cutoff after '@'", token)
+            cutoff = int(token.text)
+        if self.peek().kind != "end":
+            raise self.fail("the end of the spec (or '(' / '@')")
+        return ParsedSpec(head.text, params, cutoff)
+
+    def value(self) -> Any:
+        token = self.take()
+        if token.kind == "string":
+            return token.text[1:-1]
+        if token.kind == "name":
+            return token.text
+        if token.kind != "number":
+            raise self.fail("a value (number or string)", token)
+        number = _number(token.text)
+        if self.peek().text == "/":
+            self.take()
+            denominator = self.take()
+            if denominator.kind != "number" or _number(denominator.text) == 0:
+                raise self.fail("a non-zero denominator after '/'", denominator)
+            return Fraction(token.text) / Fraction(denominator.text)
+        return number
+
+
+def _number(text: str) -> int | float:
+    if re.fullmatch(r"[-+]?\d+", text):
+        return int(text)
+    return float(text)
+
+
+def parse_spec(spec: str) -> ParsedSpec:
+    """Parse a spec string into family, parameters and cutoff (no validation of names)."""
+    if not isinstance(spec, str) or not spec.strip():
+        raise InputError("empty metric spec; expected e.g. 'nDCG@10'")
+    return _Parser(spec.strip()).parse()
+
+
+def build(spec: str, families: dict[str, Callable[..., Any]],
+          describe: Callable[[str], str]) -> Any:
+    """Parse ``spec`` and instantiate its family from ``families``.
+
+    ``describe(family)`` lists a family's parameters for error messages.
+    """
+    parsed = parse_spec(spec)
+    source = f"metric {spec!r}"
+    factory = families.get(parsed.family)
+    if factory is None:
+        close = difflib.get_close_matches(parsed.family, list(families), n=1)
+        hint = f"did you mean {close[0]!r}? " if close else ""
+        raise InputError(f"unknown metric {parsed.family!r}; {hint}known metrics: "
+                         + ", ".join(families), source=source)
+    try:
+        return factory(parsed.cutoff, **parsed.params)
+    except ValidationError as error:
+        raise InputError(f"{error}; {describe(parsed.family)}", source=source) from None

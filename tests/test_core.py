@@ -1,0 +1,71 @@
+from fractions import Fraction
+
+import pytest
+
+from axiometer.core import (Context, DuplicateDocumentError, Ranking, Topic, ValidationError,
+                            to_fraction)
+
+
+def test_topic_views_and_R():
+    topic = Topic({"a": {"t1": 0.5, "t2": 0.2}, "b": {"t2": 0.1}, "c": {"t1": 0}},
+                  {"t1": 0.7, "t2": 0.3})
+    assert topic.r("a") == 0.5 and topic.r("a", "t2") == 0.2
+    assert topic.r("unjudged") == 0 and topic.r("unjudged", "t1") == 0
+    assert topic.rel("b") and not topic.rel("c")
+    assert topic.R == 2
+    assert topic.single_aspect_view().aspects == ("*",)
+    assert topic.single_aspect_view().r("a") == 0.5
+    assert topic.binary_view().r("b", "t2") == 1
+    assert topic.restrict("t2").r("a") == 0.2
+    assert topic.is_judged("c") and not topic.is_judged("zz")
+
+
+def test_default_weights_are_balanced_and_exact():
+    topic = Topic({"a": {"x": 1}, "b": {"y": 1}, "c": {"z": 1}})
+    assert topic.weights == (Fraction(1, 3),) * 3
+    assert topic.aspects == ("x", "y", "z")
+
+
+@pytest.mark.parametrize("judgments, weights, message", [
+    ({"a": {"t": 1}}, {"t": 0.5}, "sum to"),
+    ({"a": {"t": 1.5}}, None, "outside [0, 1]"),
+    ({"a": {"t": float("nan")}}, None, "NaN"),
+    ({"a": {"u": 1}}, {"t": 1}, "unknown aspect 'u'"),
+    ({"a": {"t": 1}}, {"t": 0, "u": 1}, "must be > 0"),
+    ({"a": {"t": "1"}}, None, "must be a number"),
+])
+def test_topic_validation(judgments, weights, message):
+    with pytest.raises(ValidationError, match=message.replace("[", r"\[").replace("]", r"\]")):
+        Topic(judgments, weights, "q1")
+
+
+def test_topic_is_immutable_and_hashable():
+    a = Topic.single({"d1": 1, "d2": 0.5})
+    b = Topic.single({"d2": 0.5, "d1": 1})
+    assert a == b and hash(a) == hash(b) and len({a, b}) == 1
+    with pytest.raises(AttributeError):
+        a.R = 5
+
+
+def test_ranking_rejects_duplicates_with_positions():
+    with pytest.raises(DuplicateDocumentError, match=r"'d1'.*positions 1 and 3"):
+        Ranking(["d1", "d2", "d1"])
+    ranking = Ranking(["d1", "d2"])
+    assert ranking == ("d1", "d2") and hash(ranking) == hash(("d1", "d2"))
+    with pytest.raises(ValidationError):
+        Ranking([1, 2])
+
+
+def test_context_labels():
+    context = Context((Ranking(["a"]), ["b", "c"]))
+    assert context.labels == ("s1", "s2") and isinstance(context.rankings[1], Ranking)
+    with pytest.raises(ValidationError):
+        Context((Ranking(["a"]),), ("x", "y"))
+
+
+def test_to_fraction_reads_floats_as_decimals():
+    assert to_fraction(0.1) == Fraction(1, 10)
+    assert to_fraction(0.8) == Fraction(4, 5)
+    assert to_fraction(Fraction(1, 3)) == Fraction(1, 3)
+    with pytest.raises(ValidationError):
+        to_fraction(float("inf"))
