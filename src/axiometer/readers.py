@@ -1,0 +1,316 @@
+"""Reading judgments (qrels) and system runs from files (SPEC section 9).
+
+Qrels formats:
+
+- ``trec``: ``qid iter docno grade`` (whitespace separated; ``iter`` is
+  ignored). Single-aspect topics, aspect ``"*"``.
+- ``trec-diversity``: ``qid subtopic docno grade``. Aspects are the subtopics
+  listed for the topic (in file order) with balanced weights ``1/|T|``.
+- ``evall``: five tab-separated, double-quoted columns ``topic, docid, grade,
+  aspect, aspect weight`` (EvALL's diversification gold). Weights come from
+  the file; each aspect must carry one weight throughout and a topic's weights
+  must sum to 1 (within 1e-9).
+
+Detection (``format=None``): EvALL when the first data line contains a
+double quote or has five tab-separated columns; otherwise TREC, and plain TREC
+when every line's second column is ``0`` or ``Q0``, TREC diversity when not.
+
+Integer grades become relevance ``r`` by a mapping of
+:mod:`axiometer.grades` (``linear``, ``err`` -- the default --, ``err-aspect``,
+``binary``); the scale maximum ``gmax`` defaults to the file's largest grade.
+
+Runs: ``qid Q0 docno rank score tag``. Each topic's documents are ordered by
+score descending, then docno descending (trec_eval's rule); the rank column
+is ignored, as trec_eval ignores it.
+
+Blank lines and lines whose first non-blank character is ``#`` are skipped;
+every other line is read or rejected with an
+:class:`~axiometer.core.InputError` naming file, line and problem.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from axiometer.core import (SINGLE_ASPECT, WEIGHT_SUM_TOLERANCE, InputError, Number, Ranking,
+                            Topic, ValidationError)
+from axiometer.grades import GRADE_MAPPINGS, DEFAULT_MAPPING, ranking_from_scores, topic_from_grades
+
+__all__ = ["QRELS_FORMATS", "Qrels", "Run", "read_qrels", "read_run", "detect_qrels_format"]
+
+QRELS_FORMATS = ("trec", "trec-diversity", "evall")
+
+#: Mappings whose scale maximum is fixed per aspect (or irrelevant), so a ``gmax`` means nothing.
+_MAPPINGS_WITHOUT_GMAX = ("err-aspect", "binary")
+
+
+@dataclass(frozen=True)
+class Qrels:
+    """Judgments read from one file.
+
+    ``topics`` (in file order) are ready for the metrics; ``grades`` keeps the
+    integer grades (``qid -> doc -> aspect -> grade``) and ``weights`` the
+    aspect weights (``qid -> aspect -> w``; exact ``Fraction(1, |T|)`` where
+    the weights are balanced) for peers and reports.
+    """
+
+    topics: dict[str, Topic]
+    grades: dict[str, dict[str, dict[str, int]]]
+    weights: dict[str, dict[str, Number]]
+    format: str
+    source: str
+    mapping: str
+
+
+@dataclass(frozen=True)
+class Run:
+    """One system's rankings, ``qid -> Ranking``, in the file's topic order."""
+
+    tag: str
+    rankings: dict[str, Ranking]
+    source: str
+
+
+def _content_lines(path: str | os.PathLike[str]) -> Iterator[tuple[int, str]]:
+    """``(line number, text without its line break)`` for every line that is
+    neither blank nor a ``#`` comment."""
+    source = os.fspath(path)
+    try:
+        handle = open(source, "rb")
+    except FileNotFoundError:
+        raise InputError("no such file", source=source) from None
+    except IsADirectoryError:
+        raise InputError("is a directory, not a file", source=source) from None
+    except OSError as error:
+        raise InputError(f"cannot open: {error.strerror or error}", source=source) from None
+    with handle:
+        for number, raw in enumerate(handle, 1):
+            try:
+                line = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                raise InputError("not UTF-8 text", source=source, line=number) from None
+            stripped = line.strip()
+            if stripped and not stripped.startswith("#"):
+                yield number, line.rstrip("\r\n")
+
+
+_INTEGER = re.compile(r"[-+]?[0-9]+")
+
+
+def _integer(text: str, what: str, source: str, line: int) -> int:
+    if not _INTEGER.fullmatch(text):
+        raise InputError(f"{what} must be an integer", source=source, line=line, token=text)
+    return int(text)
+
+
+def _finite(text: str) -> float:
+    """``float(text)``, or NaN for anything that is not a plain decimal number."""
+    try:
+        return float(text) if "_" not in text else math.nan  # float() would accept "1_0"
+    except ValueError:
+        return math.nan
+
+
+def _unquote(field: str, source: str, line: int) -> str:
+    field = field.strip()
+    if field.startswith('"') or field.endswith('"'):
+        if len(field) < 2 or not (field.startswith('"') and field.endswith('"')):
+            raise InputError("unbalanced double quote", source=source, line=line, token=field)
+        return field[1:-1]
+    return field
+
+
+# -- qrels --------------------------------------------------------------------
+
+def detect_qrels_format(path: str | os.PathLike[str]) -> str:
+    """The format :func:`read_qrels` would detect for ``path``."""
+    return _detect(list(_content_lines(path)), os.fspath(path))
+
+
+def _detect(lines: list[tuple[int, str]], source: str) -> str:
+    if not lines:
+        raise InputError("empty file: no judgments", source=source)
+    first = lines[0][1]
+    if '"' in first or len(first.split("\t")) == 5:
+        return "evall"
+    for _, text in lines:
+        fields = text.split()
+        if len(fields) >= 2 and fields[1] not in ("0", "Q0"):
+            return "trec-diversity"
+    return "trec"
+
+
+@dataclass
+class _QrelsBuilder:
+    """Accumulates one file's judgments, checking each line as it comes."""
+
+    source: str
+    gmax: int | None
+    grades: dict[str, dict[str, dict[str, int]]] = field(default_factory=dict)
+    first_line: dict[str, int] = field(default_factory=dict)  # qid -> the topic's first line
+    judged_at: dict[tuple[str, str, str], int] = field(default_factory=dict)  # (qid, aspect, doc)
+    largest: int = 0
+
+    def add(self, qid: str, doc: str, aspect: str, grade_text: str, line: int) -> None:
+        grade = _integer(grade_text, "grade", self.source, line)
+        if self.gmax is not None and grade > self.gmax:
+            raise InputError(f"grade {grade} exceeds the scale maximum gmax={self.gmax}",
+                             source=self.source, line=line, token=grade_text)
+        key = (qid, aspect, doc)
+        earlier = self.judged_at.get(key)
+        if earlier is not None:
+            on_aspect = "" if aspect == SINGLE_ASPECT else f" on aspect {aspect!r}"
+            raise InputError(f"duplicate judgment of document {doc!r}{on_aspect} in topic {qid!r}"
+                             f" (first at line {earlier})", source=self.source, line=line)
+        self.judged_at[key] = line
+        self.first_line.setdefault(qid, line)
+        self.grades.setdefault(qid, {}).setdefault(doc, {})[aspect] = grade
+        self.largest = max(self.largest, grade)
+
+
+def read_qrels(path: str | os.PathLike[str], format: str | None = None,
+               mapping: str = DEFAULT_MAPPING, gmax: int | None = None) -> Qrels:
+    """Read a qrels file (see the module docstring for formats and detection).
+
+    ``mapping`` turns grades into relevance (:mod:`axiometer.grades`);
+    ``gmax`` is the scale maximum for ``linear`` and ``err`` (default: the
+    file's largest grade). Raises :class:`~axiometer.core.InputError` naming
+    file and line for malformed input, :class:`~axiometer.core.ValidationError`
+    for bad arguments.
+    """
+    source = os.fspath(path)
+    if format is not None and format not in QRELS_FORMATS:
+        raise ValidationError(f"unknown qrels format {format!r}; known: {', '.join(QRELS_FORMATS)}")
+    if mapping not in GRADE_MAPPINGS:
+        raise ValidationError(f"unknown grade mapping {mapping!r}; known: {', '.join(GRADE_MAPPINGS)}")
+    if gmax is not None:
+        if isinstance(gmax, bool) or not isinstance(gmax, int) or gmax < 1:
+            raise ValidationError(f"gmax must be a positive integer, got {gmax!r}")
+        if mapping in _MAPPINGS_WITHOUT_GMAX:
+            raise ValidationError(f"gmax has no effect under the {mapping!r} mapping")
+    lines = list(_content_lines(source))
+    detected = format or _detect(lines, source)
+    if not lines:
+        raise InputError("empty file: no judgments", source=source)
+    builder = _QrelsBuilder(source, gmax)
+    if detected == "evall":
+        weights = _read_evall(lines, builder)
+    else:
+        weights = _read_trec(lines, builder, diversity=detected == "trec-diversity")
+    scale = gmax if gmax is not None else max(builder.largest, 1)
+    topics = {}
+    for qid, table in builder.grades.items():
+        try:
+            topics[qid] = topic_from_grades(qid, table, weights[qid], mapping, scale)
+        except ValidationError as error:
+            raise InputError(str(error), source=source, line=builder.first_line[qid]) from None
+    return Qrels(topics, builder.grades, weights, detected, source, mapping)
+
+
+def _read_trec(lines: list[tuple[int, str]], builder: _QrelsBuilder,
+               diversity: bool) -> dict[str, dict[str, Number]]:
+    columns = "qid subtopic docno grade" if diversity else "qid iter docno grade"
+    aspects: dict[str, dict[str, None]] = {}  # qid -> subtopics in file order
+    for line, text in lines:
+        fields = text.split()
+        if len(fields) != 4:
+            raise InputError(f"expected 4 columns ({columns}), found {len(fields)}",
+                             source=builder.source, line=line)
+        qid, second, doc, grade = fields
+        aspect = second if diversity else SINGLE_ASPECT
+        aspects.setdefault(qid, {})[aspect] = None
+        builder.add(qid, doc, aspect, grade, line)
+    return {qid: dict.fromkeys(named, Fraction(1, len(named))) for qid, named in aspects.items()}
+
+
+def _read_evall(lines: list[tuple[int, str]],
+                builder: _QrelsBuilder) -> dict[str, dict[str, Number]]:
+    source = builder.source
+    weights: dict[str, dict[str, float]] = {}
+    weight_line: dict[tuple[str, str], int] = {}
+    for line, text in lines:
+        fields = text.split("\t")
+        if len(fields) != 5:
+            raise InputError(f"expected 5 tab-separated columns (topic, docid, grade, aspect, "
+                             f"aspect weight), found {len(fields)}", source=source, line=line)
+        qid, doc, grade, aspect, weight_text = (_unquote(f, source, line) for f in fields)
+        weight = _finite(weight_text)
+        if not (math.isfinite(weight) and weight > 0):
+            raise InputError("aspect weight must be a positive number",
+                             source=source, line=line, token=weight_text)
+        known = weights.setdefault(qid, {}).get(aspect)
+        if known is None:
+            weights[qid][aspect] = weight
+            weight_line[qid, aspect] = line
+        elif known != weight:
+            raise InputError(f"aspect {aspect!r} of topic {qid!r} has weight {weight!r} here but "
+                             f"{known!r} at line {weight_line[qid, aspect]}",
+                             source=source, line=line, token=weight_text)
+        builder.add(qid, doc, aspect, grade, line)
+    return {qid: _exact_weights(qid, per, source, builder.first_line[qid])
+            for qid, per in weights.items()}
+
+
+def _exact_weights(qid: str, weights: dict[str, float], source: str,
+                   line: int) -> dict[str, Number]:
+    """Check that a topic's weights sum to 1 and read balanced ones exactly.
+
+    A file that writes each weight as the float nearest ``1/|T|`` (``0.2``,
+    ``0.16666666666666666``) means ``1/|T|``: those weights become exact
+    ``Fraction(1, |T|)``, as the TREC-diversity reader gives, so that exact
+    evaluation sees weights summing to exactly 1. Other weights stay as written.
+    """
+    total = math.fsum(weights.values())
+    if abs(total - 1.0) > WEIGHT_SUM_TOLERANCE:
+        raise InputError(f"aspect weights of topic {qid!r} sum to {total!r}, not 1",
+                         source=source, line=line)
+    balanced = Fraction(1, len(weights))
+    if all(w == float(balanced) for w in weights.values()):
+        return dict.fromkeys(weights, balanced)
+    return dict(weights)
+
+
+# -- runs ---------------------------------------------------------------------
+
+def read_run(path: str | os.PathLike[str]) -> Run:
+    """Read a TREC run ``qid Q0 docno rank score tag``.
+
+    Documents of a topic are ordered as trec_eval orders them: score
+    descending, then docno descending; the rank column is ignored. A file
+    holds one run: every line must carry the same tag.
+    """
+    source = os.fspath(path)
+    scored: dict[str, dict[str, tuple[float, int]]] = {}  # qid -> doc -> (score, line)
+    tag: str | None = None
+    tag_line = 0
+    for line, text in _content_lines(source):
+        fields = text.split()
+        if len(fields) != 6:
+            raise InputError(f"expected 6 columns (qid Q0 docno rank score tag), found {len(fields)}",
+                             source=source, line=line)
+        qid, _, doc, _, score_text, line_tag = fields
+        score = _finite(score_text)
+        if not math.isfinite(score):
+            raise InputError("score must be a finite number", source=source, line=line,
+                             token=score_text)
+        if tag is None:
+            tag, tag_line = line_tag, line
+        elif line_tag != tag:
+            raise InputError(f"run tag {line_tag!r} differs from {tag!r} at line {tag_line};"
+                             " a file holds one run", source=source, line=line)
+        documents = scored.setdefault(qid, {})
+        earlier = documents.get(doc)
+        if earlier is not None:
+            raise InputError(f"duplicate document {doc!r} in topic {qid!r} (first at line {earlier[1]})",
+                             source=source, line=line)
+        documents[doc] = (score, line)
+    if tag is None:
+        raise InputError("empty file: no run lines", source=source)
+    rankings = {qid: ranking_from_scores((doc, score) for doc, (score, _) in documents.items())
+                for qid, documents in scored.items()}
+    return Run(tag, rankings, source)
