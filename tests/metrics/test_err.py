@@ -1,0 +1,62 @@
+"""ERR and ERR@k: hand-computed values, edge cases, float vs exact, the
+batched path, and the spec string."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, strategies as st
+
+from axiometer.core import Topic
+from axiometer.grades import ranking_from_scores, topic_from_grades
+from axiometer.metrics import RankingBatch, parse
+from axiometer.metrics.err import ERR
+from tests.strategies import scored_run, topic_grades
+
+TOPIC = Topic.single({"a": Fraction(1, 2), "b": Fraction(1, 4), "c": 0, "s": 1})
+MAPPINGS = st.sampled_from(("err", "linear", "binary"))
+
+
+def test_hand_computed():
+    # [b, c, a]: 1/1 * 1/4 + 1/2 * 0 + 1/3 * 1/2 * (1 - 1/4) = 1/4 + 1/8 = 3/8.
+    assert ERR().exact(["b", "c", "a"], TOPIC) == Fraction(3, 8)
+    assert ERR().score(["b", "c", "a"], TOPIC) == pytest.approx(0.375, abs=1e-15)
+    # ERR@2 of the same ranking stops before a: 1/4.
+    assert ERR(2).exact(["b", "c", "a"], TOPIC) == Fraction(1, 4)
+    # r = 1 stops every user: nothing after s counts. [s, a] -> 1.
+    assert ERR().exact(["s", "a"], TOPIC) == 1
+
+
+def test_graded_single_aspect_view():
+    # r(d) = max_t r(d, t) = 3/4; ERR([u, d]) = 1/2 * 3/4 = 3/8.
+    topic = Topic({"d": {"x": Fraction(1, 4), "y": Fraction(3, 4)}})
+    assert ERR().exact(["u", "d"], topic) == Fraction(3, 8)
+
+
+def test_edge_cases():
+    assert ERR().exact([], TOPIC) == 0 and ERR(5).score([], TOPIC) == 0.0
+    assert ERR().exact(["c", "u"], Topic.single({"c": 0})) == 0
+    assert ERR(100).exact(["b", "c", "a"], TOPIC) == Fraction(3, 8)  # k > n
+    batch = RankingBatch.from_rankings([[], ["a"], ["b", "c", "a"]], TOPIC)
+    assert list(ERR(1).score_batch(batch)) == [0.0, 0.5, 0.25]
+
+
+@pytest.mark.parametrize("spec", ["ERR", "ERR@10", "ERR@20"])
+def test_spec_round_trip(spec):
+    metric = parse(spec)
+    assert isinstance(metric, ERR)
+    assert metric.name == spec and parse(metric.name).name == spec
+
+
+@given(topic_grades(), MAPPINGS, st.sampled_from([None, 1, 3, 10, 30]), st.data())
+def test_float_matches_exact_and_batch(grades, mapping, k, data):
+    topic = topic_from_grades("q", grades, mapping=mapping)
+    rankings = [ranking_from_scores(data.draw(scored_run({"q": grades}))["q"]) for _ in range(3)]
+    metric = ERR(k)
+    scores = [metric.score(r, topic) for r in rankings]
+    for ranking, score in zip(rankings, scores):
+        assert abs(score - float(metric.exact(ranking, topic))) <= 1e-12
+    batched = metric.score_batch(RankingBatch.from_rankings(rankings, topic))
+    assert len(batched) == len(rankings)
+    assert all(abs(got - want) <= 1e-12 for got, want in zip(batched, scores))

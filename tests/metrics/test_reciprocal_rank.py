@@ -1,0 +1,58 @@
+"""RR: a hand-computed value, edge cases, float vs exact, the batched path,
+and the spec string."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, strategies as st
+
+from axiometer.core import Topic
+from axiometer.grades import ranking_from_scores, topic_from_grades
+from axiometer.metrics import RankingBatch, parse
+from axiometer.metrics.reciprocal_rank import ReciprocalRank
+from tests.strategies import scored_run, topic_grades
+
+TOPIC = Topic.single({"a": Fraction(1, 2), "b": Fraction(1, 8), "c": 0})
+MAPPINGS = st.sampled_from(("err", "linear", "binary"))
+
+
+def test_hand_computed():
+    # [u, c, b, a]: u unjudged, c judged non-relevant, b relevant at rank 3 -> 1/3.
+    assert ReciprocalRank().exact(["u", "c", "b", "a"], TOPIC) == Fraction(1, 3)
+    assert ReciprocalRank().score(["u", "c", "b", "a"], TOPIC) == pytest.approx(1 / 3, abs=1e-15)
+    # Binary: b's small r = 1/8 counts as fully relevant, a later larger r is ignored.
+    assert ReciprocalRank().exact(["b", "a"], TOPIC) == 1
+    # RR@2 of [u, c, b, a]: no relevant document in the first two -> 0.
+    assert ReciprocalRank(2).exact(["u", "c", "b", "a"], TOPIC) == 0
+    assert ReciprocalRank(3).exact(["u", "c", "b", "a"], TOPIC) == Fraction(1, 3)
+
+
+def test_edge_cases():
+    assert ReciprocalRank().exact([], TOPIC) == 0
+    assert ReciprocalRank().score([], TOPIC) == 0.0
+    assert ReciprocalRank().exact(["c", "u"], TOPIC) == 0  # none relevant
+    assert ReciprocalRank(50).exact(["c", "a"], TOPIC) == Fraction(1, 2)  # k > n
+    batch = RankingBatch.from_rankings([[], ["c"], ["u", "a"]], TOPIC)
+    assert list(ReciprocalRank().score_batch(batch)) == [0.0, 0.0, 0.5]
+
+
+@pytest.mark.parametrize("spec", ["RR", "RR@1", "RR@10"])
+def test_spec_round_trip(spec):
+    metric = parse(spec)
+    assert isinstance(metric, ReciprocalRank)
+    assert metric.name == spec and parse(metric.name).name == spec
+
+
+@given(topic_grades(), MAPPINGS, st.sampled_from([None, 1, 2, 5, 30]), st.data())
+def test_float_matches_exact_and_batch(grades, mapping, k, data):
+    topic = topic_from_grades("q", grades, mapping=mapping)
+    rankings = [ranking_from_scores(data.draw(scored_run({"q": grades}))["q"]) for _ in range(3)]
+    metric = ReciprocalRank(k)
+    scores = [metric.score(r, topic) for r in rankings]
+    for ranking, score in zip(rankings, scores):
+        assert abs(score - float(metric.exact(ranking, topic))) <= 1e-12
+    batched = metric.score_batch(RankingBatch.from_rankings(rankings, topic))
+    assert len(batched) == len(rankings)
+    assert all(abs(got - want) <= 1e-12 for got, want in zip(batched, scores))
