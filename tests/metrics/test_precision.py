@@ -1,0 +1,62 @@
+"""P@k (the template metric): a hand-computed value, edge cases, float vs exact,
+the batched path, and the spec string."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, strategies as st
+
+from axiometer.core import Topic
+from axiometer.grades import ranking_from_scores, topic_from_grades
+from axiometer.metrics import RankingBatch, parse
+from axiometer.metrics.precision import Precision
+from tests.strategies import scored_run, topic_grades
+
+TOPIC = Topic.single({"a": Fraction(1, 2), "b": 0, "c": Fraction(1, 4)})
+MAPPINGS = st.sampled_from(("err", "linear", "binary"))  # all give exact Fractions
+
+
+def test_hand_computed():
+    ranking = ["a", "b", "c", "u"]
+    # P@2: a relevant, b not -> 1/2.  P@3: a, c relevant -> 2/3.
+    assert Precision(2).exact(ranking, TOPIC) == Fraction(1, 2)
+    assert Precision(3).exact(ranking, TOPIC) == Fraction(2, 3)
+    # Ranking shorter than k: trec_eval's P_k still divides by k -> 2/10.
+    assert Precision(10).exact(ranking, TOPIC) == Fraction(1, 5)
+    assert Precision(10).score(ranking, TOPIC) == pytest.approx(0.2, abs=1e-15)
+
+
+def test_binary_single_aspect_view():
+    # b is relevant on aspect y only: rel(b) = [max_t r(b, t) > 0] = 1.  P@2 = 2/2.
+    topic = Topic({"a": {"x": Fraction(1, 8)}, "b": {"x": 0, "y": Fraction(7, 8)}})
+    assert Precision(2).exact(["a", "b"], topic) == 1
+
+
+def test_edge_cases():
+    assert Precision(5).exact([], TOPIC) == 0
+    no_relevant = Topic.single({"a": 0, "b": 0})
+    assert Precision(5).exact(["a", "b"], no_relevant) == 0
+    assert Precision().cutoff == 10  # P alone means P@10
+
+
+@pytest.mark.parametrize("spec", ["P@1", "P@10", "P@1000", "P"])
+def test_spec_round_trip(spec):
+    metric = parse(spec)
+    assert isinstance(metric, Precision)
+    assert parse(metric.name).name == metric.name
+    assert metric.name == (spec if "@" in spec else "P@10")
+
+
+@given(topic_grades(), MAPPINGS, st.integers(1, 30), st.data())
+def test_float_matches_exact_and_batch(grades, mapping, k, data):
+    topic = topic_from_grades("q", grades, mapping=mapping)
+    rankings = [ranking_from_scores(data.draw(scored_run({"q": grades}))["q"]) for _ in range(3)]
+    metric = Precision(k)
+    scores = [metric.score(r, topic) for r in rankings]
+    for ranking, score in zip(rankings, scores):
+        assert abs(score - float(metric.exact(ranking, topic))) <= 1e-12
+    batched = metric.score_batch(RankingBatch.from_rankings(rankings, topic))
+    assert len(batched) == len(rankings)
+    assert all(abs(got - want) <= 1e-12 for got, want in zip(batched, scores))
