@@ -1,0 +1,88 @@
+"""Score reports: JSON shape, Markdown and text tables, the missing-topic notes.
+The result is built by hand, so the reports are tested without scoring."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from axiometer.reports.scores import format_scores
+from axiometer.scoring import Mean, Score, ScoreResult
+
+RESULT = ScoreResult(
+    runs=("A", "B"), metrics=("P@2", "RR"), topics=("q1", "007"),
+    scores=(Score("A", "q1", "P@2", 0.5), Score("A", "q1", "RR", 1.0),
+            Score("A", "007", "P@2", 0.0), Score("A", "007", "RR", 0.0),
+            Score("B", "q1", "P@2", 1.0), Score("B", "q1", "RR", 1.0),
+            Score("B", "007", "P@2", 0.5), Score("B", "007", "RR", 1 / 3)),
+    means=(Mean("A", "P@2", 0.25), Mean("A", "RR", 0.5),
+           Mean("B", "P@2", 0.75), Mean("B", "RR", 2 / 3)),
+    missing={"A": ("007",), "B": ()}, ignored={"A": (), "B": ("q9", "q8")})
+
+
+def test_json_means_are_objects_without_topic():
+    records = json.loads(format_scores(RESULT, "json"))
+    assert records == [{"run": "A", "metric": "P@2", "value": 0.25},
+                       {"run": "A", "metric": "RR", "value": 0.5},
+                       {"run": "B", "metric": "P@2", "value": 0.75},
+                       {"run": "B", "metric": "RR", "value": 2 / 3}]  # full precision
+
+
+def test_json_per_topic_records_come_first_with_their_topic():
+    records = json.loads(format_scores(RESULT, "json", per_topic=True))
+    assert len(records) == 8 + 4
+    assert records[2] == {"run": "A", "topic": "007", "metric": "P@2", "value": 0.0}
+    assert all(set(r) == {"run", "topic", "metric", "value"} for r in records[:8])
+    assert all(set(r) == {"run", "metric", "value"} for r in records[8:])
+
+
+def test_markdown_means_table():
+    lines = format_scores(RESULT, "markdown").splitlines()
+    table = [line for line in lines if line.startswith("|")]
+    assert [cell.strip() for cell in table[0].strip("|").split("|")] == ["run", "P@2", "RR"]
+    assert set(table[1]) <= set("|-: ")
+    assert [cell.strip() for cell in table[2].strip("|").split("|")] == ["A", "0.2500", "0.5000"]
+    assert [cell.strip() for cell in table[3].strip("|").split("|")] == ["B", "0.7500", "0.6667"]
+    assert "**Means over 2 qrels topics**" in lines
+    assert "- A: missing 1 of the 2 qrels topics, scored 0 (007)" in lines
+    assert "- B: ignored 2 run topics absent from the qrels (q9, q8)" in lines
+
+
+def test_text_report_has_means_and_notes():
+    text = format_scores(RESULT, "text")
+    lines = text.splitlines()
+    assert lines[0] == "Means over 2 qrels topics:"
+    header = lines[2].split()
+    assert header == ["run", "P@2", "RR"]
+    assert lines[4].split() == ["A", "0.2500", "0.5000"]
+    assert lines[5].split() == ["B", "0.7500", "0.6667"]
+    assert "A: missing 1 of the 2 qrels topics, scored 0 (007)" in lines
+    assert "B: ignored 2 run topics absent from the qrels (q9, q8)" in lines
+    assert "q1" not in text  # no per-topic listing unless asked
+
+
+def test_text_per_topic_listing_keeps_topic_ids_verbatim():
+    lines = format_scores(RESULT, "text", per_topic=True).splitlines()
+    assert lines[0].split() == ["run", "topic", "metric", "value"]
+    rows = [line.split() for line in lines[2:10]]
+    assert rows[2] == ["A", "007", "P@2", "0.0000"]  # "007" is not read as the number 7
+    assert rows[7] == ["B", "007", "RR", "0.3333"]
+    assert "Means over 2 qrels topics:" in lines
+
+
+def test_notes_list_at_most_ten_topics():
+    many = tuple(f"t{i}" for i in range(12))
+    result = ScoreResult(("A",), ("P@2",), many, (), (Mean("A", "P@2", 0.0),),
+                         {"A": many}, {"A": ()})
+    assert ("A: missing 12 of the 12 qrels topics, scored 0 "
+            "(t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, ...)") in format_scores(result).splitlines()
+
+
+def test_bad_requests():
+    with pytest.raises(ValueError, match="unknown report format"):
+        format_scores(RESULT, "latex")
+    lean = ScoreResult(RESULT.runs, RESULT.metrics, RESULT.topics, (), RESULT.means,
+                       RESULT.missing, RESULT.ignored)
+    with pytest.raises(ValueError, match="no per-topic scores"):
+        format_scores(lean, "text", per_topic=True)
