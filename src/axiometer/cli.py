@@ -1,0 +1,181 @@
+"""The ``axiometer`` command line.
+
+Each command lives in two small functions: ``_add_<command>(subparsers)``
+declares its options and ``_<command>(args)`` runs it, returning the exit
+status. New commands register in :data:`_COMMANDS`.
+
+Every :class:`~axiometer.core.AxiometerError` (a bad spec string, a bad file
+line, a duplicate document) ends the program with one line on stderr,
+``axiometer: error: <where>: <problem>``, and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import sys
+import time
+from collections.abc import Callable, Iterator, Sequence
+from importlib import resources
+from pathlib import Path
+from typing import TextIO
+
+from axiometer import __version__
+from axiometer.core import AxiometerError
+from axiometer.grades import DEFAULT_MAPPING, GRADE_MAPPINGS
+from axiometer.readers import QRELS_FORMATS, read_qrels, read_run
+from axiometer.reports.scores import REPORT_FORMATS, format_scores
+
+__all__ = ["main", "Progress"]
+
+#: Exit status of a usage or input error (argparse's convention).
+EXIT_ERROR = 2
+
+#: The bundled example (``axiometer score --example``): a package resource folder.
+EXAMPLE_PACKAGE = "axiometer"
+EXAMPLE_FOLDER = "data/example"
+EXAMPLE_QRELS = "qrels.evall.tsv"
+
+
+class Progress:
+    """A one-line progress bar on ``stream``, shown only when it is a terminal
+    and the work has already taken ``delay`` seconds (short runs stay quiet)."""
+
+    def __init__(self, stream: TextIO, delay: float = 2.0, width: int = 30,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.stream, self.delay, self.width, self.clock = stream, delay, width, clock
+        self.start = clock()
+        self.enabled = bool(getattr(stream, "isatty", lambda: False)())
+        self.shown = False
+
+    def update(self, label: str, done: int, total: int) -> None:
+        if not self.enabled or self.clock() - self.start < self.delay:
+            return
+        filled = self.width * done // max(total, 1)
+        bar = "#" * filled + "." * (self.width - filled)
+        self.stream.write(f"\r{label} [{bar}] {done}/{total}")
+        self.stream.flush()
+        self.shown = True
+
+    def close(self) -> None:
+        """Erase the bar, so that what follows starts on a clean line."""
+        if self.shown:
+            self.stream.write("\r" + " " * (self.width + 40) + "\r")
+            self.stream.flush()
+            self.shown = False
+
+
+# -- score ---------------------------------------------------------------------
+
+def _add_score(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "score", help="score TREC runs against qrels with one or more metrics",
+        description="Score runs against qrels: the mean of each metric over the qrels topics "
+                    "(a topic missing from a run scores 0; run topics absent from the qrels "
+                    "are ignored). Without --metric, the 20 metrics of the SIGIR 2018 table.")
+    source = parser.add_argument_group("input")
+    source.add_argument("--qrels", metavar="FILE", help="judgments: TREC, TREC diversity or EvALL")
+    source.add_argument("--run", metavar="FILE", action="append", default=[],
+                        help="a TREC run (qid Q0 docno rank score tag); repeat for several runs")
+    source.add_argument("--example", action="store_true",
+                        help="score the bundled example (3 TREC 2014 Web topics, 3 runs)")
+    source.add_argument("--qrels-format", choices=QRELS_FORMATS, default=None,
+                        help="the qrels format (default: detected from the file)")
+    source.add_argument("--grades", choices=GRADE_MAPPINGS, default=DEFAULT_MAPPING,
+                        help=f"grade-to-relevance mapping (default: {DEFAULT_MAPPING})")
+    source.add_argument("--gmax", type=int, metavar="N", default=None,
+                        help="the grade scale's maximum for linear/err (default: the largest grade "
+                             "in the qrels)")
+    parser.add_argument("--metric", metavar="SPEC", action="append", default=[],
+                        help="a metric spec such as 'nDCG@10' or 'RBP(p=0.9)'; repeat for several")
+    output = parser.add_argument_group("output")
+    output.add_argument("--per-topic", action="store_true", help="also list every topic's values")
+    output.add_argument("--format", choices=REPORT_FORMATS, default="text",
+                        help="report format (default: text)")
+    output.add_argument("-o", "--output", metavar="FILE", help="write the report to FILE")
+    parser.set_defaults(command=_score, parser=parser)
+
+
+@contextlib.contextmanager
+def _example_files() -> Iterator[tuple[Path, list[Path]]]:
+    """The bundled example's qrels and runs, as real paths."""
+    folder = resources.files(EXAMPLE_PACKAGE) / EXAMPLE_FOLDER
+    with resources.as_file(folder) as path:
+        path = Path(path)
+        yield path / EXAMPLE_QRELS, sorted(path.glob("*.run"))
+
+
+def _score(args: argparse.Namespace) -> int:
+    # Imported here, not at the top: the metrics load numpy and sympy, which
+    # `axiometer --help` and the other commands' argument errors need not wait for.
+    from axiometer.metrics import TABLE_ROWS
+    from axiometer.scoring import score_runs
+
+    if args.example and (args.qrels or args.run):
+        args.parser.error("--example scores the bundled files; do not give --qrels or --run with it")
+    if not args.example and not (args.qrels and args.run):
+        args.parser.error("give --qrels FILE and at least one --run FILE (or --example)")
+    specs = args.metric or [spec for _, spec in TABLE_ROWS]
+    with contextlib.ExitStack() as stack:
+        if args.example:
+            qrels_path, run_paths = stack.enter_context(_example_files())
+        else:
+            qrels_path, run_paths = Path(args.qrels), [Path(p) for p in args.run]
+        qrels = read_qrels(qrels_path, args.qrels_format, args.grades, args.gmax)
+        progress = Progress(sys.stderr)
+        try:
+            runs = []
+            for done, path in enumerate(run_paths, 1):
+                runs.append(read_run(path))
+                progress.update("reading runs", done, len(run_paths))
+            result = score_runs(qrels, runs, specs, per_topic=args.per_topic,
+                                progress=lambda done, total: progress.update("scoring", done, total))
+        finally:
+            progress.close()
+    report = format_scores(result, args.format, per_topic=args.per_topic)
+    if args.output:
+        Path(args.output).write_text(report, encoding="utf-8")
+    else:
+        sys.stdout.write(report)
+    return 0
+
+
+# -- the program ---------------------------------------------------------------
+
+#: Every command's ``_add_<command>``; later commands (table, check, intrinsic) join here.
+_COMMANDS: tuple[Callable[[argparse._SubParsersAction], None], ...] = (_add_score,)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="axiometer",
+        description="Check information-retrieval evaluation metrics against formal axioms.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    subparsers = parser.add_subparsers(title="commands", metavar="COMMAND")
+    for add in _COMMANDS:
+        add(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if not hasattr(args, "command"):
+        parser.print_help(sys.stderr)
+        return EXIT_ERROR
+    try:
+        return args.command(args)
+    except AxiometerError as error:
+        return _fail(str(error))
+    except OSError as error:  # writing -o FILE, reading an unreadable example
+        where = f"{error.filename}: " if error.filename else ""
+        return _fail(f"{where}{error.strerror or error}")
+    except KeyboardInterrupt:
+        return 130
+
+
+def _fail(message: str) -> int:
+    one_line = " ".join(message.split())
+    print(f"axiometer: error: {one_line}", file=sys.stderr)
+    return EXIT_ERROR

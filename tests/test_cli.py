@@ -1,0 +1,181 @@
+"""The command line: help, `score --example` (checked end to end against
+trec_eval), output options, the progress bar, and errors as one stderr line
+with exit status 2."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import pytrec_eval
+
+from axiometer.cli import Progress, _example_files, main
+from axiometer.metrics import TABLE_ROWS, parse
+from axiometer.readers import read_qrels
+
+SCRIPT = Path(sys.executable).parent / "axiometer"
+
+
+def run_cli(capsys, *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_help_lists_the_commands(capsys):
+    with pytest.raises(SystemExit) as exited:
+        main(["--help"])
+    assert exited.value.code == 0
+    out = capsys.readouterr().out
+    assert "usage: axiometer" in out and "score" in out
+
+
+def test_no_command_prints_help_and_fails(capsys):
+    status, _, err = run_cli(capsys)
+    assert status == 2 and "score" in err
+
+
+def test_score_example_with_the_table_metrics(capsys):
+    status, out, err = run_cli(capsys, "score", "--example")
+    assert status == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0] == "Means over 3 qrels topics:"
+    header = lines[2].split()
+    assert header == ["run"] + [parse(spec).name for _, spec in TABLE_ROWS]
+    assert [line.split()[0] for line in lines[4:7]] == ["partial", "random", "strong"]
+    assert "partial: missing 1 of the 3 qrels topics, scored 0 (271)" in lines
+
+
+def test_score_example_agrees_with_trec_eval(capsys):
+    """End to end: the bundled files read as trec_eval reads them (ties broken
+    by docno descending), P@10 and nDCG@10 per topic equal trec_eval's P_10 and
+    ndcg_cut_10 (gain = grade, so the linear mapping) within 1e-9."""
+    status, out, _ = run_cli(capsys, "score", "--example", "--grades", "linear", "--per-topic",
+                             "--metric", "P@10", "--metric", "nDCG@10", "--format", "json")
+    assert status == 0
+    ours = {(r["run"], r["topic"], r["metric"]): r["value"] for r in json.loads(out) if "topic" in r}
+    with _example_files() as (qrels_path, run_paths):
+        grades = read_qrels(qrels_path).grades
+        trec_qrels = {q: {d: max(per.values()) for d, per in table.items()}
+                      for q, table in grades.items()}
+        evaluator = pytrec_eval.RelevanceEvaluator(trec_qrels, {"P_10", "ndcg_cut_10"})
+        for path in run_paths:
+            raw: dict[str, dict[str, float]] = {}
+            for line in path.read_text().splitlines():
+                qid, _, doc, _, score, tag = line.split()
+                raw.setdefault(qid, {})[doc] = float(score)
+            theirs = evaluator.evaluate(raw)
+            for qid in trec_qrels:
+                values = theirs.get(qid, {"P_10": 0.0, "ndcg_cut_10": 0.0})  # trec_eval -c
+                assert ours[tag, qid, "P@10"] == pytest.approx(values["P_10"], abs=1e-9)
+                assert ours[tag, qid, "nDCG@10"] == pytest.approx(values["ndcg_cut_10"], abs=1e-9)
+    assert len(ours) == 3 * 3 * 2
+
+
+def test_output_file_and_markdown(capsys, tmp_path):
+    target = tmp_path / "scores.md"
+    status, out, err = run_cli(capsys, "score", "--example", "--metric", "RR", "--format",
+                               "markdown", "-o", str(target))
+    assert status == 0 and out == "" and err == ""
+    lines = target.read_text().splitlines()
+    assert "| run     |     RR |" in lines
+    assert "- partial: missing 1 of the 3 qrels topics, scored 0 (271)" in lines
+
+
+def write(tmp_path: Path, name: str, text: str) -> str:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+@pytest.fixture
+def files(tmp_path):
+    return {"qrels": write(tmp_path, "good.qrels", "q1 0 a 1\nq1 0 b 0\n"),
+            "bad_qrels": write(tmp_path, "bad.qrels", "q1 0 a 1\nq1 0 b\n"),
+            "run": write(tmp_path, "good.run", "q1 Q0 a 1 2 t\nq1 Q0 b 2 1 t\n"),
+            "dup_run": write(tmp_path, "dup.run", "q1 Q0 a 1 2 t\nq1 Q0 b 2 1 t\nq1 Q0 a 3 0 t\n")}
+
+
+@pytest.mark.parametrize("qrels, run, metric, message", [
+    ("bad_qrels", "run", "P@1", "{bad_qrels}:2: expected 4 columns (qid iter docno grade), found 3"),
+    ("qrels", "dup_run", "P@1", "{dup_run}:3: duplicate document 'a' in topic 'q1' (first at line 1)"),
+    ("qrels", "run", "nDCG@x", "metric 'nDCG@x': expected a positive integer cutoff after '@' "
+                               "at column 6, found 'x'"),
+])
+def test_errors_are_one_stderr_line_and_status_2(capsys, files, qrels, run, metric, message):
+    status, out, err = run_cli(capsys, "score", "--qrels", files[qrels], "--run", files[run],
+                               "--metric", metric)
+    assert status == 2 and out == ""
+    assert err.splitlines() == ["axiometer: error: " + message.format(**files)]
+
+
+def test_a_missing_file_and_an_unwritable_output(capsys, files, tmp_path):
+    missing = str(tmp_path / "nowhere.run")
+    status, _, err = run_cli(capsys, "score", "--qrels", files["qrels"], "--run", missing)
+    assert status == 2 and err.splitlines() == [f"axiometer: error: {missing}: no such file"]
+    target = str(tmp_path / "no" / "dir" / "out.txt")
+    status, _, err = run_cli(capsys, "score", "--qrels", files["qrels"], "--run", files["run"],
+                             "--metric", "P@1", "-o", target)
+    assert status == 2 and err.splitlines() == [
+        f"axiometer: error: {target}: No such file or directory"]
+
+
+@pytest.mark.parametrize("argv", [
+    ["score"],
+    ["score", "--qrels", "q.txt"],
+    ["score", "--example", "--qrels", "q.txt"],
+    ["score", "--example", "--grades", "exp"],
+    ["score", "--example", "--gmax", "four"],
+])
+def test_usage_errors_exit_2(capsys, argv):
+    with pytest.raises(SystemExit) as exited:
+        main(argv)
+    assert exited.value.code == 2
+    assert "usage: axiometer score" in capsys.readouterr().err
+
+
+class FakeTerminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_bar_only_on_a_terminal_after_the_delay():
+    now = [0.0]
+    stream = FakeTerminal()
+    progress = Progress(stream, delay=2.0, width=10, clock=lambda: now[0])
+    progress.update("scoring", 1, 4)
+    assert stream.getvalue() == ""  # too early: short work stays quiet
+    now[0] = 2.5
+    progress.update("scoring", 2, 4)
+    assert stream.getvalue() == "\rscoring [#####.....] 2/4"
+    progress.close()
+    assert stream.getvalue().endswith("\r") and not progress.shown
+
+    quiet = io.StringIO()  # not a terminal
+    progress = Progress(quiet, delay=0.0, clock=lambda: 10.0)
+    progress.update("scoring", 1, 1)
+    progress.close()
+    assert quiet.getvalue() == ""
+
+
+def test_console_script_end_to_end(tmp_path):
+    """Through the installed `axiometer` script: a success and an error, no traceback."""
+    done = subprocess.run([str(SCRIPT), "score", "--example", "--metric", "P@5"],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and done.stderr == ""
+    assert done.stdout.splitlines()[2].split() == ["run", "P@5"]
+    bad = subprocess.run([str(SCRIPT), "score", "--example", "--metric", "Bogus@3"],
+                         capture_output=True, text=True, timeout=120)
+    assert bad.returncode == 2 and bad.stdout == ""
+    [line] = bad.stderr.splitlines()
+    assert line.startswith("axiometer: error: metric 'Bogus@3': unknown metric 'Bogus'")
+
+
+def test_python_dash_m():
+    done = subprocess.run([sys.executable, "-m", "axiometer", "--help"],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and "score" in done.stdout
