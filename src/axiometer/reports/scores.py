@@ -91,4 +91,5 @@ def _json(result: ScoreResult, per_topic: bool) -> str:
         records.extend({"run": s.run, "topic": s.topic, "metric": s.metric, "value": s.value}
                        for s in result.scores)
     records.extend({"run": m.run, "metric": m.metric, "value": m.value} for m in result.means)
-    return json.dumps(records, indent=1) + "\n"
+    # One record a line: readable, greppable, and still a single JSON document.
+    return "[" + ",\n ".join(json.dumps(record) for record in records) + "]\n"
