@@ -99,6 +99,14 @@ def _content_lines(path: str | os.PathLike[str]) -> Iterator[tuple[int, str]]:
                 yield number, line.rstrip("\r\n")
 
 
+def _data_lines(path: str | os.PathLike[str], nothing: str) -> list[tuple[int, str]]:
+    """:func:`_content_lines` as a list; an error saying ``nothing`` if it is empty."""
+    lines = list(_content_lines(path))
+    if not lines:
+        raise InputError(f"empty file: {nothing}", source=os.fspath(path))
+    return lines
+
+
 _INTEGER = re.compile(r"[-+]?[0-9]+")
 
 
@@ -127,14 +135,14 @@ def _unquote(field: str, source: str, line: int) -> str:
 
 # -- qrels --------------------------------------------------------------------
 
+_NO_JUDGMENTS = "no judgments"
+
 def detect_qrels_format(path: str | os.PathLike[str]) -> str:
     """The format :func:`read_qrels` would detect for ``path``."""
-    return _detect(list(_content_lines(path)), os.fspath(path))
+    return _detect(_data_lines(path, _NO_JUDGMENTS))
 
 
-def _detect(lines: list[tuple[int, str]], source: str) -> str:
-    if not lines:
-        raise InputError("empty file: no judgments", source=source)
+def _detect(lines: list[tuple[int, str]]) -> str:
     first = lines[0][1]
     if '"' in first or len(first.split("\t")) == 5:
         return "evall"
@@ -193,10 +201,8 @@ def read_qrels(path: str | os.PathLike[str], format: str | None = None,
             raise ValidationError(f"gmax must be a positive integer, got {gmax!r}")
         if mapping in _MAPPINGS_WITHOUT_GMAX:
             raise ValidationError(f"gmax has no effect under the {mapping!r} mapping")
-    lines = list(_content_lines(source))
-    detected = format or _detect(lines, source)
-    if not lines:
-        raise InputError("empty file: no judgments", source=source)
+    lines = _data_lines(source, _NO_JUDGMENTS)
+    detected = format or _detect(lines)
     builder = _QrelsBuilder(source, gmax)
     if detected == "evall":
         weights = _read_evall(lines, builder)
@@ -286,9 +292,8 @@ def read_run(path: str | os.PathLike[str]) -> Run:
     """
     source = os.fspath(path)
     scored: dict[str, dict[str, tuple[float, int]]] = {}  # qid -> doc -> (score, line)
-    tag: str | None = None
-    tag_line = 0
-    for line, text in _content_lines(source):
+    tag, tag_line = "", 0
+    for line, text in _data_lines(source, "no run lines"):
         fields = text.split()
         if len(fields) != 6:
             raise InputError(f"expected 6 columns (qid Q0 docno rank score tag), found {len(fields)}",
@@ -298,7 +303,7 @@ def read_run(path: str | os.PathLike[str]) -> Run:
         if not math.isfinite(score):
             raise InputError("score must be a finite number", source=source, line=line,
                              token=score_text)
-        if tag is None:
+        if not tag_line:
             tag, tag_line = line_tag, line
         elif line_tag != tag:
             raise InputError(f"run tag {line_tag!r} differs from {tag!r} at line {tag_line};"
@@ -309,8 +314,6 @@ def read_run(path: str | os.PathLike[str]) -> Run:
             raise InputError(f"duplicate document {doc!r} in topic {qid!r} (first at line {earlier[1]})",
                              source=source, line=line)
         documents[doc] = (score, line)
-    if tag is None:
-        raise InputError("empty file: no run lines", source=source)
     rankings = {qid: ranking_from_scores((doc, score) for doc, (score, _) in documents.items())
                 for qid, documents in scored.items()}
     return Run(tag, rankings, source)
