@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from axiometer.core import InputError, Ranking, ValidationError
 from axiometer.grades import ranking_from_scores, topic_from_grades
-from axiometer.metrics import Needs, TABLE_ROWS, parse, wrap
+from axiometer.metrics import MetricError, Needs, TABLE_ROWS, parse, wrap
 from axiometer.metrics.precision import Precision
 from axiometer.readers import Qrels, Run, read_qrels
 from axiometer.scoring import Mean, Score, ScoreResult, score_runs
@@ -132,6 +132,30 @@ def test_fallback_for_unbatched_and_wrapped_metrics():
     assert result.mean("B", "P@2") == 0.5
     assert result.mean("A", "first_is_relevant") == pytest.approx(1 / 3, abs=1e-15)
     assert result.mean("B", "first_is_relevant") == 1.0
+
+
+class BrokenBatchPrecision(Precision):
+    """A batched path that loses a ranking."""
+
+    def score_batch(self, batch):
+        return super().score_batch(batch)[:-1]
+
+
+def test_a_batch_of_the_wrong_length_is_an_error():
+    with pytest.raises(MetricError, match=r"P@2 gave \[0\.5\] for 2 rankings of topic 'q1'"):
+        score_runs(SMALL_QRELS, [RUN_A, RUN_B], [BrokenBatchPrecision(2)])
+
+
+class NanBatchPrecision(Precision):
+    """A batched path that produces NaN."""
+
+    def score_batch(self, batch):
+        return super().score_batch(batch) * float("nan")
+
+
+def test_a_non_finite_value_is_an_error():
+    with pytest.raises(MetricError, match=r"P@2 gave \[nan\] for 1 rankings"):
+        score_runs(SMALL_QRELS, [RUN_A], [NanBatchPrecision(2)])
 
 
 def test_progress_is_reported_per_topic():

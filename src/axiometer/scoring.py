@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from axiometer.core import Ranking, Topic, ValidationError
-from axiometer.metrics import BuiltinMetric, Metric, RankingBatch, parse
+from axiometer.metrics import BuiltinMetric, Metric, MetricError, RankingBatch, parse
 from axiometer.readers import Qrels, Run
 
 __all__ = ["Score", "Mean", "ScoreResult", "score_runs", "run_labels"]
@@ -101,12 +101,19 @@ def _metric_objects(metrics: Sequence[Metric | str]) -> list[Metric]:
 
 def _topic_scores(metric: Metric, rankings: list[Ranking], topic: Topic,
                   batch: RankingBatch | None) -> list[float]:
+    values = None
     if batch is not None and isinstance(metric, BuiltinMetric):
         try:
-            return [float(v) for v in metric.score_batch(batch)]
+            values = [float(v) for v in metric.score_batch(batch)]
         except NotImplementedError:
             pass
-    return [float(metric.score(ranking, topic)) for ranking in rankings]
+    if values is None:
+        values = [float(metric.score(ranking, topic)) for ranking in rankings]
+    # A wrong count would silently pair values with the wrong runs; NaN would poison the means.
+    if len(values) != len(rankings) or not all(map(math.isfinite, values)):
+        raise MetricError(f"{metric.name} gave {values!r} for {len(rankings)} rankings of topic "
+                          f"{topic.topic_id!r}")
+    return values
 
 
 def score_runs(qrels: Qrels, runs: Sequence[Run], metrics: Sequence[Metric | str],
