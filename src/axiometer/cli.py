@@ -120,7 +120,7 @@ def _score(args: argparse.Namespace) -> int:
         if args.example:
             qrels_path, run_paths = stack.enter_context(_example_files())
         else:
-            qrels_path, run_paths = Path(args.qrels), [Path(p) for p in args.run]
+            qrels_path, run_paths = args.qrels, args.run  # as typed, for error messages
         qrels = read_qrels(qrels_path, args.qrels_format, args.grades, args.gmax)
         progress = Progress(sys.stderr)
         try:
