@@ -156,11 +156,14 @@ class RankingBatch:
 
     ``gains[s, i, t]`` is ``r(d_{i+1}, t)`` of ranking ``s`` (zero past its
     end), ``lengths[s]`` its length, ``weights[t]`` the aspect weights.
-    ``single`` is the aspect-blind view ``max_t``. Build once per topic and
-    score every metric on it.
+    ``single`` is the aspect-blind view ``max_t``. ``judged_gains`` and
+    ``judged_single`` hold the same values for every judged document of the
+    topic (what ideal rankings are built from), as floats computed once per
+    batch. Build once per topic and score every metric on it.
     """
 
-    __slots__ = ("topic", "gains", "lengths", "weights", "_single", "judged")
+    __slots__ = ("topic", "gains", "lengths", "weights", "_single", "judged", "_judged_gains",
+                 "_judged_single")
 
     def __init__(self, topic: Topic, gains: np.ndarray, lengths: np.ndarray,
                  judged: np.ndarray | None = None) -> None:
@@ -170,26 +173,63 @@ class RankingBatch:
         self.weights = np.array([float(w) for w in topic.weights])
         self.judged = judged
         self._single: np.ndarray | None = None
+        self._judged_gains: np.ndarray | None = None
+        self._judged_single: np.ndarray | None = None
+
+    @staticmethod
+    def _relevance_table(topic: Topic) -> np.ndarray:
+        """Row 0: the zero vector of unjudged documents; row i: ``topic.documents[i-1]``."""
+        table = np.zeros((len(topic.documents) + 1, len(topic.aspects)))
+        if topic.documents:
+            table[1:] = np.array([topic.vector(d) for d in topic.documents], dtype=float)
+        return table
 
     @classmethod
     def from_rankings(cls, rankings: Sequence[Sequence[str]], topic: Topic,
                       depth: int | None = None) -> "RankingBatch":
-        """Look every document up once; ``depth`` truncates (default: the longest ranking)."""
-        lengths = np.array([len(r) for r in rankings], dtype=np.int64)
+        """Look every document up once; ``depth`` truncates (default: the longest ranking).
+
+        Each document costs one dict lookup (``map`` over all rankings chained,
+        collected by ``np.fromiter``), the floor for string ids in Python;
+        gains and the single-aspect view are then numpy gathers from a
+        per-topic table, so ``single`` is ready without a max over aspects.
+        """
+        from itertools import chain, repeat
+
+        n_rankings = len(rankings)
+        lengths = np.fromiter(map(len, rankings), dtype=np.int64, count=n_rankings)
         if depth is None:
-            depth = int(lengths.max()) if len(rankings) else 0
+            depth = int(lengths.max()) if n_rankings else 0
         lengths = np.minimum(lengths, depth)
-        documents = topic.documents
-        # Row 0 of the table is the all-zero vector of unjudged documents.
-        table = np.zeros((len(documents) + 1, len(topic.aspects)))
-        if documents:
-            table[1:] = np.array([[float(r) for r in topic.vector(d)] for d in documents])
-        row_of = {d: i for i, d in enumerate(documents, 1)}
-        rows = np.zeros((len(rankings), depth), dtype=np.int64)
-        for s, ranking in enumerate(rankings):
-            n = int(lengths[s])
-            rows[s, :n] = [row_of.get(d, 0) for d in ranking[:n]]
-        return cls(topic, table[rows], lengths, rows > 0)
+        table = cls._relevance_table(topic)
+        single_table = table.max(axis=1) if table.shape[1] else np.zeros(len(table))
+        row_of = {d: i for i, d in enumerate(topic.documents, 1)}.get
+        kept = (r if len(r) == n else r[:n] for r, n in zip(rankings, lengths.tolist()))
+        found = np.fromiter(map(row_of, chain.from_iterable(kept), repeat(0)),
+                            dtype=np.int64, count=int(lengths.sum()))
+        rows = np.zeros((n_rankings, depth), dtype=np.int64)
+        # Boolean assignment fills row-major, i.e. ranking by ranking, in rank order.
+        rows[np.arange(depth)[None, :] < lengths[:, None]] = found
+        batch = cls(topic, table[rows], lengths, rows > 0)
+        batch._single = single_table[rows]
+        batch._judged_gains = table[1:]
+        batch._judged_single = single_table[1:]
+        return batch
+
+    @property
+    def judged_gains(self) -> np.ndarray:
+        """``r(d, t)`` of every judged document (``topic.documents`` order), shape ``(judged, aspects)``."""
+        if self._judged_gains is None:
+            self._judged_gains = self._relevance_table(self.topic)[1:]
+        return self._judged_gains
+
+    @property
+    def judged_single(self) -> np.ndarray:
+        """``r(d) = max_t r(d, t)`` of every judged document, shape ``(judged,)``."""
+        if self._judged_single is None:
+            gains = self.judged_gains
+            self._judged_single = gains.max(axis=1) if gains.shape[1] else np.zeros(len(gains))
+        return self._judged_single
 
     @property
     def depth(self) -> int:
@@ -246,7 +286,11 @@ class BuiltinMetric:
                 raise ValidationError(f"{self.family}: cutoff must be a positive integer, got {cutoff!r}")
         self.params: Mapping[str, Any] = values
         self.cutoff: int | None = cutoff
-        self.name: str = _metric_name(self.family, values, cutoff)
+        # Numeric parameters are always written out (RBP(p=0.8) says its p);
+        # a string option at its default (RBU's form='paper') is not.
+        shown = {k: v for k, v in values.items()
+                 if not (declared[k].type is str and v == declared[k].default)}
+        self.name: str = _metric_name(self.family, shown, cutoff)
         for key, value in values.items():
             object.__setattr__(self, key, value)
         self.validate_params()
