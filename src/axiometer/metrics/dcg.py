@@ -80,8 +80,9 @@ class NDCG(BuiltinMetric):
 
     def score_batch(self, batch: RankingBatch) -> np.ndarray:
         k = batch_cutoff(batch, self.cutoff)
-        ideal = np.array(ideal_gains([float(v) for v in batch.topic.relevance_values()], self.cutoff))
-        ideal_dcg = float(ideal @ discounts(len(ideal))) if len(ideal) else 0.0
+        values = batch.judged_single  # floats cached on the batch: no Fraction conversions here
+        ideal = -np.sort(-values[values > 0])[: self.cutoff]  # ideal_gains, vectorised
+        ideal_dcg = float(ideal @ discounts(len(ideal)))
         if ideal_dcg == 0.0:
             return np.zeros(len(batch.lengths))
         return (batch.single[:, :k] @ discounts(k)) / ideal_dcg
