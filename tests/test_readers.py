@@ -14,9 +14,10 @@ from hypothesis import given
 
 from axiometer.core import SINGLE_ASPECT, InputError, ValidationError
 from axiometer.readers import Qrels, Run, detect_qrels_format, read_qrels, read_run
+from tests.paths import QRELS_2014
 from tests.strategies import grades_and_run
 
-REAL_QRELS = Path("/work/shared/data/trec2014-web-diversity-qrels.evall.tsv")
+REAL_QRELS = QRELS_2014
 
 
 def write(tmp_path: Path, name: str, text: str) -> Path:

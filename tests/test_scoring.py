@@ -13,6 +13,7 @@ from axiometer.metrics import MetricError, Needs, TABLE_ROWS, parse, wrap
 from axiometer.metrics.precision import Precision
 from axiometer.readers import Qrels, Run, read_qrels
 from axiometer.scoring import Mean, Score, ScoreResult, score_runs
+from tests.paths import QRELS_2014
 from tests.strategies import grade_tables, scored_run
 
 
@@ -189,7 +190,7 @@ def test_real_qrels_with_every_table_metric():
     """The real 2014 judgments (up to 7 aspects, grades 0-4): two runs, one
     ranking each topic's judged documents in file order and one in reverse,
     100 deep; the batched values equal metric.score on every topic."""
-    qrels = read_qrels("/work/shared/data/trec2014-web-diversity-qrels.evall.tsv")
+    qrels = read_qrels(QRELS_2014)
     runs = [Run(tag, {qid: Ranking(order(topic.documents)[:100]) for qid, topic in qrels.topics.items()},
                 f"<{tag}>") for tag, order in (("forward", list), ("backward", lambda d: d[::-1]))]
     metrics = [parse(spec) for _, spec in TABLE_ROWS]
