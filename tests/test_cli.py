@@ -44,9 +44,9 @@ def test_score_example_with_the_table_metrics(capsys):
     assert status == 0 and err == ""
     lines = out.splitlines()
     assert lines[0] == "Means over 3 qrels topics:"
-    header = lines[2].split()
-    assert header == ["run"] + [parse(spec).name for _, spec in TABLE_ROWS]
-    assert [line.split()[0] for line in lines[4:7]] == ["partial", "random", "strong"]
+    # 20 metrics, 3 runs: one row per metric, one column per run.
+    assert lines[2].split() == ["metric", "partial", "random", "strong"]
+    assert [line.split()[0] for line in lines[4:24]] == [parse(spec).name for _, spec in TABLE_ROWS]
     assert "partial: missing 1 of the 3 qrels topics, scored 0 (271)" in lines
 
 

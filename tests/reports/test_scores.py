@@ -86,3 +86,14 @@ def test_bad_requests():
                        RESULT.missing, RESULT.ignored)
     with pytest.raises(ValueError, match="no per-topic scores"):
         format_scores(lean, "text", per_topic=True)
+
+
+def test_more_metrics_than_runs_puts_metrics_in_rows():
+    one_run = ScoreResult(
+        runs=("A",), metrics=("P@2", "RR"), topics=("q1",),
+        scores=(), means=(Mean("A", "P@2", 0.25), Mean("A", "RR", 0.5)),
+        missing={"A": ()}, ignored={"A": ()})
+    lines = format_scores(one_run, "text").splitlines()
+    assert lines[2].split() == ["metric", "A"]
+    assert lines[4].split() == ["P@2", "0.2500"]
+    assert lines[5].split() == ["RR", "0.5000"]

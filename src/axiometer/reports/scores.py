@@ -1,6 +1,7 @@
 """Reports of a :class:`~axiometer.scoring.ScoreResult`: text, Markdown, JSON.
 
-- ``text``: the means as a table (runs as rows, metrics as columns), with
+- ``text``: the means as a table (runs as rows and metrics as columns, or
+  metrics as rows when there are more metrics than runs), with
   ``per_topic`` a run / topic / metric / value listing before it, then one
   line per run that lacks qrels topics (scored 0) or has topics the qrels
   lack (ignored).
@@ -51,9 +52,14 @@ def format_scores(result: ScoreResult, format: str = "text", per_topic: bool = F
     topics = "topic" if len(result.topics) == 1 else "topics"
     title = f"Means over {len(result.topics)} qrels {topics}"
     parts.append(f"**{title}**" if markdown else f"{title}:")
-    parts.append(tabulate([[run, *(means[run, metric] for metric in result.metrics)]
-                           for run in result.runs],
-                          headers=("run", *result.metrics), tablefmt=table_format,
+    if len(result.metrics) > len(result.runs):
+        # Many metrics, few runs (the usual case): one row per metric keeps the table narrow.
+        rows = [[metric, *(means[run, metric] for run in result.runs)] for metric in result.metrics]
+        headers: tuple[str, ...] = ("metric", *result.runs)
+    else:
+        rows = [[run, *(means[run, metric] for metric in result.metrics)] for run in result.runs]
+        headers = ("run", *result.metrics)
+    parts.append(tabulate(rows, headers=headers, tablefmt=table_format,
                           floatfmt=f".{DECIMALS}f", disable_numparse=[0]))
     notes = _notes(result)
     if notes:
