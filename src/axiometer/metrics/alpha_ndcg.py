@@ -1,0 +1,179 @@
+"""alpha-DCG@k and alpha-nDCG@k: novelty-biased discounted cumulative gain.
+
+    alpha-DCG@k(d)  = sum_{i <= min(k, n)} sum_t r(d_i, t) (1 - alpha)^c(i, t) / log2(i + 1)
+    alpha-nDCG@k(d) = alpha-DCG@k(d) / alpha-DCG@k(greedy ideal)
+
+with ``c(i, t) = |{j < i : r(d_j, t) > 0}|`` the number of earlier documents
+relevant to aspect ``t``: each repeat of an aspect is worth ``(1 - alpha)``
+times the previous one. Aspects are unweighted (as in the paper and ndeval).
+
+The ideal ranking is ndeval's greedy approximation (the exact ideal is
+NP-hard): repeatedly take the judged document with the largest marginal gain
+``sum_t r(d, t) (1 - alpha)^c(t)``, breaking ties by the *largest* document id,
+as ndeval's ``idealResult`` does (``strcmp(docno, best) > 0``). Ties are decided
+in exact arithmetic, once per topic and alpha (cached). Greedy is not optimal,
+so a ranking can beat its ideal: alpha-nDCG may exceed 1, in ndeval as here
+(``docs/conventions-ndeval-diversity.md`` has the minimal input).
+
+A zero ideal (no relevant document) gives 0. The helpers here (novelty gains,
+the greedy ideal) are shared by NRBP, EU and the Cube Test.
+
+Source: Clarke, Kolla, Cormack, Vechtomova, Ashkan, Büttcher & MacKinnon,
+"Novelty and diversity in information retrieval evaluation", SIGIR 2008;
+ndeval (TREC Web track) for the greedy ideal.
+"""
+
+from __future__ import annotations
+
+import functools
+from fractions import Fraction
+from typing import Any, Sequence
+
+import numpy as np
+
+from axiometer.core import Context, Number, Topic, to_fraction
+from axiometer.metrics.arithmetic import FLOAT, Arithmetic
+from axiometer.metrics.base import BuiltinMetric, Needs, Param, RankingBatch, batch_cutoff
+from axiometer.metrics.dcg import dcg, discounts
+
+__all__ = ["ALPHA_PARAM", "novelty_gains", "batch_novelty_gains", "greedy_ideal_gains",
+           "AlphaDCG", "AlphaNDCG"]
+
+#: The redundancy parameter shared by the alpha-family (values tested in SIGIR 2018).
+ALPHA_PARAM = Param("alpha", float, 0.5, "redundancy intolerance: each repeat of an aspect "
+                    "is worth (1 - alpha) times the previous one", low=0, high=1,
+                    high_open=True, grid=(0.1, 0.25, 0.5, 0.75))
+
+
+def novelty_gains(vectors: Sequence[Sequence[Any]], alpha: Any, A: Arithmetic,
+                  weights: Sequence[Any] | None = None) -> list[Any]:
+    """Per position ``i``: ``sum_t w(t) r(d_i, t) (1 - alpha)^c(i, t)``.
+
+    ``vectors`` are the documents' ``(r(d, t1), ..., r(d, tm))`` already read
+    with ``A.num``; without ``weights`` every aspect weighs 1.
+    """
+    keep = A.one - alpha
+    seen: dict[int, int] = {}
+    out = []
+    for vector in vectors:
+        gain = A.zero
+        for j, r in enumerate(vector):
+            if r > 0:
+                c = seen.get(j, 0)
+                term = r * keep ** c
+                gain = gain + (term if weights is None else weights[j] * term)
+                seen[j] = c + 1
+        out.append(gain)
+    return out
+
+
+def batch_novelty_gains(gains: np.ndarray, alpha: float,
+                        weights: np.ndarray | None = None) -> np.ndarray:
+    """:func:`novelty_gains` for a ``(rankings, depth, aspects)`` array; shape ``(rankings, depth)``."""
+    hit = gains > 0
+    before = np.cumsum(hit, axis=1) - hit  # c(i, t): relevant documents above i
+    discounted = gains * (1.0 - alpha) ** before
+    return discounted.sum(axis=2) if weights is None else discounted @ weights
+
+
+@functools.lru_cache(maxsize=1024)
+def greedy_ideal_gains(topic: Topic, alpha: Fraction) -> tuple[Fraction, ...]:
+    """The per-position gains of ndeval's greedy ideal ranking, exactly.
+
+    Relevant judged documents only (the rest add 0 wherever they go). At each
+    step the document with the largest ``sum_t r(d, t) (1 - alpha)^c(t)`` is
+    taken, ties going to the largest document id (ndeval's rule). Gains are
+    updated incrementally: taking a document relevant to ``t`` lowers every
+    other document's term for ``t`` by ``alpha`` times its current value.
+    """
+    keep = 1 - alpha
+    vectors = {d: tuple(to_fraction(r) for r in topic.vector(d))
+               for d in topic.documents if topic.rel(d)}
+    holders: dict[int, list[str]] = {}
+    for d, vector in vectors.items():
+        for j, r in enumerate(vector):
+            if r > 0:
+                holders.setdefault(j, []).append(d)
+    factor = [Fraction(1)] * len(topic.aspects)  # (1 - alpha)^c(t)
+    gain = {d: sum(vector, Fraction(0)) for d, vector in vectors.items()}
+    remaining = set(vectors)
+    ideal = []
+    while remaining:
+        best = max(remaining, key=lambda d: (gain[d], d))
+        ideal.append(gain[best])
+        remaining.discard(best)
+        for j, r in enumerate(vectors[best]):
+            if r > 0:
+                drop = factor[j] * alpha
+                for d in holders[j]:
+                    if d in remaining:
+                        gain[d] -= vectors[d][j] * drop
+                factor[j] *= keep
+    return tuple(ideal)
+
+
+def _ideal(topic: Topic, alpha: Number, k: int | None, A: Arithmetic) -> list[Any]:
+    ideal = greedy_ideal_gains(topic, to_fraction(alpha))
+    return [A.num(g) for g in (ideal if k is None else ideal[:k])]
+
+
+def _vectors(ranking: Sequence[str], topic: Topic, A: Arithmetic) -> list[list[Any]]:
+    return [[A.num(r) for r in topic.vector(d)] for d in ranking]
+
+
+class AlphaDCG(BuiltinMetric):
+    """alpha-DCG@k = sum_{i<=k} sum_t r(d_i,t) (1-alpha)^c(i,t) / log2(i+1) (unnormalised).
+
+    ``c(i,t)`` counts the documents above ``i`` relevant to ``t``; aspects are
+    unweighted. ndeval's "alpha-DCG" divides this by an "ideal ideal"
+    (``docs/conventions-ndeval-diversity.md``); this is the raw sum.
+    Source: Clarke et al., SIGIR 2008.
+    """
+
+    family = "alpha_DCG"
+    title = "alpha-DCG@k"
+    param_info = (ALPHA_PARAM,)
+    cutoff_rule = "optional"
+    needs = Needs(aspects=True, graded=True)
+
+    def compute(self, ranking: Sequence[str], topic: Topic, A: Arithmetic,
+                context: Context | None = None) -> Any:
+        vectors = _vectors(self.window(ranking), topic, A)
+        return dcg(novelty_gains(vectors, A.num(self.alpha), A), A)
+
+    def score_batch(self, batch: RankingBatch) -> np.ndarray:
+        k = batch_cutoff(batch, self.cutoff)
+        return batch_novelty_gains(batch.gains[:, :k, :], float(self.alpha)) @ discounts(k)
+
+
+class AlphaNDCG(BuiltinMetric):
+    """alpha-nDCG@k = alpha-DCG@k(d) / alpha-DCG@k(greedy ideal); 0 without relevant documents.
+
+    The ideal is ndeval's greedy ranking of the judged documents (ties to the
+    largest document id), so the value equals ndeval's ``alpha-nDCG@k`` on
+    binary judgments, and can exceed 1 where greedy is not optimal.
+    Source: Clarke et al., SIGIR 2008; ndeval.
+    """
+
+    family = "alpha_nDCG"
+    title = "alpha-nDCG@k"
+    param_info = (ALPHA_PARAM,)
+    cutoff_rule = "optional"
+    needs = Needs(aspects=True, graded=True)
+    normalised = True
+
+    def compute(self, ranking: Sequence[str], topic: Topic, A: Arithmetic,
+                context: Context | None = None) -> Any:
+        alpha = A.num(self.alpha)
+        gains = novelty_gains(_vectors(self.window(ranking), topic, A), alpha, A)
+        ideal = _ideal(topic, self.alpha, self.cutoff, A)
+        return A.ratio(dcg(gains, A), dcg(ideal, A))
+
+    def score_batch(self, batch: RankingBatch) -> np.ndarray:
+        k = batch_cutoff(batch, self.cutoff)
+        ideal = np.array(_ideal(batch.topic, self.alpha, self.cutoff, FLOAT), dtype=float)
+        ideal_dcg = float(ideal @ discounts(len(ideal))) if len(ideal) else 0.0
+        if ideal_dcg == 0.0:
+            return np.zeros(len(batch.lengths))
+        gains = batch_novelty_gains(batch.gains[:, :k, :], float(self.alpha))
+        return (gains @ discounts(k)) / ideal_dcg
