@@ -1,0 +1,95 @@
+"""CT@k: a hand-computed value, exact saturation, edge cases, float vs exact,
+the batched path and spec strings."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, strategies as st
+
+from axiometer.core import Topic
+from axiometer.metrics import RankingBatch, parse
+from axiometer.metrics.cube_test import CubeTest
+from tests.metrics.test_alpha_ndcg import diversity_cases
+
+# w(x) = 1/4, w(y) = 3/4.
+TOPIC = Topic({"a": {"x": Fraction(1, 2), "y": 1}, "b": {"x": Fraction(1, 2)},
+               "c": {"x": 1, "y": Fraction(1, 2)}},
+              {"x": Fraction(1, 4), "y": Fraction(3, 4)})
+
+
+def test_hand_computed():
+    # [a, b, c], alpha = 1/2:
+    #   1 a: x open (0 < 1): (1/4)(1/2) = 1/8;  y open: (3/4)(1) = 3/4;  (7/8) / 1 = 7/8
+    #        filled x = 1/2, y = 1
+    #   2 b: x open (1/2 < 1): (1/4)(1/2)(1/2)^1 = 1/16;  / 2 = 1/32;  filled x = 1
+    #   3 c: x and y are full (1 >= 1): 0
+    # CT@3 = 7/8 + 1/32 = 29/32.
+    assert CubeTest(3, alpha=0.5).exact(["a", "b", "c"], TOPIC) == Fraction(29, 32)
+    assert CubeTest(3, alpha=0.5).score(["a", "b", "c"], TOPIC) == pytest.approx(29 / 32, abs=1e-15)
+    # [c, u, a] @3: c: (1/4)(1) + (3/4)(1/2) = 5/8;  u: 0;  a: x full (1), y open (1/2):
+    # (3/4)(1)(1/2) / 3 = 1/8.  Total 3/4.
+    assert CubeTest(3, alpha=0.5).exact(["c", "u", "a"], TOPIC) == Fraction(3, 4)
+
+
+def test_saturation_is_decided_exactly():
+    # Ten documents of r = 1/10 fill the aspect exactly (a float sum stops at 0.999...),
+    # so the eleventh adds nothing: CT@11 (alpha = 0) = sum_{i=1}^{10} (1/10) / i = H_10 / 10.
+    topic = Topic.single({f"d{i:02d}": Fraction(1, 10) for i in range(11)})
+    ranking = [f"d{i:02d}" for i in range(11)]
+    expected = sum(Fraction(1, 10 * i) for i in range(1, 11))
+    metric = CubeTest(11, alpha=0)
+    assert metric.exact(ranking, topic) == expected
+    assert metric.score(ranking, topic) == pytest.approx(float(expected), abs=1e-15)
+    batch = RankingBatch.from_rankings([ranking, ranking[:10]], topic)
+    assert list(metric.score_batch(batch)) == pytest.approx([float(expected)] * 2, abs=1e-15)
+
+
+def test_batch_saturation_with_a_large_common_denominator():
+    # Denominators whose lcm exceeds 2^40 take the batched path's exact fallback.
+    primes = [1_000_003, 1_000_033, 1_000_037]
+    values = {f"d{i}": Fraction(p - 1, p) for i, p in enumerate(primes)}
+    values["e"] = Fraction(1, 2)
+    topic = Topic.single(values)
+    metric = CubeTest(4, alpha=0.5)
+    rankings = [["d0", "d1", "e", "d2"], ["e", "d2"], []]
+    got = metric.score_batch(RankingBatch.from_rankings(rankings, topic))
+    for value, ranking in zip(got, rankings):
+        assert abs(value - float(metric.exact(ranking, topic))) <= 1e-12
+
+
+def test_edge_cases():
+    metric = CubeTest(5)
+    assert metric.exact([], TOPIC) == 0
+    assert metric.exact(["u", "v"], TOPIC) == 0
+    assert metric.exact(["a"], Topic({"a": {"x": 0}, "b": {"y": 0}})) == 0
+    # Single aspect, alpha = 1/2: [a, b] with r = 1/2 each: 1/2 + (1/2)(1/2)/2 = 5/8.
+    single = Topic.single({"a": Fraction(1, 2), "b": Fraction(1, 2), "c": 1})
+    assert CubeTest(alpha=0.5).exact(["a", "b", "c"], single) == Fraction(5, 8)
+    assert CubeTest().cutoff == 10
+
+
+@pytest.mark.parametrize("spec", ["CT", "CT(alpha=0.5)@10", "CT(alpha=0.1)@5"])
+def test_spec_round_trip(spec):
+    metric = parse(spec)
+    assert isinstance(metric, CubeTest)
+    assert parse(metric.name).name == metric.name
+
+
+@given(diversity_cases(), st.sampled_from([1, 3, 10, 30]), st.sampled_from([0.0, 0.1, 0.5]))
+def test_float_matches_exact(data, k, alpha):
+    topic, rankings = data
+    metric = CubeTest(k, alpha=alpha)
+    for ranking in rankings:
+        assert abs(metric.score(ranking, topic) - float(metric.exact(ranking, topic))) <= 1e-12
+
+
+@given(diversity_cases(), st.sampled_from([1, 3, 10, 30]), st.sampled_from([0.0, 0.1, 0.5]))
+def test_batch_matches_score(data, k, alpha):
+    topic, rankings = data
+    metric = CubeTest(k, alpha=alpha)
+    got = metric.score_batch(RankingBatch.from_rankings(rankings, topic))
+    assert got.shape == (len(rankings),)
+    for value, ranking in zip(got, rankings):
+        assert abs(value - metric.score(ranking, topic)) <= 1e-12
