@@ -9,7 +9,12 @@ A *grade table* is ``{qid: {doc: {aspect: grade}}}``; a *scored run* is
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from hypothesis import strategies as st
+
+from axiometer.core import Topic
+from axiometer.grades import ranking_from_scores, topic_from_grades
 
 GradeTable = dict[str, dict[str, dict[str, int]]]
 ScoredRun = dict[str, list[tuple[str, float]]]
@@ -54,3 +59,30 @@ def scored_run(draw, grades: GradeTable, max_unjudged: int = 4, max_depth: int =
 def grades_and_run(draw, **kwargs) -> tuple[GradeTable, ScoredRun]:
     grades = draw(grade_tables(**kwargs))
     return grades, draw(scored_run(grades))
+
+
+@st.composite
+def diversity_cases(draw, max_docs: int = 10, max_aspects: int = 4, max_rankings: int = 4,
+                    min_aspects: int = 1):
+    """A topic with exact relevance and a few rankings (judged and unjudged documents).
+
+    Relevance comes from a grade mapping or from a drawn table of fractions
+    (``1/10``, ``1/3``, ... whose float sums are inexact); weights are balanced
+    or drawn unequal.
+    """
+    grades = draw(topic_grades(max_docs=max_docs, max_aspects=max_aspects,
+                               min_aspects=min_aspects))
+    aspects = sorted({a for per in grades.values() for a in per})
+    weights = None
+    if draw(st.booleans()):
+        raw = [draw(st.integers(1, 5)) for _ in aspects]
+        weights = {a: Fraction(x, sum(raw)) for a, x in zip(aspects, raw)}
+    mapping = draw(st.sampled_from(("err", "linear", "binary", "err-aspect", "table")))
+    if mapping == "table":
+        value = {g: draw(st.fractions(0, 1, max_denominator=12)) for g in range(1, 4)}
+        topic = Topic({d: {a: value[g] if g > 0 else 0 for a, g in per.items()}
+                       for d, per in grades.items()}, weights, "q")
+    else:
+        topic = topic_from_grades("q", grades, weights, mapping=mapping)
+    runs = draw(st.lists(scored_run({"q": grades}), min_size=1, max_size=max_rankings))
+    return topic, [ranking_from_scores(run["q"]) for run in runs]

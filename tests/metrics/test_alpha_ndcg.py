@@ -17,41 +17,13 @@ import sympy
 from hypothesis import given, settings, strategies as st
 
 from axiometer.core import Topic, ValidationError
-from axiometer.grades import ranking_from_scores, topic_from_grades
 from axiometer.metrics import RankingBatch, parse
 from axiometer.metrics.alpha_ndcg import AlphaDCG, AlphaNDCG, greedy_ideal_gains
 from axiometer.metrics.arithmetic import exact_to_float
 from axiometer.metrics.dcg import DCG
-from tests.strategies import scored_run, topic_grades
+from tests.strategies import diversity_cases
 
 LOG2_3 = sympy.log(3, 2)
-
-
-@st.composite
-def diversity_cases(draw, max_docs: int = 10, max_aspects: int = 4, max_rankings: int = 4,
-                    min_aspects: int = 1):
-    """A topic with exact relevance and a few rankings (judged and unjudged documents).
-
-    Relevance comes from a grade mapping or from a drawn table of fractions
-    (``1/10``, ``1/3``, ... whose float sums are inexact); weights are balanced
-    or drawn unequal.
-    """
-    grades = draw(topic_grades(max_docs=max_docs, max_aspects=max_aspects,
-                               min_aspects=min_aspects))
-    aspects = sorted({a for per in grades.values() for a in per})
-    weights = None
-    if draw(st.booleans()):
-        raw = [draw(st.integers(1, 5)) for _ in aspects]
-        weights = {a: Fraction(x, sum(raw)) for a, x in zip(aspects, raw)}
-    mapping = draw(st.sampled_from(("err", "linear", "binary", "err-aspect", "table")))
-    if mapping == "table":
-        value = {g: draw(st.fractions(0, 1, max_denominator=12)) for g in range(1, 4)}
-        topic = Topic({d: {a: value[g] if g > 0 else 0 for a, g in per.items()}
-                       for d, per in grades.items()}, weights, "q")
-    else:
-        topic = topic_from_grades("q", grades, weights, mapping=mapping)
-    runs = draw(st.lists(scored_run({"q": grades}), min_size=1, max_size=max_rankings))
-    return topic, [ranking_from_scores(run["q"]) for run in runs]
 
 
 # x, y unweighted; a covers both, b covers x, c covers y (binary).

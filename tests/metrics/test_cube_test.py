@@ -11,7 +11,7 @@ from hypothesis import given, strategies as st
 from axiometer.core import Topic
 from axiometer.metrics import RankingBatch, parse
 from axiometer.metrics.cube_test import CubeTest
-from tests.metrics.test_alpha_ndcg import diversity_cases
+from tests.strategies import diversity_cases
 
 # w(x) = 1/4, w(y) = 3/4.
 TOPIC = Topic({"a": {"x": Fraction(1, 2), "y": 1}, "b": {"x": Fraction(1, 2)},

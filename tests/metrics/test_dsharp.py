@@ -16,7 +16,7 @@ from axiometer.metrics.arithmetic import exact_to_float
 from axiometer.metrics.dcg import NDCG
 from axiometer.metrics.dsharp import DSharpNDCG
 from axiometer.metrics.subtopic_recall import SubtopicRecall
-from tests.metrics.test_alpha_ndcg import diversity_cases
+from tests.strategies import diversity_cases
 
 # w(x) = 1/4, w(y) = 3/4.  Global gains: a = 1/4 + (3/4)(1/2) = 5/8, b = 1/8, c = 3/4.
 TOPIC = Topic({"a": {"x": 1, "y": Fraction(1, 2)}, "b": {"x": Fraction(1, 2)}, "c": {"y": 1}},

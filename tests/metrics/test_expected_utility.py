@@ -14,7 +14,7 @@ from axiometer.core import Topic
 from axiometer.metrics import RankingBatch, parse
 from axiometer.metrics.arithmetic import exact_to_float
 from axiometer.metrics.expected_utility import ExpectedUtility
-from tests.metrics.test_alpha_ndcg import diversity_cases
+from tests.strategies import diversity_cases
 
 # w(x) = 1/4, w(y) = 3/4.
 TOPIC = Topic({"a": {"x": 1, "y": Fraction(1, 2)}, "b": {"x": Fraction(1, 2)}, "c": {"y": 1}},

@@ -11,7 +11,7 @@ from hypothesis import given, strategies as st
 from axiometer.core import Topic, ValidationError
 from axiometer.metrics import RankingBatch, parse
 from axiometer.metrics.nrbp import NNRBP, NRBP
-from tests.metrics.test_alpha_ndcg import diversity_cases
+from tests.strategies import diversity_cases
 
 # x, y unweighted; a covers both, b covers x, c covers y (binary).
 TOPIC = Topic({"a": {"x": 1, "y": 1}, "b": {"x": 1}, "c": {"y": 1}, "n": {"x": 0}})

@@ -11,7 +11,7 @@ from hypothesis import given, strategies as st
 from axiometer.core import Topic, ValidationError
 from axiometer.metrics import RankingBatch, parse
 from axiometer.metrics.subtopic_recall import SubtopicReciprocalRank, SubtopicRecall
-from tests.metrics.test_alpha_ndcg import diversity_cases
+from tests.strategies import diversity_cases
 
 # Aspects w, x, y, z. Nothing is relevant to w (only judged 0): coverable are x, y, z.
 TOPIC = Topic({"a": {"x": 1, "y": 0}, "b": {"y": Fraction(1, 2)}, "c": {"x": Fraction(1, 4)},
