@@ -13,20 +13,17 @@ identically with ``f"{ours:.4f}"``.) See docs/conventions-rbu.md.
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 
 from axiometer.metrics.rbu import RBU
 from axiometer.readers import read_qrels, read_run
+from tests.paths import QRELS_2014, RBU_REFERENCE
 
-DATA = Path("/work/shared/data")
-QRELS = DATA / "trec2014-web-diversity-qrels.evall.tsv"
-REFERENCE = DATA / "rbu-reference"
+QRELS = QRELS_2014
+REFERENCE = RBU_REFERENCE
 HALF_UNIT = 0.00005  # half a unit in the 4th printed decimal
 SETTINGS = [("0.8", "0.03"), ("0.9", "0.1")]
-
-pytestmark = pytest.mark.skipif(not QRELS.exists(), reason="shared TREC 2014 data not available")
 
 
 def printed_values(run: str, p: str, e: str) -> dict[str, float]:
