@@ -11,14 +11,12 @@ import sympy
 from hypothesis import given, strategies as st
 
 from axiometer.core import Topic
-from axiometer.grades import ranking_from_scores, topic_from_grades
 from axiometer.metrics import RankingBatch, parse
 from axiometer.metrics.arithmetic import exact_to_float
 from axiometer.metrics.dcg import DCG, NDCG
-from tests.strategies import scored_run, topic_grades
+from tests.strategies import diversity_cases
 
 TOPIC = Topic.single({"a": Fraction(1, 2), "b": 0, "c": Fraction(1, 4)})
-MAPPINGS = st.sampled_from(("err", "linear", "binary"))
 
 
 def test_hand_computed_dcg():
@@ -64,11 +62,9 @@ def test_spec_round_trip(spec):
     assert metric.name == spec and parse(metric.name).name == spec
 
 
-@given(topic_grades(max_docs=8), MAPPINGS, st.sampled_from([None, 1, 3, 5, 10]), st.data())
-def test_float_matches_exact_and_batch(grades, mapping, k, data):
-    topic = topic_from_grades("q", grades, mapping=mapping)
-    rankings = [ranking_from_scores(data.draw(scored_run({"q": grades}, max_depth=10))["q"])
-                for _ in range(3)]
+@given(diversity_cases(max_docs=8), st.sampled_from([None, 1, 3, 5, 10]))
+def test_float_matches_exact_and_batch(case, k):
+    topic, rankings = case
     for metric in (DCG(k), NDCG(k)):
         scores = [metric.score(r, topic) for r in rankings]
         for ranking, score in zip(rankings, scores):

@@ -9,13 +9,11 @@ import pytest
 from hypothesis import given, strategies as st
 
 from axiometer.core import Topic
-from axiometer.grades import ranking_from_scores, topic_from_grades
 from axiometer.metrics import RankingBatch, parse
 from axiometer.metrics.err import ERR
-from tests.strategies import scored_run, topic_grades
+from tests.strategies import diversity_cases
 
 TOPIC = Topic.single({"a": Fraction(1, 2), "b": Fraction(1, 4), "c": 0, "s": 1})
-MAPPINGS = st.sampled_from(("err", "linear", "binary"))
 
 
 def test_hand_computed():
@@ -49,10 +47,9 @@ def test_spec_round_trip(spec):
     assert metric.name == spec and parse(metric.name).name == spec
 
 
-@given(topic_grades(), MAPPINGS, st.sampled_from([None, 1, 3, 10, 30]), st.data())
-def test_float_matches_exact_and_batch(grades, mapping, k, data):
-    topic = topic_from_grades("q", grades, mapping=mapping)
-    rankings = [ranking_from_scores(data.draw(scored_run({"q": grades}))["q"]) for _ in range(3)]
+@given(diversity_cases(), st.sampled_from([None, 1, 3, 10, 30]))
+def test_float_matches_exact_and_batch(case, k):
+    topic, rankings = case
     metric = ERR(k)
     scores = [metric.score(r, topic) for r in rankings]
     for ranking, score in zip(rankings, scores):

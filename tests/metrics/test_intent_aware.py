@@ -12,19 +12,17 @@ import pytest
 from hypothesis import given, strategies as st
 
 from axiometer.core import Topic
-from axiometer.grades import ranking_from_scores, topic_from_grades
 from axiometer.metrics import RankingBatch, parse
 from axiometer.metrics.arithmetic import exact_to_float
 from axiometer.metrics.intent_aware import (ERRIA, NDCGIA, NERRIA, RBPIA, AveragePrecisionIA,
                                             PrecisionIA, ReciprocalRankIA, greedy_ideal)
-from tests.strategies import scored_run, topic_grades
+from tests.strategies import diversity_cases
 
 F = Fraction
 # Aspects x (weight 7/10) and y (weight 3/10).
 TOPIC = Topic({"a": {"x": F(1, 2)}, "b": {"x": F(1, 4), "y": F(1, 2)}, "c": {"y": F(3, 4)},
                "n": {"x": 0, "y": 0}}, {"x": F(7, 10), "y": F(3, 10)})
 RANKING = ["a", "u", "c", "b"]
-MAPPINGS = st.sampled_from(("err", "linear", "binary"))
 IA_SPECS = ["P_IA@1", "P_IA@5", "RR_IA", "RR_IA@2", "AP_IA", "AP_IA@3", "nDCG_IA", "nDCG_IA@3",
             "ERR_IA", "ERR_IA@2", "nERR_IA", "nERR_IA@3", "RBP_IA(p=0.8)", "RBP_IA(p=0.5)@3"]
 
@@ -118,21 +116,20 @@ def test_spec_round_trip(spec):
     assert metric.name == spec and parse(metric.name).name == spec
 
 
-@given(topic_grades(max_aspects=1), MAPPINGS, st.data())
-def test_one_aspect_topics_reduce_to_the_single_aspect_metric(grades, mapping, data):
-    topic = topic_from_grades("q", grades, mapping=mapping)
-    ranking = ranking_from_scores(data.draw(scored_run({"q": grades}))["q"])
+@given(diversity_cases(max_aspects=1, max_rankings=2))
+def test_one_aspect_topics_reduce_to_the_single_aspect_metric(case):
+    topic, rankings = case
     pairs = [("P_IA@5", "P@5"), ("RR_IA", "RR"), ("AP_IA@10", "AP@10"), ("nDCG_IA@5", "nDCG@5"),
              ("ERR_IA", "ERR"), ("RBP_IA(p=0.9)", "RBP(p=0.9)")]
-    for ia, single in pairs:
-        assert parse(ia).exact(ranking, topic) == parse(single).exact(ranking, topic)
+    for ranking in rankings:
+        for ia, single in pairs:
+            assert parse(ia).exact(ranking, topic) == parse(single).exact(ranking, topic)
 
 
-@given(topic_grades(max_docs=8, max_aspects=3), MAPPINGS, st.sampled_from(IA_SPECS), st.data())
-def test_float_matches_exact_and_batch(grades, mapping, spec, data):
-    topic = topic_from_grades("q", grades, mapping=mapping)
-    rankings = [ranking_from_scores(data.draw(scored_run({"q": grades}, max_depth=10))["q"])
-                for _ in range(3)]
+@given(diversity_cases(max_docs=8), st.sampled_from(IA_SPECS))
+def test_float_matches_exact_and_batch(case, spec):
+    # Unequal weights and relevance such as 1/3 or 1/10 included (diversity_cases).
+    topic, rankings = case
     metric = parse(spec)
     scores = [metric.score(r, topic) for r in rankings]
     for ranking, score in zip(rankings, scores):

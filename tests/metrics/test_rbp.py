@@ -9,13 +9,11 @@ import pytest
 from hypothesis import given, strategies as st
 
 from axiometer.core import InputError, Topic, ValidationError
-from axiometer.grades import ranking_from_scores, topic_from_grades
 from axiometer.metrics import RankingBatch, parse
 from axiometer.metrics.rbp import RBP
-from tests.strategies import scored_run, topic_grades
+from tests.strategies import diversity_cases
 
 TOPIC = Topic.single({"a": Fraction(1, 2), "b": Fraction(1, 4), "c": 0})
-MAPPINGS = st.sampled_from(("err", "linear", "binary"))
 
 
 def test_hand_computed():
@@ -54,11 +52,9 @@ def test_spec_round_trip(spec):
     assert parse("RBP").name == "RBP(p=0.8)"
 
 
-@given(topic_grades(), MAPPINGS, st.sampled_from([0.5, 0.8, 0.9, 0.99]),
-       st.sampled_from([None, 1, 3, 10]), st.data())
-def test_float_matches_exact_and_batch(grades, mapping, p, k, data):
-    topic = topic_from_grades("q", grades, mapping=mapping)
-    rankings = [ranking_from_scores(data.draw(scored_run({"q": grades}))["q"]) for _ in range(3)]
+@given(diversity_cases(), st.sampled_from([0.5, 0.8, 0.9, 0.99]), st.sampled_from([None, 1, 3, 10]))
+def test_float_matches_exact_and_batch(case, p, k):
+    topic, rankings = case
     metric = RBP(k, p=p)
     scores = [metric.score(r, topic) for r in rankings]
     for ranking, score in zip(rankings, scores):
