@@ -19,9 +19,10 @@ judged documents as pooling does (judged documents are the ones systems
 retrieved high). Each topic has ``depth`` unjudged candidates, so every
 ranking holds exactly ``depth`` distinct documents.
 
-Generation is seeded with :class:`numpy.random.SeedSequence`: topic ``i`` and
-its rankings depend only on the seed and ``i`` (plus the shape arguments), so
-a smaller campaign is not a prefix-shuffled version of a larger one.
+Generation is seeded with :class:`numpy.random.SeedSequence`, one child
+sequence per topic: topic ``i``'s judgments depend only on the seed, ``i`` and
+the judgment ranges, so a campaign with more topics (or runs) extends one with
+fewer instead of reshuffling it.
 
 :func:`write_trec` writes the campaign as TREC qrels, TREC diversity qrels and
 one TREC run file per system, for command-line benchmarks and reader tests.
@@ -156,7 +157,8 @@ def generate_campaign(topics: int = 50, runs: int = 50, depth: int = 1000,
         raise ValidationError("relevant and spread are probabilities in [0, 1]")
 
     judgment_seeds, run_seeds = np.random.SeedSequence(seed).spawn(2)
-    system_rng = np.random.default_rng(run_seeds.spawn(1)[0])
+    system_seed, *ranking_seeds = run_seeds.spawn(topics + 1)
+    system_rng = np.random.default_rng(system_seed)
     quality = system_rng.uniform(0.2, 3.0, runs)
     pooled = system_rng.uniform(0.0, 2.0, runs)
     tags = [f"run{s + 1:03d}" for s in range(runs)]
@@ -166,7 +168,7 @@ def generate_campaign(topics: int = 50, runs: int = 50, depth: int = 1000,
     rankings: dict[str, dict[str, Ranking]] = {tag: {} for tag in tags}
     width = len(str(topics))
     for i, (judge_seed, rank_seed) in enumerate(
-            zip(judgment_seeds.spawn(topics), run_seeds.spawn(topics + 1)[1:]), 1):
+            zip(judgment_seeds.spawn(topics), ranking_seeds), 1):
         qid = f"q{i:0{width}d}"
         rng = np.random.default_rng(judge_seed)
         n_aspects = int(rng.integers(a_low, a_high + 1))
