@@ -15,7 +15,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 from fractions import Fraction
 
 import numpy as np
@@ -28,10 +27,8 @@ from axiometer.generators.campaign import Campaign, generate_campaign, write_tre
 from axiometer.grades import topic_from_grades
 from axiometer.metrics import RankingBatch, parse
 
+from axiometer.readers import read_qrels, read_run
 from tests.strategies import grades_and_run
-
-HAS_READERS = importlib.util.find_spec("axiometer.readers") is not None
-
 
 @st.composite
 def campaign_shapes(draw) -> dict:
@@ -191,10 +188,8 @@ def test_write_trec_writes_the_documented_lines(tmp_path):
         "q1 Q0 a 1 1 sysB\nq2 Q0 y 1 2 sysB\nq2 Q0 c 2 1 sysB\n")
 
 
-@pytest.mark.skipif(not HAS_READERS, reason="axiometer.readers not written yet")
 @pytest.mark.parametrize("mapping", ["err", "linear"])
 def test_written_files_round_trip_through_the_readers(tmp_path, mapping):
-    from axiometer.readers import read_qrels, read_run
 
     campaign = generate_campaign(topics=4, runs=3, depth=120, judged=(20, 60), aspects=(1, 4),
                                  grades=(-2, 4), seed=2, mapping=mapping)

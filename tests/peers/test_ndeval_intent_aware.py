@@ -21,7 +21,6 @@ explained, with a minimal example, in docs/conventions-ndeval-intent-aware.md:
 from __future__ import annotations
 
 from fractions import Fraction
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -33,12 +32,13 @@ from axiometer.metrics import RankingBatch
 from axiometer.metrics.err import ERR
 from axiometer.metrics.intent_aware import (ERRIA, NERRIA, AveragePrecisionIA, PrecisionIA,
                                             greedy_ideal)
+from tests.paths import QRELS_2014
 from tests.peers.peers import ndeval
 from tests.strategies import grades_and_run, scored_run, topic_grades
 
 TOLERANCE = 1e-9
 ALPHA = Fraction(1, 2)
-QRELS_2014 = Path("/work/shared/data/trec2014-web-diversity-qrels.evall.tsv")
+
 CUTOFFS = (1, 2, 3, 5, 10, 20)
 MEASURES = ([f"P-IA@{k}" for k in CUTOFFS] + [f"ERR-IA@{k}" for k in CUTOFFS]
             + [f"nERR-IA@{k}" for k in CUTOFFS] + ["MAP-IA"])

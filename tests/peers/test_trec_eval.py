@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -23,11 +22,12 @@ from hypothesis import given, settings, strategies as st
 
 from axiometer.grades import ranking_from_scores, topic_from_grades
 from axiometer.metrics import RankingBatch, parse
+from tests.paths import QRELS_2014
 from tests.peers.peers import trec_eval
 from tests.strategies import grade_tables, grades_and_run, scored_run
 
 TOLERANCE = 1e-9
-QRELS_2014 = Path("/work/shared/data/trec2014-web-diversity-qrels.evall.tsv")
+
 
 #: trec_eval measure -> our spec.
 MEASURES = {
