@@ -17,10 +17,10 @@ import sympy
 from hypothesis import given, settings, strategies as st
 
 from axiometer.core import Topic, ValidationError
-from axiometer.metrics import RankingBatch, parse
+from axiometer.metrics import parse
 from axiometer.metrics.alpha_ndcg import AlphaDCG, AlphaNDCG, greedy_ideal_gains
-from axiometer.metrics.arithmetic import exact_to_float
 from axiometer.metrics.dcg import DCG
+from tests.metrics.agreement import assert_float_matches_exact, assert_batch_matches_score
 from tests.strategies import diversity_cases
 
 LOG2_3 = sympy.log(3, 2)
@@ -123,16 +123,11 @@ def test_alpha_is_validated():
 def test_float_matches_exact(data, k, alpha):
     topic, rankings = data
     for metric in (AlphaDCG(k, alpha=alpha), AlphaNDCG(k, alpha=alpha)):
-        for ranking in rankings:
-            assert abs(metric.score(ranking, topic) - exact_to_float(metric.exact(ranking, topic))) <= 1e-12
+        assert_float_matches_exact(metric, topic, rankings)
 
 
 @given(diversity_cases(), st.sampled_from([None, 1, 2, 5, 30]), st.sampled_from([0.0, 0.1, 0.5, 0.75]))
 def test_batch_matches_score(data, k, alpha):
     topic, rankings = data
-    batch = RankingBatch.from_rankings(rankings, topic)
     for metric in (AlphaDCG(k, alpha=alpha), AlphaNDCG(k, alpha=alpha)):
-        got = metric.score_batch(batch)
-        assert got.shape == (len(rankings),)
-        for value, ranking in zip(got, rankings):
-            assert abs(value - metric.score(ranking, topic)) <= 1e-12
+        assert_batch_matches_score(metric, topic, rankings)

@@ -12,6 +12,7 @@ from hypothesis import given, strategies as st
 from axiometer.core import Topic
 from axiometer.metrics import RankingBatch, parse
 from axiometer.metrics.average_precision import AveragePrecision
+from tests.metrics.agreement import assert_evaluations_agree
 from tests.strategies import diversity_cases
 
 # R = 2 (a and b); c is judged non-relevant.
@@ -52,12 +53,7 @@ def test_spec_round_trip(spec):
 def test_float_matches_exact_and_batch(case, k):
     topic, rankings = case
     metric = AveragePrecision(k)
-    scores = [metric.score(r, topic) for r in rankings]
-    for ranking, score in zip(rankings, scores):
-        assert abs(score - float(metric.exact(ranking, topic))) <= 1e-12
-    batched = metric.score_batch(RankingBatch.from_rankings(rankings, topic))
-    assert len(batched) == len(rankings)
-    assert all(abs(got - want) <= 1e-12 for got, want in zip(batched, scores))
+    assert_evaluations_agree(metric, topic, rankings)
 
 
 def test_batch_on_many_long_rankings():

@@ -11,6 +11,7 @@ from hypothesis import given, strategies as st
 from axiometer.core import Topic
 from axiometer.metrics import RankingBatch, parse
 from axiometer.metrics.cube_test import CubeTest
+from tests.metrics.agreement import assert_float_matches_exact, assert_batch_matches_score
 from tests.strategies import diversity_cases
 
 # w(x) = 1/4, w(y) = 3/4.
@@ -81,15 +82,11 @@ def test_spec_round_trip(spec):
 def test_float_matches_exact(data, k, alpha):
     topic, rankings = data
     metric = CubeTest(k, alpha=alpha)
-    for ranking in rankings:
-        assert abs(metric.score(ranking, topic) - float(metric.exact(ranking, topic))) <= 1e-12
+    assert_float_matches_exact(metric, topic, rankings)
 
 
 @given(diversity_cases(), st.sampled_from([1, 3, 10, 30]), st.sampled_from([0.0, 0.1, 0.5]))
 def test_batch_matches_score(data, k, alpha):
     topic, rankings = data
     metric = CubeTest(k, alpha=alpha)
-    got = metric.score_batch(RankingBatch.from_rankings(rankings, topic))
-    assert got.shape == (len(rankings),)
-    for value, ranking in zip(got, rankings):
-        assert abs(value - metric.score(ranking, topic)) <= 1e-12
+    assert_batch_matches_score(metric, topic, rankings)

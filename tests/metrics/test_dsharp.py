@@ -11,11 +11,11 @@ import sympy
 from hypothesis import given, settings, strategies as st
 
 from axiometer.core import Topic
-from axiometer.metrics import RankingBatch, parse
-from axiometer.metrics.arithmetic import exact_to_float
+from axiometer.metrics import parse
 from axiometer.metrics.dcg import NDCG
 from axiometer.metrics.dsharp import DSharpNDCG
 from axiometer.metrics.subtopic_recall import SubtopicRecall
+from tests.metrics.agreement import assert_float_matches_exact, assert_batch_matches_score
 from tests.strategies import diversity_cases
 
 # w(x) = 1/4, w(y) = 3/4.  Global gains: a = 1/4 + (3/4)(1/2) = 5/8, b = 1/8, c = 3/4.
@@ -68,15 +68,11 @@ def test_spec_round_trip(spec):
 def test_float_matches_exact(data, k, gamma):
     topic, rankings = data
     metric = DSharpNDCG(k, gamma=gamma)
-    for ranking in rankings:
-        assert abs(metric.score(ranking, topic) - exact_to_float(metric.exact(ranking, topic))) <= 1e-12
+    assert_float_matches_exact(metric, topic, rankings)
 
 
 @given(diversity_cases(), st.sampled_from([1, 2, 5, 30]), st.sampled_from([0.0, 0.5, 1.0]))
 def test_batch_matches_score(data, k, gamma):
     topic, rankings = data
     metric = DSharpNDCG(k, gamma=gamma)
-    got = metric.score_batch(RankingBatch.from_rankings(rankings, topic))
-    assert got.shape == (len(rankings),)
-    for value, ranking in zip(got, rankings):
-        assert abs(value - metric.score(ranking, topic)) <= 1e-12
+    assert_batch_matches_score(metric, topic, rankings)

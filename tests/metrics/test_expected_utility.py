@@ -12,8 +12,8 @@ from hypothesis import given, settings, strategies as st
 
 from axiometer.core import Topic
 from axiometer.metrics import RankingBatch, parse
-from axiometer.metrics.arithmetic import exact_to_float
 from axiometer.metrics.expected_utility import ExpectedUtility
+from tests.metrics.agreement import assert_float_matches_exact, assert_batch_matches_score
 from tests.strategies import diversity_cases
 
 # w(x) = 1/4, w(y) = 3/4.
@@ -78,8 +78,7 @@ def test_spec_round_trip(spec):
 def test_float_matches_exact(data, k, alpha, e):
     topic, rankings = data
     metric = ExpectedUtility(k, alpha=alpha, e=e)
-    for ranking in rankings:
-        assert abs(metric.score(ranking, topic) - exact_to_float(metric.exact(ranking, topic))) <= 1e-12
+    assert_float_matches_exact(metric, topic, rankings)
 
 
 @given(diversity_cases(), st.sampled_from([None, 1, 5, 30]), st.sampled_from([0.0, 0.1, 0.5]),
@@ -87,7 +86,4 @@ def test_float_matches_exact(data, k, alpha, e):
 def test_batch_matches_score(data, k, alpha, e):
     topic, rankings = data
     metric = ExpectedUtility(k, alpha=alpha, e=e)
-    got = metric.score_batch(RankingBatch.from_rankings(rankings, topic))
-    assert got.shape == (len(rankings),)
-    for value, ranking in zip(got, rankings):
-        assert abs(value - metric.score(ranking, topic)) <= 1e-12
+    assert_batch_matches_score(metric, topic, rankings)

@@ -16,6 +16,7 @@ from axiometer.metrics import RankingBatch, parse
 from axiometer.metrics.arithmetic import exact_to_float
 from axiometer.metrics.intent_aware import (ERRIA, NDCGIA, NERRIA, RBPIA, AveragePrecisionIA,
                                             PrecisionIA, ReciprocalRankIA, greedy_ideal)
+from tests.metrics.agreement import assert_evaluations_agree
 from tests.strategies import diversity_cases
 
 F = Fraction
@@ -131,9 +132,4 @@ def test_float_matches_exact_and_batch(case, spec):
     # Unequal weights and relevance such as 1/3 or 1/10 included (diversity_cases).
     topic, rankings = case
     metric = parse(spec)
-    scores = [metric.score(r, topic) for r in rankings]
-    for ranking, score in zip(rankings, scores):
-        assert abs(score - exact_to_float(metric.exact(ranking, topic))) <= 1e-12
-    batched = metric.score_batch(RankingBatch.from_rankings(rankings, topic))
-    assert len(batched) == len(rankings)
-    assert all(abs(got - want) <= 1e-12 for got, want in zip(batched, scores))
+    assert_evaluations_agree(metric, topic, rankings)

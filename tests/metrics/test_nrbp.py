@@ -9,8 +9,9 @@ import pytest
 from hypothesis import given, strategies as st
 
 from axiometer.core import Topic, ValidationError
-from axiometer.metrics import RankingBatch, parse
+from axiometer.metrics import parse
 from axiometer.metrics.nrbp import NNRBP, NRBP
+from tests.metrics.agreement import assert_float_matches_exact, assert_batch_matches_score
 from tests.strategies import diversity_cases
 
 # x, y unweighted; a covers both, b covers x, c covers y (binary).
@@ -66,17 +67,12 @@ def test_spec_round_trip(spec):
 def test_float_matches_exact(data, k, alpha, beta):
     topic, rankings = data
     for metric in (NRBP(k, alpha=alpha, beta=beta), NNRBP(k, alpha=alpha, beta=beta)):
-        for ranking in rankings:
-            assert abs(metric.score(ranking, topic) - float(metric.exact(ranking, topic))) <= 1e-12
+        assert_float_matches_exact(metric, topic, rankings)
 
 
 @given(diversity_cases(), st.sampled_from([None, 1, 5, 30]), st.sampled_from([0.0, 0.1, 0.5, 0.75]),
        st.sampled_from([0.5, 0.8, 0.99]))
 def test_batch_matches_score(data, k, alpha, beta):
     topic, rankings = data
-    batch = RankingBatch.from_rankings(rankings, topic)
     for metric in (NRBP(k, alpha=alpha, beta=beta), NNRBP(k, alpha=alpha, beta=beta)):
-        got = metric.score_batch(batch)
-        assert got.shape == (len(rankings),)
-        for value, ranking in zip(got, rankings):
-            assert abs(value - metric.score(ranking, topic)) <= 1e-12
+        assert_batch_matches_score(metric, topic, rankings)

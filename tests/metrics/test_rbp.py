@@ -11,6 +11,7 @@ from hypothesis import given, strategies as st
 from axiometer.core import InputError, Topic, ValidationError
 from axiometer.metrics import RankingBatch, parse
 from axiometer.metrics.rbp import RBP
+from tests.metrics.agreement import assert_evaluations_agree
 from tests.strategies import diversity_cases
 
 TOPIC = Topic.single({"a": Fraction(1, 2), "b": Fraction(1, 4), "c": 0})
@@ -56,9 +57,4 @@ def test_spec_round_trip(spec):
 def test_float_matches_exact_and_batch(case, p, k):
     topic, rankings = case
     metric = RBP(k, p=p)
-    scores = [metric.score(r, topic) for r in rankings]
-    for ranking, score in zip(rankings, scores):
-        assert abs(score - float(metric.exact(ranking, topic))) <= 1e-12
-    batched = metric.score_batch(RankingBatch.from_rankings(rankings, topic))
-    assert len(batched) == len(rankings)
-    assert all(abs(got - want) <= 1e-12 for got, want in zip(batched, scores))
+    assert_evaluations_agree(metric, topic, rankings)

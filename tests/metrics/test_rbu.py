@@ -10,8 +10,9 @@ import pytest
 from hypothesis import given, strategies as st
 
 from axiometer.core import Topic, ValidationError, to_fraction
-from axiometer.metrics import RankingBatch, parse
+from axiometer.metrics import parse
 from axiometer.metrics.rbu import RBU
+from tests.metrics.agreement import assert_float_matches_exact, assert_batch_matches_score
 from tests.strategies import diversity_cases
 
 # w(x) = 1/4, w(y) = 3/4.
@@ -110,8 +111,7 @@ def test_spec_round_trip(spec):
 def test_float_matches_exact(data, k, p, e, form):
     topic, rankings = data
     metric = RBU(k, p=p, e=e, form=form)
-    for ranking in rankings:
-        assert abs(metric.score(ranking, topic) - float(metric.exact(ranking, topic))) <= 1e-12
+    assert_float_matches_exact(metric, topic, rankings)
 
 
 @given(diversity_cases(), st.sampled_from([None, 1, 5, 30]), st.sampled_from([0.5, 0.8, 0.99]),
@@ -119,7 +119,4 @@ def test_float_matches_exact(data, k, p, e, form):
 def test_batch_matches_score(data, k, p, e, form):
     topic, rankings = data
     metric = RBU(k, p=p, e=e, form=form)
-    got = metric.score_batch(RankingBatch.from_rankings(rankings, topic))
-    assert got.shape == (len(rankings),)
-    for value, ranking in zip(got, rankings):
-        assert abs(value - metric.score(ranking, topic)) <= 1e-12
+    assert_batch_matches_score(metric, topic, rankings)

@@ -9,8 +9,9 @@ import pytest
 from hypothesis import given, strategies as st
 
 from axiometer.core import Topic, ValidationError
-from axiometer.metrics import RankingBatch, parse
+from axiometer.metrics import parse
 from axiometer.metrics.subtopic_recall import SubtopicReciprocalRank, SubtopicRecall
+from tests.metrics.agreement import assert_float_matches_exact, assert_batch_matches_score
 from tests.strategies import diversity_cases
 
 # Aspects w, x, y, z. Nothing is relevant to w (only judged 0): coverable are x, y, z.
@@ -83,16 +84,11 @@ def test_recall_and_reciprocal_rank_agree(data):
 def test_float_matches_exact(data, k):
     topic, rankings = data
     for metric in (SubtopicRecall(k), SubtopicReciprocalRank()):
-        for ranking in rankings:
-            assert abs(metric.score(ranking, topic) - float(metric.exact(ranking, topic))) <= 1e-12
+        assert_float_matches_exact(metric, topic, rankings)
 
 
 @given(diversity_cases(), st.integers(1, 30))
 def test_batch_matches_score(data, k):
     topic, rankings = data
-    batch = RankingBatch.from_rankings(rankings, topic)
     for metric in (SubtopicRecall(k), SubtopicReciprocalRank()):
-        got = metric.score_batch(batch)
-        assert got.shape == (len(rankings),)
-        for value, ranking in zip(got, rankings):
-            assert abs(value - metric.score(ranking, topic)) <= 1e-12
+        assert_batch_matches_score(metric, topic, rankings)
