@@ -1,7 +1,32 @@
-"""Constraints as generative test oracles (SIGIR 2018's ten, Giner's intrinsic
-properties, the relative metrics' properties): one constraint per module.
+"""Constraints as generative test oracles: one constraint per module.
 
-Empty until the constraint issue lands; the package exists so that the
-dependency direction (core <- metrics <- generators/axioms <- runner <-
-reports, CLI, plugin) is fixed from the start.
+The ten constraints of Amigó, Spina & Carrillo-de-Albornoz (SIGIR 2018,
+section 3), in the paper's order, are :data:`CONSTRAINTS`; :func:`get` finds
+one by id. :func:`axiometer.axioms.check.check` checks one on a metric.
 """
+
+from __future__ import annotations
+
+from axiometer.axioms.base import Constraint
+from axiometer.axioms.closeness_threshold import CLOSENESS_THRESHOLD
+from axiometer.axioms.deepness_threshold import DEEPNESS_THRESHOLD
+from axiometer.axioms.priority import PRIORITY
+
+__all__ = ["CONSTRAINTS", "CONSTRAINT_IDS", "get", "Constraint"]
+
+#: The constraints, in the paper's order.
+CONSTRAINTS: tuple[Constraint, ...] = (
+    PRIORITY,
+    DEEPNESS_THRESHOLD,
+    CLOSENESS_THRESHOLD,
+)
+
+CONSTRAINT_IDS: tuple[str, ...] = tuple(c.id for c in CONSTRAINTS)
+
+
+def get(constraint_id: str) -> Constraint:
+    """The constraint with this id (``"Pri"``, ``"DeepTh"``, ...)."""
+    for constraint in CONSTRAINTS:
+        if constraint.id.lower() == constraint_id.lower():
+            return constraint
+    raise KeyError(f"unknown constraint {constraint_id!r}; known: {', '.join(CONSTRAINT_IDS)}")

@@ -1,0 +1,309 @@
+"""Checking one constraint on one metric at one parameter setting.
+
+- Universal constraints: the exhaustive small scope first, then a random
+  search with hypothesis (``hypothesis.find``), which shrinks a failing case to
+  a small one. Each case's relation is decided by :func:`axiometer.axioms.decide.compare`.
+- DeepTh / CloseTh: ``D(n) = Q(a_n) - Q(b_n)`` along a grid of ``n`` (dense
+  up to 32, then doubling to the horizon ``H``), for every ``rc`` tried.
+- Sat: the universal search for each ``rmax`` candidate, largest first.
+
+A metric that raises or returns a non-finite value gives an ``error`` check
+naming the input; nothing here lets the exception escape.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import time
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Callable
+
+from hypothesis import HealthCheck, Phase, find, settings
+from hypothesis.errors import NoSuchExample, Unsatisfiable
+
+from axiometer.axioms.base import DEFAULT_RHO, Case, Constraint, Scope
+from axiometer.axioms.decide import DEFAULT_TOLERANCE, compare
+from axiometer.core import Topic, to_fraction
+from axiometer.metrics import is_exact_capable
+from axiometer.results import Check, Counterexample, ErrorInfo, TopicRecord, Witness
+
+__all__ = ["Budget", "check", "record_topic", "threshold_grid", "DEFAULT_RCS", "RMAX_CANDIDATES",
+           "cell_seed"]
+
+#: ``rc`` values tried by DeepTh and CloseTh (SPEC section 3).
+DEFAULT_RCS = (Fraction(1, 100), Fraction(1, 20), Fraction(1, 10))
+#: Sat's ``rmax`` candidates, largest first (SPEC section 3).
+RMAX_CANDIDATES = (Fraction(1), Fraction(99, 100), Fraction(9, 10), Fraction(3, 4), Fraction(1, 2))
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much search one check may do: random cases, small-scope cases, seconds, horizon."""
+
+    cases: int = 150
+    small_scope: int = 400
+    seconds: float = 10.0
+    horizon: int = 1024
+
+    def describe(self) -> str:
+        return (f"{self.cases} random + up to {self.small_scope} small-scope cases per setting, "
+                f"{self.seconds:g} s, horizon {self.horizon}")
+
+
+QUICK = Budget(cases=40, small_scope=120, seconds=3.0, horizon=256)
+
+
+def cell_seed(seed: int, *parts: str) -> int:
+    """A per-check seed derived from the run's seed and the check's identity (stable across runs)."""
+    digest = hashlib.sha256("\x1f".join((str(seed), *parts)).encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def _exact_text(value: Any) -> str:
+    return str(to_fraction(value))
+
+
+def record_topic(topic: Topic) -> TopicRecord:
+    """A topic as exact strings, for reports."""
+    return TopicRecord(
+        aspects=topic.aspects,
+        weights=tuple(_exact_text(w) for w in topic.weights),
+        judgments=tuple((d, tuple(_exact_text(r) for r in topic.vector(d))) for d in topic.documents),
+    )
+
+
+def threshold_grid(horizon: int) -> tuple[int, ...]:
+    """``1..32`` then doubling up to ``horizon`` (SPEC section 3)."""
+    grid = list(range(1, min(32, horizon) + 1))
+    n = 64
+    while n <= horizon:
+        grid.append(n)
+        n *= 2
+    return tuple(grid)
+
+
+def _params(metric: Any) -> tuple[tuple[str, Any], ...]:
+    return tuple(getattr(metric, "params", {}).items())
+
+
+class _Outcome:
+    """What evaluating one case gave: holds, a counterexample, or an error."""
+
+    __slots__ = ("holds", "counterexample", "error")
+
+    def __init__(self, holds: bool, counterexample: Counterexample | None = None,
+                 error: ErrorInfo | None = None) -> None:
+        self.holds, self.counterexample, self.error = holds, counterexample, error
+
+
+def _evaluate_case(metric: Any, constraint: Constraint, case: Case, tolerance: float,
+                   extra: tuple[tuple[str, str], ...] = ()) -> _Outcome:
+    try:
+        comparison = compare(metric, case.topic, case.a, case.b, tolerance)
+    except Exception as error:  # a user's metric may raise anything; report, don't crash
+        message = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+        return _Outcome(False, error=ErrorInfo(message, record_topic(case.topic), tuple(case.a)))
+    if constraint.relation.holds(comparison.sign):
+        return _Outcome(True)
+    return _Outcome(False, Counterexample(
+        topic=record_topic(case.topic), a=tuple(case.a), b=tuple(case.b),
+        score_a=comparison.qx, score_b=comparison.qy, relation=constraint.relation.text,
+        note=case.note, decided="exact" if comparison.exact else "float", extra=extra))
+
+
+def _search(metric: Any, constraint: Constraint, scope: Scope, budget: Budget, seed: int,
+            tolerance: float, extra: tuple[tuple[str, str], ...] = ()) -> tuple[_Outcome, int, int, str]:
+    """Small scope, then random search. Returns (outcome, random cases, small-scope cases, note)."""
+    small = 0
+    if constraint.small_scope is not None:
+        for case in constraint.small_scope(scope):
+            if small >= budget.small_scope:
+                break
+            small += 1
+            outcome = _evaluate_case(metric, constraint, case, tolerance, extra)
+            if not outcome.holds:
+                return outcome, 0, small, "found in the small scope"
+    if constraint.strategy is None:
+        return _Outcome(True), 0, small, ""
+    deadline = time.monotonic() + budget.seconds
+    counter = [0]
+    timed_out = [False]
+
+    def fails(case: Case) -> bool:
+        if time.monotonic() > deadline:
+            timed_out[0] = True
+            return False
+        counter[0] += 1
+        return not _evaluate_case(metric, constraint, case, tolerance, extra).holds
+
+    search_settings = settings(max_examples=budget.cases, database=None, deadline=None,
+                               phases=(Phase.generate, Phase.shrink), derandomize=False,
+                               suppress_health_check=list(HealthCheck), report_multiple_bugs=False)
+    try:
+        minimal = find(constraint.strategy(scope), fails, settings=search_settings,
+                       random=random.Random(seed))
+    except (NoSuchExample, Unsatisfiable):
+        note = f"time budget ({budget.seconds:g} s) reached" if timed_out[0] else ""
+        return _Outcome(True), counter[0], small, note
+    outcome = _evaluate_case(metric, constraint, minimal, tolerance, extra)
+    if outcome.holds:  # cannot happen for a deterministic metric: it failed a moment ago
+        return _Outcome(False, error=ErrorInfo(
+            "non-deterministic: the same input failed and then passed",
+            record_topic(minimal.topic), tuple(minimal.a))), counter[0], small, ""
+    return outcome, counter[0], small, ""
+
+
+def _result(metric: Any, constraint: Constraint, mode: str, outcome: _Outcome, cases: int,
+            small: int, note: str, tolerance: float, **extra: Any) -> Check:
+    if outcome.error is not None:
+        verdict = "error"
+    elif outcome.holds:
+        verdict = extra.pop("verdict", "satisfied")
+    else:
+        verdict = "violated"
+    exact = is_exact_capable(metric)
+    return Check(constraint=constraint.id, metric=metric.name, params=_params(metric), verdict=verdict,
+                 mode=mode, cases=cases, small_scope=small, counterexample=outcome.counterexample,
+                 error=outcome.error, exact=exact, tolerance=None if exact else tolerance,
+                 note=note, **extra)
+
+
+def _universal(metric: Any, constraint: Constraint, mode: str, scope: Scope, budget: Budget,
+               seed: int, tolerance: float) -> Check:
+    outcome, cases, small, note = _search(metric, constraint, scope, budget, seed, tolerance)
+    return _result(metric, constraint, mode, outcome, cases, small, note, tolerance)
+
+
+def _saturation(metric: Any, constraint: Constraint, mode: str, scope: Scope, budget: Budget,
+                seed: int, tolerance: float) -> Check:
+    total_cases = total_small = 0
+    last: _Outcome | None = None
+    for rmax in RMAX_CANDIDATES:
+        extra = (("rmax", str(rmax)),)
+        outcome, cases, small, _ = _search(metric, constraint, scope.with_(rmax=rmax), budget, seed,
+                                           tolerance, extra)
+        total_cases += cases
+        total_small += small
+        if outcome.error is not None:
+            return _result(metric, constraint, mode, outcome, total_cases, total_small, "", tolerance)
+        if outcome.holds:
+            return _result(metric, constraint, mode, outcome, total_cases, total_small, "", tolerance,
+                           verdict="witness", witness=Witness(
+                               f"rmax = {rmax}", "the largest candidate for which no case breaks "
+                               f"{constraint.relation.text}"))
+        last = outcome
+    assert last is not None
+    return _result(metric, constraint, mode, last, total_cases, total_small,
+                   "no rmax candidate holds; counterexample at the smallest", tolerance)
+
+
+def _signs_text(grid: tuple[int, ...], signs: list[int], symbol: str) -> str:
+    """Run-length sign sequence of ``D`` along the grid: ``n=1..3: -, n=4..1024: +``."""
+    marks = {1: "+", 0: "0", -1: "-"}
+    runs: list[str] = []
+    start = 0
+    for i in range(1, len(signs) + 1):
+        if i == len(signs) or signs[i] != signs[start]:
+            first, last = grid[start], grid[i - 1]
+            span = f"{first}" if first == last else f"{first}..{last}"
+            runs.append(f"{symbol}={span}: {marks[signs[start]]}")
+            start = i
+    return ", ".join(runs)
+
+
+def _threshold(metric: Any, constraint: Constraint, mode: str, budget: Budget,
+               tolerance: float, rcs: tuple[Fraction, ...]) -> Check:
+    rule = constraint.threshold
+    assert rule is not None
+    grid = threshold_grid(budget.horizon)
+    cutoff = getattr(metric, "cutoff", None)
+    if mode == "window" and cutoff is not None:
+        grid = tuple(n for n in grid if 2 * n <= cutoff)
+    if not grid:
+        return Check(constraint=constraint.id, metric=metric.name, params=_params(metric),
+                     verdict="n/a", mode=mode, note=f"no n with 2n <= k = {cutoff} in window mode")
+    witnesses: list[tuple[int, str, bool]] = []
+    for rc in rcs:
+        signs: list[int] = []
+        pairs = {}
+        for n in grid:
+            topic, a, b = rule.build(n, rc)
+            try:
+                comparison = compare(metric, topic, b, a, tolerance)  # sign of Q(a) - Q(b) = D(n)
+            except Exception as error:
+                message = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+                return Check(constraint=constraint.id, metric=metric.name, params=_params(metric),
+                             verdict="error", mode=mode, error=ErrorInfo(message, record_topic(topic), tuple(a)),
+                             exact=is_exact_capable(metric))
+            signs.append(comparison.sign)
+            pairs[n] = (topic, a, b, comparison)
+        text = _signs_text(grid, signs, rule.symbol)
+        if rule.rule == "eventually positive":
+            # Satisfied iff D > 0 on a final stretch [N, H] of the grid; witness N.
+            if signs[-1] <= 0:
+                n = grid[-1]
+                return _threshold_violation(metric, constraint, mode, tolerance, rc, n, pairs[n], text,
+                                            f"D({rule.symbol}) = Q(a) - Q(b) <= 0 at the end of the grid, "
+                                            f"{rule.symbol} = {n}")
+            stretch = len(signs)
+            while stretch > 0 and signs[stretch - 1] > 0:
+                stretch -= 1
+            found = grid[stretch]
+        else:
+            # Satisfied iff some grid n gives Q(b_n) > Q(a_n); witness the smallest.
+            good = [n for n, s in zip(grid, signs) if s < 0]
+            if not good:
+                n = max(grid, key=lambda m: pairs[m][3].qy - pairs[m][3].qx)
+                return _threshold_violation(metric, constraint, mode, tolerance, rc, n, pairs[n], text,
+                                            f"no grid {rule.symbol} <= {grid[-1]} gives Q(b) > Q(a); "
+                                            f"closest at {rule.symbol} = {n}")
+            found = good[0]
+        by_truncation = cutoff is not None and 2 * found > cutoff
+        witnesses.append((found, f"rc = {rc}: {text}", by_truncation))
+    found = max(w[0] for w in witnesses)  # one witness that serves every rc
+    truncated = any(w[2] for w in witnesses)
+    signs_all = "; ".join(w[1] for w in witnesses)
+    return Check(constraint=constraint.id, metric=metric.name, params=_params(metric), verdict="witness",
+                 mode=mode, cases=len(grid) * len(rcs), exact=is_exact_capable(metric),
+                 tolerance=None if is_exact_capable(metric) else tolerance,
+                 witness=Witness(f"{rule.symbol} = {found}", "for every rc tried", signs_all, truncated))
+
+
+def _threshold_violation(metric: Any, constraint: Constraint, mode: str, tolerance: float, rc: Fraction,
+                         n: int, pair: tuple, signs: str, note: str) -> Check:
+    topic, a, b, comparison = pair
+    counterexample = Counterexample(
+        topic=record_topic(topic), a=tuple(a), b=tuple(b), score_a=comparison.qx, score_b=comparison.qy,
+        relation="Q(a) > Q(b)" if constraint.threshold.rule == "eventually positive" else "Q(b) > Q(a)",
+        note=note, decided="exact" if comparison.exact else "float",
+        extra=(("rc", str(rc)), (constraint.threshold.symbol, str(n)), ("signs", signs)))
+    exact = is_exact_capable(metric)
+    return Check(constraint=constraint.id, metric=metric.name, params=_params(metric), verdict="violated",
+                 mode=mode, cases=0, counterexample=counterexample, exact=exact,
+                 tolerance=None if exact else tolerance, note=f"fails for rc = {rc}")
+
+
+def check(metric: Any, constraint: Constraint, *, mode: str | None = None, budget: Budget = Budget(),
+          seed: int = 0, rho: Fraction = DEFAULT_RHO, tolerance: float = DEFAULT_TOLERANCE,
+          rcs: tuple[Fraction, ...] = DEFAULT_RCS, scope_changes: dict[str, Any] | None = None) -> Check:
+    """Check ``constraint`` on ``metric`` (one parameter setting) and return the :class:`Check`.
+
+    ``mode`` is ``"window"`` or ``"truncate"`` (default: the constraint's own).
+    ``scope_changes`` adjusts the case generation (used to try nearby readings).
+    """
+    mode = mode or constraint.default_mode
+    needs = getattr(metric, "needs", None)
+    if needs is not None and needs.context:
+        return Check(constraint=constraint.id, metric=metric.name, params=_params(metric), verdict="n/a",
+                     mode=mode, note="the metric needs a context of other systems; these cases have none")
+    if constraint.kind == "threshold":
+        return _threshold(metric, constraint, mode, budget, tolerance, rcs)
+    cutoff = getattr(metric, "cutoff", None)
+    scope = Scope(max_position=cutoff if mode == "window" else None, rho=to_fraction(rho))
+    if scope_changes:
+        scope = scope.with_(**scope_changes)
+    seed_for_check = cell_seed(seed, metric.name, constraint.id, repr(sorted((scope_changes or {}).items())))
+    procedure: Callable[..., Check] = _saturation if constraint.kind == "saturation" else _universal
+    return procedure(metric, constraint, mode, scope, budget, seed_for_check, tolerance)

@@ -1,0 +1,86 @@
+"""Deciding ``Q(x)`` versus ``Q(y)`` without trusting rounding (SPEC section 5).
+
+The float pass screens: a difference larger than :data:`SCREEN` (relative)
+cannot come from float64 rounding of these formulas, so its sign is taken.
+A smaller difference is re-decided exactly when the metric offers ``exact``
+(``Fraction`` compared directly; a sympy expression evaluated to many digits
+and, if still indistinguishable from 0, simplified to an exact zero). A
+float-only metric's near-ties are decided with an explicit tolerance, which
+the report states.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Sequence
+
+import sympy
+
+from axiometer.core import Context, Topic
+from axiometer.metrics import MetricError, is_exact_capable
+
+__all__ = ["Comparison", "compare", "exact_sign", "evaluate", "SCREEN", "DEFAULT_TOLERANCE"]
+
+#: Relative gap above which the float sign is trusted.
+SCREEN = 1e-9
+#: Ties within this (relative) gap count as equal for float-only metrics.
+DEFAULT_TOLERANCE = 1e-9
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """``sign`` of ``Q(y) - Q(x)``, both float scores, and whether an exact evaluation decided it."""
+
+    sign: int
+    qx: float
+    qy: float
+    exact: bool
+
+
+def evaluate(metric: Any, ranking: Sequence[str], topic: Topic, context: Context | None = None) -> float:
+    """The metric's float score, insisting on a finite real number."""
+    value = metric.score(ranking, topic, context) if context is not None else metric.score(ranking, topic)
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        try:
+            value = float(value)
+        except (TypeError, ValueError):
+            raise MetricError(f"returned {value!r} ({type(value).__name__}), not a number") from None
+    if not math.isfinite(value):
+        raise MetricError(f"returned a non-finite value {value!r}")
+    return float(value)
+
+
+def exact_sign(value: Any) -> int:
+    """The sign of an exact value: a ``Fraction``/int, or a sympy expression."""
+    if isinstance(value, (Fraction, int)):
+        return (value > 0) - (value < 0)
+    expr = sympy.sympify(value)
+    if expr.is_Rational:
+        return (expr > 0) - (expr < 0)
+    approx = sympy.N(expr, 60)
+    if abs(approx) > sympy.Float("1e-45", 60):
+        return 1 if approx > 0 else -1
+    # Indistinguishable from zero at 60 digits: prove it exactly.
+    if sympy.simplify(sympy.expand_log(expr, force=True)) == 0 or expr.equals(0):
+        return 0
+    approx = sympy.N(expr, 200)  # not provably zero: a very small but real difference
+    return 0 if approx == 0 else (1 if approx > 0 else -1)
+
+
+def compare(metric: Any, topic: Topic, x: Sequence[str], y: Sequence[str],
+            tolerance: float = DEFAULT_TOLERANCE, context: Context | None = None) -> Comparison:
+    """Decide the sign of ``Q(y) - Q(x)``; raises :class:`MetricError` if the metric misbehaves."""
+    qx = evaluate(metric, x, topic, context)
+    qy = evaluate(metric, y, topic, context)
+    diff = qy - qx
+    scale = max(1.0, abs(qx), abs(qy))
+    if abs(diff) > SCREEN * scale:
+        return Comparison(1 if diff > 0 else -1, qx, qy, exact=False)
+    if is_exact_capable(metric):
+        exact_diff = metric.exact(y, topic, context) - metric.exact(x, topic, context)
+        return Comparison(exact_sign(exact_diff), qx, qy, exact=True)
+    if abs(diff) <= tolerance * scale:
+        return Comparison(0, qx, qy, exact=False)
+    return Comparison(1 if diff > 0 else -1, qx, qy, exact=False)

@@ -1,0 +1,26 @@
+"""Constraint 1, Priority (Pri) — Amigó, Spina & Carrillo-de-Albornoz, SIGIR 2018, Eq. 1.
+
+Conditions: single aspect, relevance contribution (``r <= rho``), graded.
+Case: ``a`` any ranking with ``r(d_{i+k}) > r(d_i)``, ``k > 0``; ``b`` is ``a``
+with positions ``i`` and ``i+k`` swapped. Relation: ``Q(b) > Q(a)``.
+"""
+
+from axiometer.axioms.base import B_GT_A, Constraint, Reading
+from axiometer.axioms.conditions import single_aspect_contribution
+from axiometer.generators.relevance import priority_cases, priority_small_scope
+
+PRIORITY = Constraint(
+    id="Pri",
+    name="Priority",
+    wording="Swapping items in concordance with their relevance increases the ranking quality "
+            "score: r(d_{i+k}) > r(d_i) => Q(d with i and i+k swapped) > Q(d).",
+    conditions=("single aspect", "relevance contribution", "graded"),
+    family="relevance",
+    kind="universal",
+    relation=B_GT_A,
+    strategy=priority_cases,
+    small_scope=priority_small_scope,
+    satisfies_conditions=single_aspect_contribution,
+    readings=(Reading("no later document is relevant (nothing after the swapped positions)",
+                      {"later_untouched": True}),),
+)

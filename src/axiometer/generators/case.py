@@ -1,0 +1,57 @@
+"""What the generators build: a :class:`Case` (a topic and two rankings) within a :class:`Scope`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Any
+
+from axiometer.core import Ranking, Topic
+
+__all__ = ["Case", "Scope", "DEFAULT_RHO"]
+
+#: "Relevance contribution": every non-zero ``r`` is at most ``rho`` (SPEC section 3).
+DEFAULT_RHO = Fraction(1, 10)
+
+
+@dataclass(frozen=True)
+class Case:
+    """A topic and two rankings built from it.
+
+    ``changed`` lists the 1-based positions the construction touches (swapped,
+    replaced or appended), which the ``window`` cutoff mode keeps ``<= k``;
+    ``note`` says in words how ``b`` was built.
+    """
+
+    topic: Topic
+    a: Ranking
+    b: Ranking
+    changed: tuple[int, ...]
+    note: str
+
+
+@dataclass(frozen=True)
+class Scope:
+    """What the generators may build.
+
+    ``max_position``: the last position a construction may change (the
+    metric's cutoff in ``window`` mode; ``None``: unbounded). ``rho``: the
+    bound of relevance contribution. ``rmax``: Sat's candidate. ``max_docs``:
+    the longest ranking to build in the random search. ``later_untouched``: the
+    nearby reading "no later document touches the changed aspects" (explanations).
+    """
+
+    max_position: int | None = None
+    rho: Fraction = DEFAULT_RHO
+    rmax: Fraction | None = None
+    max_docs: int = 8
+    later_untouched: bool = False
+
+    def with_(self, **changes: Any) -> "Scope":
+        return replace(self, **changes)
+
+    def last_position(self, default: int) -> int:
+        """The last position a construction may touch: ``min(max_position, default)``."""
+        return default if self.max_position is None else min(self.max_position, default)
+
+

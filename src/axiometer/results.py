@@ -1,0 +1,153 @@
+"""Result objects: what crosses from the checker to the reports.
+
+Plain, immutable data (strings, numbers, tuples) so that reports format them
+without importing metrics or running anything, and so that a result turns
+into JSON (``to_dict``) the same way every time: same seed, same bytes.
+
+- :class:`Check`: one constraint checked on one metric at one parameter
+  setting — its verdict, counts, and the counterexample or witness.
+- :class:`Cell`: one metric x constraint cell of the table, summarising the
+  checks over the metric's parameter grid.
+- :class:`TableResult`: the whole matrix, with the run's settings.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+__all__ = ["VERDICTS", "TopicRecord", "Counterexample", "Witness", "ErrorInfo", "Check", "Cell",
+           "TableResult", "HOLDS"]
+
+#: The verdicts a check can reach (SPEC section 3); "not run" marks cells an
+#: interrupted run did not reach.
+VERDICTS = ("satisfied", "violated", "witness", "error", "n/a", "not run")
+
+#: Verdicts that count as "the metric satisfies the constraint".
+HOLDS = ("satisfied", "witness")
+
+
+@dataclass(frozen=True)
+class TopicRecord:
+    """A topic as text: aspects, weights and relevance values as exact strings (``"1/10"``)."""
+
+    aspects: tuple[str, ...]
+    weights: tuple[str, ...]
+    judgments: tuple[tuple[str, tuple[str, ...]], ...]  # (doc, r per aspect), judged docs only
+
+    def relevance(self, doc: str) -> tuple[str, ...]:
+        for d, values in self.judgments:
+            if d == doc:
+                return values
+        return ("0",) * len(self.aspects)
+
+
+@dataclass(frozen=True)
+class Counterexample:
+    """A concrete input on which the relation fails: a topic, two rankings, two scores."""
+
+    topic: TopicRecord
+    a: tuple[str, ...]
+    b: tuple[str, ...]
+    score_a: float
+    score_b: float
+    relation: str          # what should hold, e.g. "Q(b) > Q(a)"
+    note: str              # how b was built from a, e.g. "b = a with positions 1 and 2 swapped"
+    decided: str           # "exact" or "float" (with the tolerance in Check)
+    extra: tuple[tuple[str, str], ...] = ()  # e.g. (("rc", "1/10"),)
+
+
+@dataclass(frozen=True)
+class Witness:
+    """Why an existential constraint holds (DeepTh/CloseTh threshold, Sat's rmax)."""
+
+    value: str                       # e.g. "N = 12", "m = 3", "rmax = 1"
+    note: str = ""
+    signs: str | None = None         # DeepTh/CloseTh: the sign of D(n) along the grid
+    by_truncation: bool = False      # reached only because documents fell past the cutoff
+
+
+@dataclass(frozen=True)
+class ErrorInfo:
+    """The metric misbehaved: what it did and on which input."""
+
+    message: str
+    topic: TopicRecord | None = None
+    ranking: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True)
+class Check:
+    """One constraint on one metric at one parameter setting."""
+
+    constraint: str
+    metric: str                      # the metric's full name at this setting, e.g. "RBP(p=0.5)"
+    params: tuple[tuple[str, Any], ...]
+    verdict: str
+    mode: str                        # "window" or "truncate"
+    cases: int = 0                   # generated cases evaluated (random search)
+    small_scope: int = 0             # exhaustive small-scope cases evaluated
+    counterexample: Counterexample | None = None
+    witness: Witness | None = None
+    error: ErrorInfo | None = None
+    exact: bool = True               # ties decided exactly (False: float with ``tolerance``)
+    tolerance: float | None = None
+    note: str = ""                   # e.g. "projected", "budget reached after 2.0 s"
+
+    @property
+    def holds(self) -> bool:
+        return self.verdict in HOLDS
+
+
+@dataclass(frozen=True)
+class Cell:
+    """A metric x constraint cell: the verdict at the default setting and the grid summary."""
+
+    row: str                         # the table's row title, e.g. "RBP"
+    metric: str                      # the metric's name at its default setting
+    constraint: str
+    verdict: str                     # verdict at the default setting
+    summary: str                     # e.g. "satisfied for p >= 0.8"
+    checks: tuple[Check, ...]
+    projected: bool = False          # an aspect-blind metric on a diversity constraint
+    explanation: str | None = None   # for a violated cell: the nearby reading that makes it hold
+    other_mode: str | None = None    # the verdict in the other cutoff mode, when computed
+
+    @property
+    def default_check(self) -> Check | None:
+        for check in self.checks:
+            if check.metric == self.metric:
+                return check
+        return self.checks[0] if self.checks else None
+
+
+@dataclass(frozen=True)
+class TableResult:
+    """The matrix: rows (metrics) x constraints, with the run's settings."""
+
+    rows: tuple[str, ...]
+    constraints: tuple[str, ...]
+    cells: tuple[Cell, ...]
+    seed: int
+    mode: str                        # "default" (window / truncate per constraint), "window" or "truncate"
+    budget: str                      # e.g. "200 cases per setting, 2.0 s"
+    interrupted: bool = False
+    settings: tuple[tuple[str, Any], ...] = field(default=())
+
+    def cell(self, row: str, constraint: str) -> Cell | None:
+        for cell in self.cells:
+            if cell.row == row and cell.constraint == constraint:
+                return cell
+        return None
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict: deterministic for a given seed (no timings)."""
+        return _plain(asdict(self))
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
