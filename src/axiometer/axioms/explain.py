@@ -1,0 +1,339 @@
+"""Explaining a violation: which nearby reading of the constraint makes it hold.
+
+SPEC section 3, "Explaining a violation": for every violated cell, try the
+nearby readings and say which one makes the constraint hold, so that the cell
+reads e.g. "violated; holds when no later document is relevant to the changed
+aspect". :func:`explain` returns that second half (a phrase starting with
+"holds"), or ``None`` when no nearby reading holds (the cell reads just
+"violated").
+
+The readings are tried in a fixed order, nearest first, and the search stops
+at the first that holds (each is one more :func:`~axiometer.axioms.check.check`
+with the same seed and budget, so explanations are deterministic):
+
+1. the other cutoff mode (``window`` <-> ``truncate``), for a metric with a
+   cutoff;
+2. each of the constraint's declared :class:`~axiometer.axioms.base.Reading`
+   (e.g. "no later document is relevant");
+3. a tighter relevance contribution (``rho = 1/100``, then ``1/1000``), for a
+   constraint that assumes it (SPEC section 3: Pri, Deep, Conf, AspDiv, MRed);
+4. for the thresholds: a doubled horizon (DeepTh; patient metrics such as
+   RBP with p = 0.99 turn positive only near n = 460), then each ``rc`` on its
+   own (DeepTh, CloseTh: the check requires every ``rc`` tried);
+5. other parameter values of the metric, from the other settings' checks of
+   the same cell (``grid_checks``), phrased by :func:`describe_dependence`.
+
+The threshold readings (4) come before the parameter values (5) on purpose:
+they keep the metric as it is and only widen the search or the case family,
+which is the nearer reading; "holds for p <= 0.9" for RBP(p=0.99) at a short
+horizon would hide that it holds at p = 0.99 too.
+
+:func:`describe_dependence` also gives the runner its cell summaries
+("satisfied for p >= 0.8"), so that both say parameter dependence the same way.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+from fractions import Fraction
+from numbers import Real
+from typing import Any
+
+from axiometer.axioms.base import DEFAULT_RHO, Constraint
+from axiometer.axioms.check import DEFAULT_RCS, Budget, check as run_check
+from axiometer.axioms.decide import DEFAULT_TOLERANCE
+from axiometer.core import to_fraction
+from axiometer.results import HOLDS, Check
+
+__all__ = ["explain", "describe_dependence", "dependence_condition", "TIGHTER_RHOS", "OTHER_MODE_TEXT"]
+
+#: Smaller relevance-contribution bounds tried, in order (SPEC section 3).
+TIGHTER_RHOS: tuple[Fraction, ...] = (Fraction(1, 100), Fraction(1, 1000))
+
+#: What the other cutoff mode's reading says, keyed by the mode that holds.
+OTHER_MODE_TEXT: dict[str, str] = {
+    "truncate": "holds in truncate mode (the cutoff acts as a threshold)",
+    "window": "holds when the changed positions stay within the cutoff (window mode)",
+}
+
+#: The condition name (SPEC section 3) that makes the smaller-rho reading meaningful.
+_CONTRIBUTION = "relevance contribution"
+
+
+def explain(metric: Any, constraint: Constraint, check: Check, *, budget: Budget, seed: int,
+            grid_checks: Sequence[Check] = (), rho: Fraction = DEFAULT_RHO,
+            tolerance: float = DEFAULT_TOLERANCE, rcs: tuple[Fraction, ...] = DEFAULT_RCS,
+            other_mode_check: Check | None = None) -> str | None:
+    """The first nearby reading under which ``constraint`` holds for ``metric``, or ``None``.
+
+    ``check`` is the violated check to explain (any other verdict gives
+    ``None``); ``budget``, ``seed``, ``rho``, ``tolerance`` and ``rcs`` are the
+    ones it was run with, reused for every reading. ``grid_checks`` are the
+    other parameter settings' checks of the same cell (same constraint and
+    mode; the runner has them already). ``other_mode_check``, when the caller
+    has already checked the other cutoff mode, saves running it again.
+
+    The result completes "violated; ...", e.g. ``"holds in truncate mode (the
+    cutoff acts as a threshold)"`` or ``"holds for p >= 0.8"``.
+    """
+    if check.verdict != "violated":
+        return None
+    mode = check.mode
+    settings = dict(budget=budget, seed=seed, tolerance=tolerance, rcs=rcs)
+
+    # 1. The other cutoff mode: only a metric with a cutoff reads differently.
+    if getattr(metric, "cutoff", None) is not None:
+        other = "truncate" if mode == "window" else "window"
+        if other_mode_check is None or other_mode_check.mode != other:
+            other_mode_check = run_check(metric, constraint, mode=other, rho=rho, **settings)
+        if other_mode_check.holds:
+            return OTHER_MODE_TEXT[other]
+
+    # 2. The constraint's own nearby readings (changes to the case generation).
+    rhos_tried: set[Fraction] = set()
+    for reading in constraint.readings:
+        if run_check(metric, constraint, mode=mode, rho=rho, scope_changes=dict(reading.scope),
+                     **settings).holds:
+            return f"holds when {reading.text}"
+        if set(reading.scope) == {"rho"}:  # a declared smaller-rho reading: step 3 need not redo it
+            rhos_tried.add(to_fraction(reading.scope["rho"]))
+
+    # 3. A tighter relevance contribution, where the constraint assumes r <= rho.
+    if _CONTRIBUTION in constraint.conditions:
+        for tighter in TIGHTER_RHOS:
+            if tighter >= to_fraction(rho) or tighter in rhos_tried:
+                continue
+            if run_check(metric, constraint, mode=mode, rho=tighter, **settings).holds:
+                return f"holds when relevance contribution is tighter (rho = {tighter})"
+
+    # 4. Thresholds: a longer search (DeepTh), then each rc on its own.
+    if constraint.kind == "threshold" and constraint.threshold is not None:
+        text = _threshold_reading(metric, constraint, check, rho=rho, **settings)
+        if text is not None:
+            return text
+
+    # 5. Other parameter values of the same metric.
+    settings_checks = _same_cell(check, grid_checks)
+    if any(c.holds for c in settings_checks):
+        condition = dependence_condition(settings_checks)
+        if condition is not None:
+            return f"holds for {condition}"
+    return None
+
+
+def _threshold_reading(metric: Any, constraint: Constraint, check: Check, *, budget: Budget,
+                       seed: int, tolerance: float, rcs: tuple[Fraction, ...], rho: Fraction) -> str | None:
+    """DeepTh at twice the horizon; then DeepTh/CloseTh for each ``rc`` alone."""
+    rule = constraint.threshold
+    assert rule is not None
+    cutoff = getattr(metric, "cutoff", None)
+    if rule.rule == "eventually positive":
+        # In window mode the grid stops at 2n <= k, so a longer horizon changes
+        # nothing once it already reaches k/2.
+        if not (check.mode == "window" and cutoff is not None and 2 * budget.horizon >= cutoff):
+            longer = replace(budget, horizon=2 * budget.horizon)
+            if run_check(metric, constraint, mode=check.mode, budget=longer, seed=seed, rho=rho,
+                         tolerance=tolerance, rcs=rcs).holds:
+                return f"holds with horizon {longer.horizon}"
+    if len(rcs) < 2:
+        return None
+    failing = _failing_rc(check)
+    outcomes: list[tuple[Fraction, bool]] = []
+    for rc in rcs:
+        if rc == failing:
+            outcomes.append((rc, False))  # the check itself already failed there
+            continue
+        single = run_check(metric, constraint, mode=check.mode, budget=budget, seed=seed, rho=rho,
+                           tolerance=tolerance, rcs=(rc,))
+        outcomes.append((rc, single.holds))
+    holding = [rc for rc, holds in outcomes if holds]
+    if not holding:
+        return None
+    return f"holds for {_one_parameter('rc', [rc for rc, _ in outcomes], holding)}"
+
+
+def _failing_rc(check: Check) -> Fraction | None:
+    """The ``rc`` a threshold counterexample names (``extra`` holds ``("rc", "1/100")``)."""
+    if check.counterexample is None:
+        return None
+    for key, value in check.counterexample.extra:
+        if key == "rc":
+            return Fraction(value)
+    return None
+
+
+def _same_cell(check: Check, grid_checks: Iterable[Check]) -> list[Check]:
+    """``check`` and the other settings' checks of its cell (same constraint and mode), one per metric name."""
+    seen = {check.metric}
+    checks = [check]
+    for other in grid_checks:
+        if other.constraint == check.constraint and other.mode == check.mode and other.metric not in seen:
+            seen.add(other.metric)
+            checks.append(other)
+    return checks
+
+
+# -- parameter dependence ------------------------------------------------------------------------
+
+_CUTOFF = re.compile(r"@(\d+)$")
+
+
+def _setting(check: Check) -> dict[str, Any]:
+    """A check's parameter values, plus ``k`` read from its name (``nDCG@20``): the cutoff is a parameter too."""
+    values = dict(check.params)
+    match = _CUTOFF.search(check.metric)
+    if match and "k" not in values:
+        values["k"] = int(match.group(1))
+    return values
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, Fraction):
+        return str(value)
+    if isinstance(value, float):
+        return repr(value)
+    return str(value) if not isinstance(value, str) else repr(value)
+
+
+def _numeric(values: Iterable[Any]) -> bool:
+    return all(isinstance(v, Real) and not isinstance(v, bool) for v in values)
+
+
+def _one_parameter(name: str, values: Sequence[Any], holding: Iterable[Any]) -> str:
+    """How the holding values of one parameter read: ``p >= 0.8``, ``p <= 0.5``, ``p in {0.5, 0.9}``.
+
+    ``values`` are every value tried; a numeric parameter whose holding values
+    are an upper (lower) end of the sorted values reads as ``>=`` (``<=``).
+    """
+    tried = list(dict.fromkeys(values))
+    held = set(holding)
+    if _numeric(tried):
+        tried.sort()
+        flags = [v in held for v in tried]
+        first = flags.index(True)
+        last = len(flags) - 1 - flags[::-1].index(True)
+        contiguous = all(flags[first:last + 1])
+        if contiguous and first == last and 0 < first < len(flags) - 1:
+            return f"{name} = {_text(tried[first])}"
+        if contiguous and last == len(flags) - 1 and first > 0:
+            return f"{name} >= {_text(tried[first])}"
+        if contiguous and first == 0 and last < len(flags) - 1:
+            return f"{name} <= {_text(tried[last])}"
+        if contiguous and first == 0 and last == len(flags) - 1:
+            return f"every {name} tried"
+        if contiguous:
+            return f"{_text(tried[first])} <= {name} <= {_text(tried[last])}"
+    chosen = [v for v in tried if v in held]
+    if len(chosen) == 1:
+        return f"{name} = {_text(chosen[0])}"
+    return f"{name} in {{{', '.join(_text(v) for v in chosen)}}}"
+
+
+def _varying(settings: Sequence[dict[str, Any]]) -> list[str]:
+    """Parameters taking more than one value across ``settings``, in first-seen order."""
+    names: list[str] = []
+    for setting in settings:
+        for name in setting:
+            if name not in names:
+                names.append(name)
+    return [n for n in names if len({s.get(n) for s in settings}) > 1]
+
+
+def _settings_text(settings: Sequence[dict[str, Any]], names: Sequence[str]) -> str:
+    """``p = 0.8, 0.9`` for one parameter; ``(alpha, e) = (0.1, 0.05), (0.5, 0.1)`` for several."""
+    if not names:
+        return ""
+    if len(names) == 1:
+        return f"{names[0]} = " + ", ".join(_text(s.get(names[0])) for s in settings)
+    rows = ", ".join("(" + ", ".join(_text(s.get(n)) for n in names) + ")" for s in settings)
+    return f"({', '.join(names)}) = {rows}"
+
+
+def dependence_condition(checks: Sequence[Check]) -> str | None:
+    """Where ``checks`` hold, as a condition on the parameters: ``p >= 0.8``; ``None`` if nothing varies.
+
+    Each parameter that takes several values across the checks is described
+    by the values at which the constraint holds (see :func:`_one_parameter`).
+    When the holding settings are exactly those whose every parameter is in
+    its holding set (a "box", as when only one parameter matters), the
+    condition is the conjunction over the parameters that matter:
+    ``alpha <= 0.25`` (any other parameter), ``alpha <= 0.25 and e >= 0.05``.
+    Otherwise the holding settings are listed: ``(alpha, beta) in {(0.1, 0.5), (0.5, 0.9)}``.
+    All holding gives ``"every setting tried"``; none, ``"no setting tried"``.
+    """
+    settings = [_setting(c) for c in checks]
+    names = _varying(settings)
+    if not names:
+        return None
+    holds = [c.holds for c in checks]
+    if all(holds):
+        return "every setting tried"
+    if not any(holds):
+        return "no setting tried"
+    held = [s for s, h in zip(settings, holds) if h]
+    projections = {n: {s.get(n) for s in held} for n in names}
+    box = all(h == all(s.get(n) in projections[n] for n in names) for s, h in zip(settings, holds))
+    if box:  # the holding settings are a product of per-parameter sets: say each that matters
+        parts = []
+        for n in names:
+            tried = [s.get(n) for s in settings]
+            if projections[n] != set(tried):
+                parts.append(_one_parameter(n, tried, projections[n]))
+        return " and ".join(parts)
+    rows = ", ".join("(" + ", ".join(_text(s.get(n)) for n in names) + ")" for s in held)
+    return f"({', '.join(names)}) in {{{rows}}}"
+
+
+def describe_dependence(checks: Sequence[Check]) -> str:
+    """One cell's checks over its parameter grid, summarised: ``"satisfied for p >= 0.8"``.
+
+    SPEC section 3, "Parameters": a cell is summarised by where it holds
+    rather than by one mark. The wording, by case:
+
+    - one setting: its verdict (``"satisfied"``, ``"violated"``, ``"error"``...);
+    - every setting holds: ``"satisfied at every setting (p = 0.8, 0.9, 0.99)"``;
+    - none holds: ``"violated at every setting (p = 0.8, 0.9, 0.99)"`` (or the
+      common verdict, e.g. ``"n/a at every setting"``; mixed failures read
+      ``"not satisfied at any setting (violated at ...; error at ...)"``);
+    - some hold: ``"satisfied for "`` + :func:`dependence_condition`, followed
+      by ``"; error at p = 0.5"`` for settings that neither held nor were
+      violated (error, n/a, not run).
+
+    "satisfied" covers the verdicts that hold (satisfied and witness).
+    """
+    checks = list(checks)
+    if not checks:
+        return "not run"
+    settings = [_setting(c) for c in checks]
+    names = _varying(settings)
+    if len(checks) == 1 or not names:
+        verdicts = list(dict.fromkeys(c.verdict for c in checks))
+        if len(verdicts) == 1:
+            return "satisfied" if checks[0].holds else verdicts[0]
+        held = sum(c.holds for c in checks)
+        return f"satisfied in {held} of {len(checks)} checks"
+    everywhere = _settings_text(settings, names)
+    if all(c.holds for c in checks):
+        return f"satisfied at every setting ({everywhere})"
+    if not any(c.holds for c in checks):
+        verdicts = list(dict.fromkeys(c.verdict for c in checks))
+        if len(verdicts) == 1:
+            return f"{verdicts[0]} at every setting ({everywhere})"
+        return f"not satisfied at any setting ({_by_verdict(checks, settings, names, verdicts)})"
+    summary = f"satisfied for {dependence_condition(checks)}"
+    others = [v for v in dict.fromkeys(c.verdict for c in checks) if v != "violated" and v not in HOLDS]
+    if others:
+        summary += "; " + _by_verdict(checks, settings, names, others)
+    return summary
+
+
+def _by_verdict(checks: Sequence[Check], settings: Sequence[dict[str, Any]], names: Sequence[str],
+                verdicts: Sequence[str]) -> str:
+    """``violated at p = 0.5; error at p = 0.9``: where each of ``verdicts`` occurred."""
+    parts = []
+    for verdict in verdicts:
+        where = [s for s, c in zip(settings, checks) if c.verdict == verdict]
+        parts.append(f"{verdict} at {_settings_text(where, names)}")
+    return "; ".join(parts)
