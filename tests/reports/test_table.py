@@ -1,0 +1,254 @@
+"""Reports of a constraint table: every format on a hand-built TableResult
+(so the expected marks and texts follow from the cells written here), the
+comparison section, and ``format_check``."""
+
+from __future__ import annotations
+
+import json
+import re
+from html.parser import HTMLParser
+
+import pytest
+
+from axiometer.axioms.published import compare_with_published
+from axiometer.reports.table import FLAGS, MARKS, REPORT_FORMATS, cell_mark, format_check, format_table
+from axiometer.results import Cell, Check, Counterexample, ErrorInfo, TableResult, TopicRecord, Witness
+
+TWO_ASPECTS = TopicRecord(aspects=("t1", "t2"), weights=("1/2", "1/2"),
+                          judgments=(("d1", ("1/10", "0")), ("d2", ("0", "1/10"))))
+SINGLE = TopicRecord(aspects=("*",), weights=("1",), judgments=(("d1", ("0",)), ("d2", ("1/10",))))
+LONG = TopicRecord(aspects=("*",), weights=("1",),
+                   judgments=tuple((f"r{i}", ("1/100",)) for i in range(1, 65)))
+
+PRI_CX = Counterexample(topic=SINGLE, a=("d1", "d2"), b=("d2", "d1"), score_a=0.1, score_b=0.1,
+                        relation="Q(b) > Q(a)", note="b = a with positions 1 and 2 swapped",
+                        decided="exact")
+RED_CX = Counterexample(topic=TWO_ASPECTS, a=("d1",), b=("d2",), score_a=0.25, score_b=0.125,
+                        relation="Q(b) > Q(a)", note="b = P + y", decided="float",
+                        extra=(("rc", "1/10"),))
+LONG_CX = Counterexample(topic=LONG, a=("r1", *(f"n{i}" for i in range(1, 128))),
+                         b=(*(f"n{i}" for i in range(1, 65)), *(f"r{i}" for i in range(1, 65))),
+                         score_a=0.005, score_b=1e-20, relation="Q(b) > Q(a)",
+                         note="no grid m gives Q(b) > Q(a)", decided="float",
+                         extra=(("rc", "1/100"), ("m", "64"), ("signs", "m=1..64: +")))
+
+
+def check(metric, constraint, verdict, params=(), **kw):
+    return Check(constraint=constraint, metric=metric, params=params, verdict=verdict,
+                 mode=kw.pop("mode", "window"), **kw)
+
+
+def cell(row, metric, constraint, checks, **kw):
+    default = checks[0]
+    return Cell(row=row, metric=metric, constraint=constraint, verdict=default.verdict,
+                summary=kw.pop("summary", default.verdict), checks=tuple(checks), **kw)
+
+
+def sample_table(interrupted=False) -> TableResult:
+    cells = [
+        cell("P@k", "P@10", "Pri", [check("P@10", "Pri", "violated", counterexample=PRI_CX,
+                                          cases=0, small_scope=1)],
+             other_mode="violated", explanation="holds when no later document is relevant"),
+        cell("P@k", "P@10", "DeepTh", [check("P@10", "DeepTh", "witness", mode="truncate",
+                                             witness=Witness("n = 6", "for every rc tried",
+                                                             "rc = 1/10: n=1..5: -, n=6..64: +", True))]),
+        cell("P@k", "P@10", "Red", [check("P@10", "Red", "violated", counterexample=RED_CX)],
+             projected=True),
+        cell("RBP", "RBP(p=0.8)", "Pri", [check("RBP(p=0.8)", "Pri", "satisfied", (("p", 0.8),),
+                                                cases=150, small_scope=192)]),
+        cell("RBP", "RBP(p=0.8)", "DeepTh", [
+            check("RBP(p=0.8)", "DeepTh", "witness", (("p", 0.8),), mode="truncate",
+                  witness=Witness("m = 2", "for every rc tried")),
+            check("RBP(p=0.5)", "DeepTh", "violated", (("p", 0.5),), mode="truncate",
+                  counterexample=LONG_CX)],
+             summary="witness for p >= 0.8; violated for p = 0.5"),
+        cell("RBP", "RBP(p=0.8)", "Red", [check("RBP(p=0.8)", "Red", "satisfied", (("p", 0.8),))],
+             projected=True),
+        cell("my_metric #1 100%", "my_metric", "Pri", [check("my_metric", "Pri", "error", error=ErrorInfo(
+            "ValueError: boom", SINGLE, ("d1", "d2")))]),
+        cell("my_metric #1 100%", "my_metric", "DeepTh", [check("my_metric", "DeepTh", "n/a")]),
+        Cell(row="my_metric #1 100%", metric="my_metric", constraint="Red", verdict="not run",
+             summary="not run", checks=()),
+    ]
+    return TableResult(rows=("P@k", "RBP", "my_metric #1 100%"), constraints=("Pri", "DeepTh", "Red"),
+                       cells=tuple(cells), seed=3, mode="default", budget="150 random cases",
+                       interrupted=interrupted, settings=(("quick", False), ("rho", "1/10")))
+
+
+def matrix_rows(text: str) -> dict[str, list[str]]:
+    """The text matrix: row title -> marks (columns split on two or more spaces)."""
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("metric"))
+    rows = {}
+    for line in lines[start + 2:]:
+        if not line.strip():
+            break
+        parts = re.split(r"\s{2,}", line.strip())
+        rows[parts[0]] = parts[1:]
+    return rows
+
+
+def test_marks_carry_the_verdict_and_the_flags():
+    table = sample_table()
+    assert cell_mark(table.cell("P@k", "Pri")) == MARKS["violated"]
+    assert cell_mark(table.cell("P@k", "DeepTh")) == MARKS["witness"] + FLAGS["truncation"]
+    assert cell_mark(table.cell("P@k", "Red")) == MARKS["violated"] + FLAGS["projected"]
+    assert cell_mark(table.cell("RBP", "DeepTh")) == MARKS["witness"] + FLAGS["params"]
+    assert cell_mark(table.cell("RBP", "Pri"), differs=True) == MARKS["satisfied"] + FLAGS["differs"]
+    assert len(set(MARKS.values())) == len(MARKS) and len(set(FLAGS.values())) == len(FLAGS)
+
+
+def test_text_matrix_legend_summaries_and_details():
+    text = format_table(sample_table(), "text")
+    rows = matrix_rows(text)
+    assert rows["P@k"] == ["✗", "Wᵗ", "✗†"]
+    assert rows["RBP"] == ["✓", "W~", "✓†"]
+    assert rows["my_metric #1 100%"] == ["E", "n/a", "–"]
+    for mark in ("✓", "✗", "W", "E", "n/a", "–", "~", "†", "ᵗ"):
+        assert re.search(rf"^\s+{re.escape(mark)}\s+\S", text, re.M), f"legend lacks {mark}"
+    assert "RBP × DeepTh: witness for p >= 0.8; violated for p = 0.5" in text
+    # The counterexample, readably: relevance, both rankings, both scores, the relation.
+    assert "r(d1) = 0, r(d2) = 1/10" in text
+    assert "a = d1 d2" in text and "b = d2 d1" in text
+    assert "Q(a) = 0.1, Q(b) = 0.1 (equal: a tie, decided exactly)" in text
+    assert "required Q(b) > Q(a)" in text
+    assert "explanation: violated; holds when no later document is relevant" in text
+    assert "in truncate mode: violated" in text
+    # A two-aspect topic as a relevance table; a long ranking compressed.
+    assert re.search(r"d1\s+1/10\s+0", text) and re.search(r"d2\s+0\s+1/10", text)
+    assert "a = r1 n1..n127 (128 documents)" in text and "1/100: r1..r64 (64 documents)" in text
+    # The witness with its truncation flag and signs; the error with its input.
+    assert "witness n = 6 (for every rc tried); by truncation" in text
+    assert "error: ValueError: boom" in text and "on ranking d1 d2" in text
+    assert "seed 3" in text and "150 random cases" in text
+
+
+def test_interrupted_tables_say_so():
+    text = format_table(sample_table(interrupted=True), "text")
+    assert "INTERRUPTED: 8 of 9 cells finished" in text
+
+
+def test_markdown():
+    text = format_table(sample_table(), "markdown")
+    lines = text.splitlines()
+    header = next(line for line in lines if line.startswith("| metric"))
+    assert [c.strip() for c in header.strip("|").split("|")] == ["metric", "Pri", "DeepTh", "Red"]
+    assert any(line.startswith("| RBP") and "W~" in line for line in lines)
+    assert text.count("```") % 2 == 0 and "#### P@k × Pri: violated" in text
+    assert "- `✓` satisfied" in text
+
+
+def test_latex_is_booktabs_and_escaped():
+    text = format_table(sample_table(), "latex")
+    for rule in (r"\toprule", r"\midrule", r"\bottomrule", r"\begin{tabular}", r"\end{table}"):
+        assert rule in text
+    body = [line for line in text.splitlines() if not line.startswith("%")]
+    joined = "\n".join(body)
+    assert r"my\_metric \#1 100\%" in joined
+    assert not re.search(r"(?<!\\)[_#%]", joined), "unescaped LaTeX special character"
+    assert r"$\geq$ 0.8" in joined  # "p >= 0.8" in the note, as math
+    assert joined.count("\\\\") == 4  # the header and three rows
+    assert r"\checkmark" in joined and r"\textsuperscript{\dag}" in joined
+
+
+class _WellFormed(HTMLParser):
+    """Tracks open elements; HTML void elements need no end tag."""
+
+    VOID = {"meta", "br", "hr", "img", "input", "link"}
+
+    def __init__(self):
+        super().__init__()
+        self.stack, self.errors, self.titles, self.ids, self.links = [], [], [], set(), set()
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if "title" in attrs and tag == "td":
+            self.titles.append(attrs["title"])
+        if "id" in attrs:
+            self.ids.add(attrs["id"])
+        if tag == "a" and "href" in attrs:
+            self.links.add(attrs["href"].lstrip("#"))
+        if tag not in self.VOID:
+            self.stack.append(tag)
+
+    def handle_endtag(self, tag):
+        if not self.stack or self.stack[-1] != tag:
+            self.errors.append(f"unexpected </{tag}> with open {self.stack[-3:]}")
+        else:
+            self.stack.pop()
+
+
+def test_html_is_a_well_formed_standalone_page_with_tooltips_and_details():
+    text = format_table(sample_table(), "html", compare_with_published(sample_table()))
+    assert text.startswith("<!DOCTYPE html>")
+    parser = _WellFormed()
+    parser.feed(text)
+    parser.close()
+    assert parser.errors == [] and parser.stack == []
+    assert "RBP(p=0.8) × DeepTh: witness for p >= 0.8; violated for p = 0.5" in parser.titles
+    assert parser.links and parser.links <= parser.ids  # every cell links to its details
+    assert "&lt;" in text or "&gt;" in text  # "p >= 0.8" escaped
+
+
+def test_json_has_the_cell_level_keys():
+    data = json.loads(format_table(sample_table(), "json"))
+    assert data["seed"] == 3 and data["rows"] == ["P@k", "RBP", "my_metric #1 100%"]
+    for entry in data["cells"]:
+        for key in ("metric", "constraint", "verdict", "counterexample", "witness", "explanation",
+                    "params", "summary", "projected"):
+            assert key in entry
+    by = {(c["row"], c["constraint"]): c for c in data["cells"]}
+    assert by["P@k", "Pri"]["counterexample"]["a"] == ["d1", "d2"]
+    assert by["P@k", "Pri"]["explanation"] == "holds when no later document is relevant"
+    assert by["P@k", "DeepTh"]["witness"]["by_truncation"] is True
+    assert by["RBP", "Pri"]["params"] == {"p": 0.8}
+    assert by["my_metric #1 100%", "Red"]["verdict"] == "not run"
+
+
+def test_reports_with_a_comparison_show_agreement_and_every_difference():
+    table = sample_table()
+    comparison = compare_with_published(table)
+    # Published (SPEC section 7): P@k Pri 0 (agree), DeepTh 1 (agree), Red 0 (agree);
+    # RBP Pri 1 (agree), DeepTh 1 (agree), Red 0 vs satisfied (differs); my_metric: no row.
+    assert (comparison.agree, comparison.total) == (5, 6)
+    text = format_table(table, "text", comparison)
+    assert "Agreement with amigo2018: 5 of 6 decided cells (83.3%)" in text
+    assert "RBP × Red: published 0, ours satisfied — projected" in text
+    assert matrix_rows(text)["RBP"][2] == "✓†≠"
+    assert "rows without a published row: my_metric #1 100%" in text
+    data = json.loads(format_table(table, "json", comparison))
+    assert data["comparison"]["agree"] == 5 and data["comparison"]["total"] == 6
+    assert data["comparison"]["differences"][0]["constraint"] == "Red"
+    latex = format_table(table, "latex", comparison)
+    assert "Agreement with amigo2018: 5 of 6" in latex
+    assert "Agreement with amigo2018" in format_table(table, "markdown", comparison)
+
+
+@pytest.mark.parametrize("format", REPORT_FORMATS)
+def test_every_format_handles_every_verdict(format):
+    assert format_table(sample_table(interrupted=True), format).strip()
+
+
+def test_unknown_format():
+    with pytest.raises(ValueError, match="unknown report format"):
+        format_table(sample_table(), "pdf")
+    with pytest.raises(ValueError, match="unknown report format"):
+        format_check(sample_table(), "latex")
+
+
+def test_format_check_prints_each_verdict_with_its_counterexample():
+    table = sample_table()
+    cells = [c for c in table.cells if c.row == "P@k"]
+    text = format_check(cells)
+    summary = text.split("\n\n")[0]
+    assert re.search(r"P@10\s+Pri\s+✗\s+violated", summary)
+    assert re.search(r"P@10\s+DeepTh\s+Wᵗ\s+witness", summary)
+    assert "a = d1 d2" in text and "Q(a) = 0.1, Q(b) = 0.1" in text and "required Q(b) > Q(a)" in text
+    assert "aspects: t1 (w = 1/2), t2 (w = 1/2)" in text
+    single = format_check(table.cell("P@k", "Pri").checks[0])
+    assert "P@10 × Pri: violated" in single and "b = d2 d1" in single
+    whole = format_check(table)
+    assert whole.startswith("seed 3")
+    data = json.loads(format_check(cells, "json"))
+    assert [d["verdict"] for d in data] == ["violated", "witness", "violated"]
+    assert data[0]["counterexample"]["b"] == ["d2", "d1"]
