@@ -14,15 +14,14 @@ from __future__ import annotations
 import argparse
 import contextlib
 import sys
-import time
 from collections.abc import Callable, Iterator, Sequence
 from importlib import resources
 from pathlib import Path
-from typing import TextIO
 
 from axiometer import __version__
 from axiometer.core import AxiometerError
 from axiometer.grades import DEFAULT_MAPPING, GRADE_MAPPINGS
+from axiometer.progress import Progress
 from axiometer.readers import QRELS_FORMATS, read_qrels, read_run
 from axiometer.reports.scores import REPORT_FORMATS, format_scores
 
@@ -35,34 +34,6 @@ EXIT_ERROR = 2
 EXAMPLE_PACKAGE = "axiometer"
 EXAMPLE_FOLDER = "data/example"
 EXAMPLE_QRELS = "qrels.evall.tsv"
-
-
-class Progress:
-    """A one-line progress bar on ``stream``, shown only when it is a terminal
-    and the work has already taken ``delay`` seconds (short runs stay quiet)."""
-
-    def __init__(self, stream: TextIO, delay: float = 2.0, width: int = 30,
-                 clock: Callable[[], float] = time.monotonic) -> None:
-        self.stream, self.delay, self.width, self.clock = stream, delay, width, clock
-        self.start = clock()
-        self.enabled = bool(getattr(stream, "isatty", lambda: False)())
-        self.shown = False
-
-    def update(self, label: str, done: int, total: int) -> None:
-        if not self.enabled or self.clock() - self.start < self.delay:
-            return
-        filled = self.width * done // max(total, 1)
-        bar = "#" * filled + "." * (self.width - filled)
-        self.stream.write(f"\r{label} [{bar}] {done}/{total}")
-        self.stream.flush()
-        self.shown = True
-
-    def close(self) -> None:
-        """Erase the bar, so that what follows starts on a clean line."""
-        if self.shown:
-            self.stream.write("\r" + " " * (self.width + 40) + "\r")
-            self.stream.flush()
-            self.shown = False
 
 
 # -- score ---------------------------------------------------------------------
@@ -140,10 +111,108 @@ def _score(args: argparse.Namespace) -> int:
     return 0
 
 
+# -- table and check -----------------------------------------------------------
+
+#: The exit status of a run stopped by Ctrl-C (128 + SIGINT), also when a partial table is printed.
+EXIT_INTERRUPTED = 130
+
+#: The published tables ``--compare`` knows (see :mod:`axiometer.axioms.published`).
+COMPARE_TABLES = ("amigo2018",)
+
+
+def _add_run_options(parser: argparse.ArgumentParser) -> None:
+    """Options shared by ``table`` and ``check``: what to check, how hard, and where to write."""
+    parser.add_argument("--constraints", metavar="ID", nargs="+", default=None,
+                        help="constraint ids such as Pri DeepTh CloseTh (default: all ten)")
+    parser.add_argument("--quick", action="store_true",
+                        help="a small budget and small grids (the default setting plus each "
+                             "parameter's extremes)")
+    parser.add_argument("--seed", type=int, default=0, metavar="N",
+                        help="the seed every check's random search derives from (default: 0)")
+    parser.add_argument("--mode", choices=("window", "truncate"), default=None,
+                        help="cutoff mode for every constraint (default: window for the universal "
+                             "constraints, truncate for DeepTh/CloseTh)")
+    parser.add_argument("--jobs", type=int, default=None, metavar="N",
+                        help="worker processes (default: all cores; 1 runs in this process)")
+    parser.add_argument("-o", "--output", metavar="FILE", help="write the report to FILE")
+
+
+def _add_table(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "table", help="check metrics against the constraints: the SIGIR 2018 table",
+        description="Check every metric against every constraint over its parameter grid and "
+                    "print the matrix, with counterexamples and witnesses. Without --metrics, the "
+                    "20 metrics of the SIGIR 2018 table (Amigó et al.), each over the paper's "
+                    "parameter grid.")
+    parser.add_argument("--metrics", metavar="SPEC", nargs="+", default=None,
+                        help="metric specs such as 'P@10' 'RBP' 'RBP(p=0.5)'; parameters written in "
+                             "a spec are fixed, the others vary over their grid")
+    _add_run_options(parser)
+    from_reports = ("text", "markdown", "latex", "html", "json")  # reports.table.REPORT_FORMATS
+    parser.add_argument("--format", choices=from_reports, default="text",
+                        help="report format (default: text)")
+    parser.add_argument("--compare", choices=COMPARE_TABLES, default=None,
+                        help="compare with a published table and explain every difference")
+    parser.set_defaults(command=_table, parser=parser)
+
+
+def _add_check(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "check", help="check one metric against the constraints, with counterexamples",
+        description="Check one metric against the constraints over its parameter grid and print "
+                    "each verdict with its counterexample (topic, rankings a and b, both scores, "
+                    "the relation) or witness.")
+    parser.add_argument("spec", metavar="SPEC", help="a metric spec such as 'RBP(p=0.5)' or 'nDCG@10'")
+    _add_run_options(parser)
+    parser.add_argument("--format", choices=("text", "markdown", "json"), default="text",
+                        help="report format (default: text)")
+    parser.set_defaults(command=_check, parser=parser)
+
+
+def _run_checks(args: argparse.Namespace, metrics: list[str] | None):
+    """Run the table with a progress bar on stderr (shown after a few seconds on a terminal)."""
+    # Imported here: the runner loads the metrics, numpy, sympy and hypothesis.
+    from axiometer.runner import run_table
+
+    if args.jobs is not None and args.jobs < 1:
+        args.parser.error("--jobs must be at least 1")
+    progress = Progress(sys.stderr)
+    try:
+        return run_table(metrics, args.constraints, seed=args.seed, quick=args.quick, mode=args.mode,
+                         jobs=args.jobs, progress=lambda done, total: progress.update("checking", done, total))
+    finally:
+        progress.close()
+
+
+def _write(report: str, output: str | None) -> None:
+    if output:
+        Path(output).write_text(report, encoding="utf-8")
+    else:
+        sys.stdout.write(report)
+
+
+def _table(args: argparse.Namespace) -> int:
+    from axiometer.axioms.published import compare_with_published
+    from axiometer.reports.table import format_table
+
+    result = _run_checks(args, args.metrics)
+    comparison = compare_with_published(result, args.compare) if args.compare else None
+    _write(format_table(result, args.format, comparison), args.output)
+    return EXIT_INTERRUPTED if result.interrupted else 0
+
+
+def _check(args: argparse.Namespace) -> int:
+    from axiometer.reports.table import format_check
+
+    result = _run_checks(args, [args.spec])
+    _write(format_check(result, args.format), args.output)
+    return EXIT_INTERRUPTED if result.interrupted else 0
+
+
 # -- the program ---------------------------------------------------------------
 
 #: Every command's ``_add_<command>``; later commands (table, check, intrinsic) join here.
-_COMMANDS: tuple[Callable[[argparse._SubParsersAction], None], ...] = (_add_score,)
+_COMMANDS: tuple[Callable[[argparse._SubParsersAction], None], ...] = (_add_score, _add_table, _add_check)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -172,7 +241,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         where = f"{error.filename}: " if error.filename else ""
         return _fail(f"{where}{error.strerror or error}")
     except KeyboardInterrupt:
-        return 130
+        return EXIT_INTERRUPTED
 
 
 def _fail(message: str) -> int:

@@ -1,0 +1,127 @@
+"""The `axiometer table` and `axiometer check` commands: output, formats,
+the published comparison, exit statuses (2 for bad input, 130 when
+interrupted) and that `score` is untouched by them."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from axiometer import runner
+from axiometer.cli import main
+from axiometer.results import Cell, TableResult
+
+
+def run_cli(capsys, *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def matrix(out: str) -> dict[str, list[str]]:
+    lines = out.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("metric"))
+    rows = {}
+    for line in lines[start + 2:]:
+        if not line.strip():
+            break
+        parts = re.split(r"\s{2,}", line.strip())
+        rows[parts[0]] = parts[1:]
+    return rows
+
+
+def test_table_quick_with_chosen_metrics_and_constraints(capsys):
+    status, out, err = run_cli(capsys, "table", "--quick", "--metrics", "P@10", "RBP",
+                               "--constraints", "Pri", "CloseTh", "--jobs", "1")
+    assert status == 0 and err == ""
+    header = next(line for line in out.splitlines() if line.startswith("metric"))
+    assert header.split() == ["metric", "Pri", "CloseTh"]
+    rows = matrix(out)
+    # P@k ignores the order inside the cutoff (SPEC/paper: P@k fails Pri); RBP's CloseTh
+    # holds at its default p = 0.8 and fails at p = 0.5 (SPEC section 3), so it is marked "~".
+    assert rows["P@10"][0] == "✗"
+    assert rows["RBP"] == ["✓", "W~"]
+    assert "RBP × CloseTh: witness for p >= 0.8; violated for p = 0.5" in out
+    assert "Legend:" in out and "quick grids" in out
+
+
+def test_check_one_metric_prints_the_counterexample(capsys):
+    status, out, err = run_cli(capsys, "check", "RBP(p=0.5)", "--quick", "--constraints", "Pri", "CloseTh",
+                               "--jobs", "1")
+    assert status == 0 and err == ""
+    assert re.search(r"RBP\(p=0.5\)\s+Pri\s+✓\s+satisfied", out)
+    assert re.search(r"RBP\(p=0.5\)\s+CloseTh\s+✗\s+violated", out)  # SPEC: fails at p = 0.5
+    block = out[out.index("RBP(p=0.5) × CloseTh: violated"):]
+    assert "relevance r(d):" in block and "a = r1 n1.." in block and "b = n1.." in block
+    assert "Q(a) = " in block and "Q(b) = " in block and "required Q(b) > Q(a)" in block
+
+
+def test_check_json_and_output_file(capsys, tmp_path):
+    target = tmp_path / "check.json"
+    status, out, _ = run_cli(capsys, "check", "nDCG@10", "--quick", "--constraints", "Pri", "--jobs", "1",
+                             "--format", "json", "-o", str(target))
+    assert status == 0 and out == ""
+    data = json.loads(target.read_text(encoding="utf-8"))
+    assert [(c["metric"], c["constraint"], c["verdict"]) for c in data["cells"]] == [
+        ("nDCG@10", "Pri", "satisfied")]
+
+
+def test_table_formats_and_comparison(capsys, tmp_path):
+    target = tmp_path / "table.tex"
+    status, _, _ = run_cli(capsys, "table", "--quick", "--metrics", "P@10", "--constraints", "Pri",
+                           "--jobs", "1", "--format", "latex", "-o", str(target))
+    assert status == 0 and r"\toprule" in target.read_text(encoding="utf-8")
+    status, out, _ = run_cli(capsys, "table", "--quick", "--metrics", "P@10", "nDCG@10", "--constraints",
+                             "Pri", "--jobs", "1", "--compare", "amigo2018", "--format", "json")
+    assert status == 0
+    data = json.loads(out)
+    # Published: P@k fails Pri (0), nDCG@k satisfies it (1); both agree with the checks.
+    assert data["comparison"]["table"] == "amigo2018"
+    assert data["comparison"]["total"] == 2 and data["comparison"]["agree"] == 2
+    status, out, _ = run_cli(capsys, "table", "--quick", "--metrics", "P@10", "--constraints", "Pri",
+                             "--jobs", "1", "--mode", "truncate", "--format", "markdown")
+    assert status == 0 and "cutoff mode: truncate" in out and out.lstrip().startswith("## ")
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["table", "--metrics", "RBP(q=1)", "--quick"], "unknown parameter 'q'"),
+    (["table", "--metrics", "Nope@3", "--quick"], "unknown metric 'Nope'"),
+    (["table", "--constraints", "Pri", "Nope", "--quick"], "unknown constraint 'Nope'"),
+    (["check", "P@", "--quick"], "positive integer cutoff"),
+    (["check", "P@10", "--constraints", "Nope"], "unknown constraint 'Nope'"),
+])
+def test_bad_input_is_one_error_line_and_status_2(capsys, argv, message):
+    status, out, err = run_cli(capsys, *argv)
+    assert status == 2 and out == ""
+    assert err.startswith("axiometer: error: ") and err.count("\n") == 1 and message in err
+
+
+@pytest.mark.parametrize("argv", [["table", "--format", "pdf"], ["table", "--mode", "sideways"],
+                                  ["check"], ["table", "--jobs", "0"]])
+def test_bad_options_are_usage_errors(capsys, argv):
+    with pytest.raises(SystemExit) as exited:
+        main(argv)
+    assert exited.value.code == 2
+    assert "usage: axiometer" in capsys.readouterr().err
+
+
+def test_an_interrupted_table_is_printed_and_exits_130(capsys, monkeypatch):
+    def interrupted_run(*args, **kwargs):
+        cell = Cell(row="P@10", metric="P@10", constraint="Pri", verdict="not run", summary="not run",
+                    checks=())
+        return TableResult(rows=("P@10",), constraints=("Pri",), cells=(cell,), seed=0, mode="default",
+                           budget="b", interrupted=True)
+
+    monkeypatch.setattr(runner, "run_table", interrupted_run)
+    status, out, _ = run_cli(capsys, "table", "--metrics", "P@10", "--constraints", "Pri")
+    assert status == 130
+    assert "INTERRUPTED: 0 of 1 cells finished" in out and matrix(out)["P@10"] == ["–"]
+
+
+def test_help_lists_table_and_check(capsys):
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = capsys.readouterr().out
+    assert "table" in out and "check" in out and "score" in out
