@@ -39,6 +39,9 @@ class Scope:
     bound of relevance contribution. ``rmax``: Sat's candidate. ``max_docs``:
     the longest ranking to build in the random search. ``later_untouched``: the
     nearby reading "no later document touches the changed aspects" (explanations).
+    ``values_within_rho``: the nearby reading "relevance values stay at most
+    ``rho``" for the constraints that do not assume relevance contribution
+    (Red's ``rc``, AspRel's and Sat's values other than ``rmax``).
     """
 
     max_position: int | None = None
@@ -46,6 +49,7 @@ class Scope:
     rmax: Fraction | None = None
     max_docs: int = 8
     later_untouched: bool = False
+    values_within_rho: bool = False
 
     def with_(self, **changes: Any) -> "Scope":
         return replace(self, **changes)
