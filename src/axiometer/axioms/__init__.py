@@ -7,10 +7,15 @@ one by id. :func:`axiometer.axioms.check.check` checks one on a metric.
 
 from __future__ import annotations
 
+from axiometer.axioms.aspect_diversity import ASPECT_DIVERSITY
+from axiometer.axioms.aspect_relevance import ASPECT_RELEVANCE
 from axiometer.axioms.base import Constraint
 from axiometer.axioms.closeness_threshold import CLOSENESS_THRESHOLD
 from axiometer.axioms.deepness_threshold import DEEPNESS_THRESHOLD
+from axiometer.axioms.monotonic_redundancy import MONOTONIC_REDUNDANCY
 from axiometer.axioms.priority import PRIORITY
+from axiometer.axioms.redundancy import REDUNDANCY
+from axiometer.axioms.saturation import SATURATION
 
 __all__ = ["CONSTRAINTS", "CONSTRAINT_IDS", "get", "Constraint"]
 
@@ -19,6 +24,11 @@ CONSTRAINTS: tuple[Constraint, ...] = (
     PRIORITY,
     DEEPNESS_THRESHOLD,
     CLOSENESS_THRESHOLD,
+    ASPECT_DIVERSITY,
+    REDUNDANCY,
+    MONOTONIC_REDUNDANCY,
+    SATURATION,
+    ASPECT_RELEVANCE,
 )
 
 CONSTRAINT_IDS: tuple[str, ...] = tuple(c.id for c in CONSTRAINTS)

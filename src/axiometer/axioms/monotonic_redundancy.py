@@ -1,0 +1,37 @@
+"""Constraint 8, Monotonic redundancy (MRed) — Amigó, Spina & Carrillo-de-Albornoz, SIGIR 2018, Eq. 8.
+
+Conditions: two balanced aspects ``T = {t, t'}``, relevance contribution
+(every non-zero ``r <= rho``).
+Case: a non-empty prefix ``P`` with ``r(d_i, t) > r(d_i, t')`` for every
+``d_i`` in ``P``; ``x`` relevant to ``t`` only, ``y`` to ``t'`` only,
+``0 < r(x, t) = r(y, t')``; ``a = P + x``, ``b = P + y`` (SPEC section 3).
+Relation: ``Q(b) > Q(a)``; the changed position ``len(P) + 1`` lies inside the window.
+
+Unlike Red, the prefix documents may be relevant to both aspects, so a
+metric that only counts earlier relevant documents (alpha-nDCG's
+``(1 - alpha)^c(i, t)``) ties where graded redundancy (ERR-IA's
+``prod (1 - r)``) does not.
+"""
+
+from fractions import Fraction
+
+from axiometer.axioms.base import B_GT_A, Constraint, Reading
+from axiometer.axioms.conditions import monotonic_redundancy_case
+from axiometer.generators.diversity import monotonic_redundancy_cases, monotonic_redundancy_small_scope
+
+MONOTONIC_REDUNDANCY = Constraint(
+    id="MRed",
+    name="Monotonic redundancy",
+    wording="Assuming two balanced aspects (T = {t, t'}), relevance contribution, and being d and "
+            "d' documents exclusively relevant to each aspect, 0 < r(d, t) = r(d', t') and "
+            "r(d, t') = r(d', t) = 0: for all d_i in d, r(d_i, t) > r(d_i, t') => "
+            "Q(d, d') > Q(d, d).",
+    conditions=("two balanced aspects", "relevance contribution"),
+    family="diversity",
+    kind="universal",
+    relation=B_GT_A,
+    strategy=monotonic_redundancy_cases,
+    small_scope=monotonic_redundancy_small_scope,
+    satisfies_conditions=monotonic_redundancy_case,
+    readings=(Reading("relevance values are at most 1/100 (a smaller rho)", {"rho": Fraction(1, 100)}),),
+)
