@@ -1,0 +1,88 @@
+"""AspRel (Aspect relevance, SIGIR 2018 Eq. 10): moving a document's relevance from aspect
+``t`` to a heavier, so far unseen aspect ``t'`` raises ``Q`` (no overlap, unequal weights).
+
+(a) the generator's cases meet the constraint's conditions and window;
+(b) hand-built metrics: the weighted positional sum ``sum_i (1/i) sum_t w(t) r(d_i, t)``
+satisfies it (the change is ``(1/i) r (w(t') - w(t)) > 0``); the same sum without weights ties;
+(c) built-ins whose verdict the paper states (section 4): every intent-aware metric, D#, EU and
+RBU satisfy AspRel; NRBP and S-Recall ignore weights and do not.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, strategies as st
+
+from axiometer.axioms import get
+from axiometer.axioms.check import Budget, check
+from axiometer.generators.case import Scope
+from axiometer.metrics import parse, wrap
+from tests.axioms import replay, topic_from_record
+
+ASPREL = get("AspRel")
+BUDGET = Budget(cases=60, small_scope=100, seconds=10)
+
+
+def weighted_sum(ranking, topic):
+    """``sum_i (1/i) sum_t w(t) r(d_i, t)``."""
+    return sum(Fraction(1, i) * w * r for i, d in enumerate(ranking, 1)
+               for w, r in zip(topic.weights, topic.vector(d)))
+
+
+def unweighted_sum(ranking, topic):
+    """``sum_i (1/i) sum_t r(d_i, t)``: every aspect counts the same."""
+    return sum(Fraction(1, i) * r for i, d in enumerate(ranking, 1) for r in topic.vector(d))
+
+
+@given(st.data())
+def test_generated_cases_meet_the_conditions(data):
+    scope = Scope(max_position=data.draw(st.sampled_from([None, 1, 3, 10])),
+                  values_within_rho=data.draw(st.booleans()))
+    assert ASPREL.satisfies_conditions(data.draw(ASPREL.strategy(scope)), scope)
+
+
+@pytest.mark.parametrize("scope", [Scope(), Scope(max_position=1), Scope(values_within_rho=True)])
+def test_small_scope_cases_meet_the_conditions(scope):
+    cases = list(ASPREL.small_scope(scope))
+    assert cases and all(ASPREL.satisfies_conditions(case, scope) for case in cases)
+
+
+def test_declaration():
+    assert (ASPREL.family, ASPREL.kind, ASPREL.relation.text) == ("diversity", "universal", "Q(b) > Q(a)")
+
+
+def test_weighted_sum_satisfies():
+    result = check(wrap(weighted_sum), ASPREL, budget=BUDGET, seed=10)
+    assert result.verdict == "satisfied", result.counterexample
+    assert result.cases > 0 and result.small_scope > 0
+
+
+def test_unweighted_sum_violates_on_one_document():
+    metric = wrap(unweighted_sum)
+    result = check(metric, ASPREL, budget=BUDGET, seed=10)
+    assert result.verdict == "violated"
+    ce = result.counterexample
+    assert ce.a == ("x",) and ce.b == ("y",)
+    qa, qb = replay(metric, ce)
+    assert qa == qb
+    topic = topic_from_record(ce.topic)
+    assert topic.r("y", topic.aspects[1]) == topic.r("x", topic.aspects[0]) > 0
+    assert topic.weights[1] > topic.weights[0]
+
+
+@pytest.mark.parametrize("spec", ["P_IA@10", "RR_IA", "AP_IA", "nDCG_IA@10", "ERR_IA@10", "nERR_IA@10",
+                                  "RBP_IA(p=0.8)", "DSharp_nDCG(gamma=0.5)@10", "EU(alpha=0.5,e=0.05)",
+                                  "RBU(p=0.8,e=0.05)@10"])
+def test_paper_satisfied(spec):
+    assert check(parse(spec), ASPREL, budget=BUDGET, seed=1).verdict == "satisfied"
+
+
+@pytest.mark.parametrize("spec", ["NRBP(alpha=0.5,beta=0.5)", "StRecall@10", "RBP(p=0.8)"])
+def test_paper_violated(spec):
+    metric = parse(spec)
+    result = check(metric, ASPREL, budget=BUDGET, seed=1)
+    assert result.verdict == "violated"
+    qa, qb = replay(metric, result.counterexample)
+    assert qa == qb

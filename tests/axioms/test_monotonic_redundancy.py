@@ -1,0 +1,133 @@
+"""MRed (Monotonic redundancy, SIGIR 2018 Eq. 8): after a prefix whose every document is more
+relevant to ``t`` than to ``t'``, a document on ``t'`` beats an equally relevant one on ``t``
+(two balanced aspects, relevance contribution).
+
+(a) the generator's cases meet the constraint's conditions and window;
+(b) hand-built metrics: the graded cascade ``sum_i (1/i) sum_t w(t) r(d_i, t) prod_{j<i} (1 -
+r(d_j, t))`` satisfies it (``a`` and ``b`` differ only at the last position, by
+``(1/n) (v/2) (prod_P (1 - r(d, t')) - prod_P (1 - r(d, t)))``, positive because every factor
+on ``t'`` is larger and ``P`` is not empty); a discount that only counts earlier relevant
+documents, ``(1/2)^c(i, t)``, ties when a prefix document is relevant to both aspects;
+(c) built-ins whose verdict the paper states (section 4): ERR-IA@k and RBU satisfy MRed;
+alpha-nDCG@k, NRBP, EU and the intent-aware metrics without redundancy do not.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+import sympy
+from hypothesis import given, strategies as st
+
+from axiometer.axioms import get
+from axiometer.axioms.check import Budget, check
+from axiometer.axioms.decide import exact_sign
+from axiometer.generators.case import Scope
+from axiometer.metrics import parse, wrap
+from tests.axioms import replay, topic_from_record
+
+MRED = get("MRed")
+BUDGET = Budget(cases=60, small_scope=200, seconds=10)
+
+
+def cascade(ranking, topic):
+    """``sum_i (1/i) sum_t w(t) r(d_i, t) prod_{j<i} (1 - r(d_j, t))``: graded redundancy."""
+    unsatisfied = [Fraction(1)] * len(topic.aspects)
+    total = Fraction(0)
+    for i, d in enumerate(ranking, 1):
+        for t, (w, r) in enumerate(zip(topic.weights, topic.vector(d))):
+            total += Fraction(1, i) * w * r * unsatisfied[t]
+            unsatisfied[t] *= 1 - r
+    return total
+
+
+def counting(ranking, topic):
+    """``sum_i (1/i) sum_t w(t) r(d_i, t) (1/2)^c(i, t)``: redundancy by count only."""
+    seen = [0] * len(topic.aspects)
+    total = Fraction(0)
+    for i, d in enumerate(ranking, 1):
+        for t, (w, r) in enumerate(zip(topic.weights, topic.vector(d))):
+            total += Fraction(1, i) * w * r / 2 ** seen[t]
+            seen[t] += r > 0
+    return total
+
+
+def _symbolic_ties_crash() -> bool:
+    """Whether :func:`exact_sign` still raises on a tie that sympy has already reduced to 0."""
+    try:
+        exact_sign(sympy.Integer(0))
+    except TypeError:
+        return True
+    return False
+
+
+@given(st.data())
+def test_generated_cases_meet_the_conditions(data):
+    scope = Scope(max_position=data.draw(st.sampled_from([None, 2, 3, 10])),
+                  rho=data.draw(st.sampled_from([Fraction(1, 10), Fraction(1, 100)])),
+                  max_docs=data.draw(st.integers(2, 8)))
+    assert MRED.satisfies_conditions(data.draw(MRED.strategy(scope)), scope)
+
+
+@pytest.mark.parametrize("scope", [Scope(), Scope(max_position=2), Scope(rho=Fraction(1, 100))])
+def test_small_scope_cases_meet_the_conditions(scope):
+    cases = list(MRED.small_scope(scope))
+    assert cases and all(MRED.satisfies_conditions(case, scope) for case in cases)
+
+
+def test_declaration():
+    assert (MRED.family, MRED.kind, MRED.relation.text) == ("diversity", "universal", "Q(b) > Q(a)")
+    assert any("rho" in r.scope for r in MRED.readings)
+
+
+def test_graded_cascade_satisfies():
+    result = check(wrap(cascade), MRED, budget=BUDGET, seed=6)
+    assert result.verdict == "satisfied", result.counterexample
+    assert result.cases > 0 and result.small_scope > 0
+
+
+def test_counting_discount_ties_on_a_document_relevant_to_both_aspects():
+    metric = wrap(counting)
+    result = check(metric, MRED, budget=BUDGET, seed=6)
+    assert result.verdict == "violated"
+    ce = result.counterexample
+    qa, qb = replay(metric, ce)
+    assert qa == qb
+    topic = topic_from_record(ce.topic)
+    assert ce.a[:-1] == ("d1",) and all(r > 0 for r in topic.vector("d1"))
+
+
+@pytest.mark.parametrize("spec", ["ERR_IA@10", "ERR_IA@5", "nERR_IA@10", "RBU(p=0.8,e=0.05)@10",
+                                  "RBU(p=0.99,e=0.5)"])
+def test_paper_satisfied(spec):
+    assert check(parse(spec), MRED, budget=BUDGET, seed=1).verdict == "satisfied"
+
+
+@pytest.mark.parametrize("spec", ["NRBP(alpha=0.5,beta=0.5)", "RBP_IA(p=0.8)", "P_IA@10", "RR_IA"])
+def test_paper_violated(spec):
+    metric = parse(spec)
+    result = check(metric, MRED, budget=BUDGET, seed=1)
+    assert result.verdict == "violated"
+    qa, qb = replay(metric, result.counterexample)
+    assert not qb > qa
+
+
+def _log_discount_ties(spec: str) -> None:
+    metric = parse(spec)
+    result = check(metric, MRED, budget=BUDGET, seed=1)
+    assert result.verdict == "violated", result.error
+    qa, qb = replay(metric, result.counterexample)
+    assert sympy.simplify(sympy.sympify(qa) - sympy.sympify(qb)) == 0
+
+
+def test_eu_ties_exactly():
+    _log_discount_ties("EU(alpha=0.5,e=0.05)")
+
+
+@pytest.mark.xfail(_symbolic_ties_crash(), strict=True,
+                   reason="axiometer.axioms.decide.exact_sign compares a sympy Rational with `-` on "
+                          "sympy booleans (TypeError): when sympy reduces a log-based tie to the "
+                          "Integer 0, the check reports 'error'. Remove this mark with the fix.")
+def test_alpha_ndcg_ties_exactly():
+    _log_discount_ties("alpha_nDCG(alpha=0.5)@10")
