@@ -70,7 +70,8 @@ OTHER_MODE = {"window": "truncate", "truncate": "window"}
 #: Verdicts in the order summaries list them: what holds first.
 _VERDICT_ORDER = ("satisfied", "witness", "violated", "error", "n/a", "not run")
 
-Progress = Callable[[int, int], None]
+#: ``progress(done, total)``, called after every task.
+ProgressCallback = Callable[[int, int], None]
 
 
 # -- parameter grids -----------------------------------------------------------
@@ -398,11 +399,11 @@ class _Run:
     """Schedules tasks (pool or in-process) and collects their results in fixed slots."""
 
     def __init__(self, rows: list[_Row], constraints: tuple[Constraint, ...], *, seed: int,
-                 budget: Budget, mode: str | None, jobs: int, progress: Progress | None) -> None:
+                 budget: Budget, mode: str | None, jobs: int, progress: ProgressCallback | None) -> None:
         self.rows, self.constraints = rows, constraints
         self.seed, self.budget, self.mode, self.jobs, self.progress = seed, budget, mode, jobs, progress
         self.cells = {(r, c): _CellState() for r in range(len(rows)) for c in range(len(constraints))}
-        self.registered = [get_or_none(c) is c for c in constraints]
+        self.registered = [_registered(c) is c for c in constraints]
         self.local: list[_Task] = []
         self.results: queue.Queue = queue.Queue()
         self.outstanding = 0
@@ -531,7 +532,7 @@ class _Run:
                     projected=projected, explanation=state.explanation, other_mode=state.other_mode)
 
 
-def get_or_none(constraint: Constraint) -> Constraint | None:
+def _registered(constraint: Constraint) -> Constraint | None:
     """The registered constraint with ``constraint``'s id, if any (so workers can look it up)."""
     try:
         return get(constraint.id)
@@ -547,7 +548,7 @@ def _needs_aspects(metric: Any) -> bool:
 def run_table(metrics: Sequence[Any] | None = None, constraints: Sequence[Any] | None = None, *,
               seed: int = 0, budget: Budget = Budget(), quick: bool = False, mode: str | None = None,
               grids: Mapping[str, Sequence[Any]] | None = None, jobs: int | None = None,
-              progress: Progress | None = None) -> TableResult:
+              progress: ProgressCallback | None = None) -> TableResult:
     """Check every metric against every constraint over its parameter grid.
 
     ``metrics``: spec strings (``"RBP(p=0.5)"``: parameters written in the
