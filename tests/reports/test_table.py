@@ -252,3 +252,12 @@ def test_format_check_prints_each_verdict_with_its_counterexample():
     data = json.loads(format_check(cells, "json"))
     assert [d["verdict"] for d in data] == ["violated", "witness", "violated"]
     assert data[0]["counterexample"]["b"] == ["d2", "d1"]
+
+
+def test_relevance_is_listed_in_document_order():
+    topic = TopicRecord(aspects=("*",), weights=("1",),
+                        judgments=(("d10", ("1/10",)), ("d2", ("0",)), ("d1", ("1/20",))))
+    cx = Counterexample(topic=topic, a=("d2", "d10", "d1"), b=("d10", "d2", "d1"), score_a=0.0,
+                        score_b=0.0, relation="Q(b) > Q(a)", note="", decided="exact")
+    text = format_check(check("M", "Pri", "violated", counterexample=cx))
+    assert "relevance: r(d1) = 1/20, r(d2) = 0, r(d10) = 1/10" in text
