@@ -57,8 +57,8 @@ def exact_sign(value: Any) -> int:
     if isinstance(value, (Fraction, int)):
         return (value > 0) - (value < 0)
     expr = sympy.sympify(value)
-    if expr.is_Rational:
-        return (expr > 0) - (expr < 0)
+    if expr.is_Rational:  # sympy comparisons give sympy booleans, which do not subtract
+        return int(expr.p > 0) - int(expr.p < 0)
     approx = sympy.N(expr, 60)
     if abs(approx) > sympy.Float("1e-45", 60):
         return 1 if approx > 0 else -1
