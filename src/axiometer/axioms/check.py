@@ -255,7 +255,8 @@ def _threshold(metric: Any, constraint: Constraint, mode: str, budget: Budget,
             # Satisfied iff some grid n gives Q(b_n) > Q(a_n); witness the smallest.
             good = [n for n, s in zip(grid, signs) if s < 0]
             if not good:
-                n = max(grid, key=lambda m: pairs[m][3].qy - pairs[m][3].qx)
+                # compare(b, a): qx = Q(b_m), qy = Q(a_m); closest = largest Q(b_m) - Q(a_m).
+                n = max(grid, key=lambda m: pairs[m][3].qx - pairs[m][3].qy)
                 return _threshold_violation(metric, constraint, mode, tolerance, rc, n, pairs[n], text,
                                             f"no grid {rule.symbol} <= {grid[-1]} gives Q(b) > Q(a); "
                                             f"closest at {rule.symbol} = {n}")
@@ -275,7 +276,8 @@ def _threshold_violation(metric: Any, constraint: Constraint, mode: str, toleran
                          n: int, pair: tuple, signs: str, note: str) -> Check:
     topic, a, b, comparison = pair
     counterexample = Counterexample(
-        topic=record_topic(topic), a=tuple(a), b=tuple(b), score_a=comparison.qx, score_b=comparison.qy,
+        # The pair was compared as (b, a): qx is Q(b_n), qy is Q(a_n).
+        topic=record_topic(topic), a=tuple(a), b=tuple(b), score_a=comparison.qy, score_b=comparison.qx,
         relation="Q(a) > Q(b)" if constraint.threshold.rule == "eventually positive" else "Q(b) > Q(a)",
         note=note, decided="exact" if comparison.exact else "float",
         extra=(("rc", str(rc)), (constraint.threshold.symbol, str(n)), ("signs", signs)))
