@@ -47,8 +47,8 @@ from axiometer.axioms.base import DEFAULT_RHO, Constraint
 from axiometer.axioms.check import QUICK, Budget, check
 from axiometer.core import InputError
 from axiometer.metrics import TABLE_ROWS, BuiltinMetric, families, parse, parse_spec
-from axiometer.metrics.base import FunctionMetric, _metric_name, format_value
-from axiometer.results import HOLDS, Cell, Check, ErrorInfo, TableResult
+from axiometer.metrics.base import format_value
+from axiometer.results import Cell, Check, ErrorInfo, TableResult
 
 __all__ = ["run_table", "parameter_grid", "describe_grid", "resolve_constraints", "TABLE_GRID_EXTRAS",
            "OTHER_MODE"]
@@ -83,10 +83,8 @@ def _family(metric: Any) -> str:
 
 
 def _base_name(metric: Any) -> str:
-    """A wrapped function's name without its ``(params)@k`` suffix."""
-    name = getattr(metric, "name", type(metric).__name__)
-    suffix = _metric_name("", dict(getattr(metric, "params", {})), getattr(metric, "cutoff", None))
-    return name[: len(name) - len(suffix)] if suffix and name.endswith(suffix) else name
+    """A metric's name without its ``(params)@k`` suffix (its family)."""
+    return getattr(metric, "family", None) or getattr(metric, "name", type(metric).__name__)
 
 
 def _sorted_values(values: Iterable[Any]) -> tuple[Any, ...]:
@@ -150,9 +148,6 @@ def _at_setting(metric: Any, setting: Mapping[str, Any]) -> Any:
         return metric
     if hasattr(metric, "replace"):
         return metric.replace(**setting)
-    if isinstance(metric, FunctionMetric):
-        return FunctionMetric(metric.function, _base_name(metric), metric.cutoff, metric.param_info,
-                              dict(setting), metric.needs)
     raise InputError(f"cannot set the parameters of {metric!r}: it has no replace()")
 
 

@@ -81,3 +81,16 @@ def test_context_required_when_declared():
 def test_builtin_parameter_errors():
     with pytest.raises(ValidationError, match="takes no cutoff|cutoff"):
         parse("nDCG").replace(cutoff=0)
+
+
+def test_wrapped_metric_replace_validates_and_renames():
+    def scaled(ranking, topic, w=1.0):
+        return w * len(ranking)
+
+    metric = wrap(scaled, "Scaled", param_info=[Param("w", float, 1.0, "scale", low=0)], cutoff=3)
+    other = metric.replace(w=2.0)
+    assert other.name == "Scaled(w=2.0)@3" and other.family == "Scaled"
+    assert other.score(Ranking(["a", "b", "c", "d"]), TOPIC) == 6.0  # ranking[:3]
+    assert metric.replace(cutoff=2).name == "Scaled(w=1.0)@2"
+    with pytest.raises(ValidationError):
+        metric.replace(w=-1.0)

@@ -2,9 +2,14 @@
 contribution ``r <= rho``): Pri, Deep, Conf as hypothesis strategies and
 exhaustive small scopes; DeepTh/CloseTh as the pair ``(a_n, b_n)``.
 
+Source: Amigó, Spina & Carrillo-de-Albornoz, SIGIR 2018, section 3.2,
+Eqs. 1-5 (restated in SPEC section 3).
+
 Cases are built so that the conditions hold by construction (no filtering),
 which keeps shrinking effective: a failing Pri case shrinks to two or three
-documents with values like ``1/10``.
+documents with values like ``1/10``, a failing Deep case to four, a failing
+Conf case to an empty ranking and one appended document. Documents are named
+``d1, d2, ...`` in the order of the (base) ranking.
 """
 
 from __future__ import annotations
@@ -17,9 +22,18 @@ from hypothesis import strategies as st
 
 from axiometer.generators.case import Case, Scope
 from axiometer.core import Ranking, Topic
-from axiometer.generators.building import doc_ids, levels, single_topic
+from axiometer.generators.building import (doc_ids, levels, positive_levels, relevance_lists,
+                                           single_topic)
 
-__all__ = ["priority_cases", "priority_small_scope", "swap", "threshold_pair"]
+__all__ = ["priority_cases", "priority_small_scope", "deepness_cases", "deepness_small_scope",
+           "confidence_cases", "confidence_small_scope", "swap", "threshold_pair",
+           "small_scope_levels"]
+
+
+def small_scope_levels(rho: Fraction) -> tuple[Fraction, ...]:
+    """The relevance values the exhaustive small scopes enumerate, simplest first
+    (as :func:`~axiometer.generators.building.levels`): ``0, rho, rho/2``."""
+    return (Fraction(0), rho, rho / 2)
 
 
 def swap(docs: tuple[str, ...], i: int, j: int) -> Ranking:
@@ -27,6 +41,21 @@ def swap(docs: tuple[str, ...], i: int, j: int) -> Ranking:
     swapped = list(docs)
     swapped[i - 1], swapped[j - 1] = swapped[j - 1], swapped[i - 1]
     return Ranking(swapped)
+
+
+@st.composite
+def _low_high(draw: st.DrawFn, rho: Fraction) -> tuple[Fraction, Fraction]:
+    """Two relevance levels ``low < high``, shrinking to ``(0, rho)``.
+
+    Both are drawn from lists of fixed length (``low`` from the levels below
+    ``rho``, ``high`` from the positive levels) and a ``high`` not above
+    ``low`` becomes ``rho``. Drawing ``high`` from "the levels above ``low``"
+    would make the choice count depend on ``low``, and hypothesis, which
+    prefers fewer choices, would then shrink to ``(rho/2, rho)`` instead.
+    """
+    low = draw(st.sampled_from(levels(rho)[:1] + positive_levels(rho)[1:]))
+    high = draw(st.sampled_from(positive_levels(rho)))
+    return low, (high if high > low else rho)
 
 
 def _priority_case(values: list[Fraction], i: int, j: int) -> Case:
@@ -45,19 +74,16 @@ def priority_cases(draw: st.DrawFn, scope: Scope) -> Case:
         return draw(st.nothing())
     i = draw(st.integers(1, last - 1))
     j = draw(st.integers(i + 1, last))
-    grades = levels(scope.rho)
-    values = [draw(st.sampled_from(grades)) for _ in range(n)]
-    low = draw(st.sampled_from(grades[:1] + grades[2:]))  # anything but the top level
-    values[i - 1] = low
-    values[j - 1] = draw(st.sampled_from([g for g in grades if g > low]))
+    values = [draw(st.sampled_from(levels(scope.rho))) for _ in range(n)]
+    values[i - 1], values[j - 1] = draw(_low_high(scope.rho))
     if scope.later_untouched:
         values[j:] = [Fraction(0)] * (n - j)
     return _priority_case(values, i, j)
 
 
 def priority_small_scope(scope: Scope, max_docs: int = 4) -> Iterator[Case]:
-    """Every Pri case with up to ``max_docs`` documents over ``{0, rho/2, rho}``."""
-    grades = (Fraction(0), scope.rho / 2, scope.rho)
+    """Every Pri case with up to ``max_docs`` documents over ``{0, rho, rho/2}``."""
+    grades = small_scope_levels(scope.rho)
     for n in range(2, max_docs + 1):
         last = scope.last_position(n)
         for values in itertools.product(grades, repeat=n):
@@ -66,6 +92,98 @@ def priority_small_scope(scope: Scope, max_docs: int = 4) -> Iterator[Case]:
                     if values[j - 1] > values[i - 1] and not (
                             scope.later_untouched and any(values[j:])):
                         yield _priority_case(list(values), i, j)
+
+
+def _deepness_case(values: list[Fraction], i: int, j: int) -> Case:
+    docs = doc_ids(len(values))
+    topic = single_topic(dict(zip(docs, values)))
+    return Case(topic, swap(docs, j, j + 1), swap(docs, i, i + 1), (i, i + 1, j, j + 1),
+                f"base ranking d1..d{len(docs)} with r(d{i}) = r(d{j}) < r(d{i + 1}) = r(d{j + 1}); "
+                f"b = base with positions {i} and {i + 1} swapped, "
+                f"a = base with positions {j} and {j + 1} swapped")
+
+
+#: Deep needs four distinct positions ``i, i+1, j, j+1`` with ``j >= i+2``.
+_DEEP_MIN_DOCS = 4
+
+
+@st.composite
+def deepness_cases(draw: st.DrawFn, scope: Scope) -> Case:
+    """Deep (Eq. 2): a base ranking with ``r(d_i) = r(d_j) < r(d_{i+1}) = r(d_{j+1})``,
+    ``j >= i+2``; ``b`` swaps ``(i, i+1)``, ``a`` swaps ``(j, j+1)``.
+
+    Every position up to ``j+1`` is inside the scope's window; documents other
+    than the four swapped ones take any level (after ``j+1`` none are relevant
+    when ``scope.later_untouched``). Shrinks towards ``r = (0, rho, 0, rho)``.
+    """
+    if scope.last_position(max(_DEEP_MIN_DOCS, scope.max_docs)) < _DEEP_MIN_DOCS:
+        return draw(st.nothing())  # the window is too short for two disjoint swaps
+    n = draw(st.integers(_DEEP_MIN_DOCS, max(_DEEP_MIN_DOCS, scope.max_docs)))
+    last = scope.last_position(n)
+    i = draw(st.integers(1, last - 3))
+    j = draw(st.integers(i + 2, last - 1))
+    values = [draw(st.sampled_from(levels(scope.rho))) for _ in range(n)]
+    low, high = draw(_low_high(scope.rho))
+    values[i - 1] = values[j - 1] = low
+    values[i] = values[j] = high
+    if scope.later_untouched:
+        values[j + 1:] = [Fraction(0)] * (n - j - 1)
+    return _deepness_case(values, i, j)
+
+
+def deepness_small_scope(scope: Scope, max_docs: int = 6) -> Iterator[Case]:
+    """Every Deep case with ``4 .. max_docs`` documents over ``{0, rho, rho/2}``, smallest first."""
+    grades = small_scope_levels(scope.rho)
+    pairs = [(low, high) for low in grades for high in grades if low < high]
+    for n in range(_DEEP_MIN_DOCS, max_docs + 1):
+        last = scope.last_position(n)
+        for i in range(1, last - 2):
+            for j in range(i + 2, last):
+                others = [m for m in range(n) if m not in (i - 1, i, j - 1, j)]
+                for low, high in pairs:
+                    for rest in itertools.product(grades, repeat=len(others)):
+                        values = [Fraction(0)] * n
+                        for m, value in zip(others, rest):
+                            values[m] = value
+                        values[i - 1] = values[j - 1] = low
+                        values[i] = values[j] = high
+                        if scope.later_untouched and any(values[j + 1:]):
+                            continue
+                        yield _deepness_case(values, i, j)
+
+
+def _confidence_case(values: list[Fraction]) -> Case:
+    n = len(values)
+    docs = doc_ids(n + 1)
+    topic = single_topic({**dict(zip(docs, values)), docs[n]: Fraction(0)})
+    return Case(topic, Ranking(docs[:n]), Ranking(docs), (n + 1,),
+                f"b = a with the non-relevant d{n + 1} appended at position {n + 1}")
+
+
+@st.composite
+def confidence_cases(draw: st.DrawFn, scope: Scope) -> Case:
+    """Conf (Eq. 5): ``a`` any ranking, ``b`` = ``a`` + one non-relevant document.
+
+    ``a`` may be empty: Eq. 5 quantifies over every ranking, and "return
+    nothing" versus "return one non-relevant document" is the plainest
+    instance of the confidence a system shows by stopping (an empty ranking
+    scores 0, SPEC section 2). The appended document is judged, with
+    ``r = 0``: the constraint speaks of a known non-relevant document, not
+    of an unjudged one. Its position ``len(a)+1`` is inside the window and
+    ``b`` has at most ``scope.max_docs`` documents.
+    """
+    longest = scope.last_position(max(1, scope.max_docs)) - 1
+    values = draw(relevance_lists(levels(scope.rho), 0, longest))
+    return _confidence_case(values)
+
+
+def confidence_small_scope(scope: Scope, max_docs: int = 3) -> Iterator[Case]:
+    """Every Conf case whose ``a`` has ``0 .. max_docs`` documents over ``{0, rho, rho/2}``."""
+    grades = small_scope_levels(scope.rho)
+    longest = scope.last_position(max_docs + 1) - 1
+    for n in range(0, longest + 1):
+        for values in itertools.product(grades, repeat=n):
+            yield _confidence_case(list(values))
 
 
 def threshold_pair(n: int, rc: Fraction) -> tuple[Topic, Ranking, Ranking]:

@@ -23,14 +23,14 @@ from __future__ import annotations
 import inspect
 import math
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from numbers import Real
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
 import numpy as np
 
-from axiometer.core import AxiometerError, Context, Number, Ranking, Topic, ValidationError
+from axiometer.core import AxiometerError, Context, Ranking, Topic, ValidationError
 from axiometer.metrics.arithmetic import EXACT, FLOAT, Arithmetic, ExactValue
 
 __all__ = [
@@ -355,6 +355,7 @@ class FunctionMetric:
     def __init__(self, function: Callable[..., Any], name: str, cutoff: int | None,
                  param_info: tuple[Param, ...], params: Mapping[str, Any], needs: Needs) -> None:
         self.function = function
+        self.family = name
         self.cutoff = cutoff
         self.param_info = param_info
         self.params = dict(params)
@@ -393,6 +394,15 @@ class FunctionMetric:
         if not math.isfinite(value):
             raise MetricError(f"{self.name} returned a non-finite value {value!r}")
         return value
+
+    def replace(self, cutoff: Any = ..., **params: Any) -> "FunctionMetric":
+        """The same function with some parameters (or the cutoff) changed; values are validated."""
+        declared = {p.name: p for p in self.param_info}
+        merged = dict(self.params)
+        for key, value in params.items():
+            merged[key] = declared[key].validate(value, self.family) if key in declared else value
+        return FunctionMetric(self.function, self.family, self.cutoff if cutoff is ... else cutoff,
+                              self.param_info, merged, self.needs)
 
     def __repr__(self) -> str:
         return self.name
