@@ -100,7 +100,7 @@ def test_paper_satisfied(spec):
     assert check(parse(spec), ASPDIV, budget=BUDGET, seed=1).verdict == "satisfied"
 
 
-@pytest.mark.parametrize("spec", ["RBP(p=0.8)", "P_IA@10", "RR_IA", "StRecall@10"])
+@pytest.mark.parametrize("spec", ["RBP(p=0.8)", "nDCG@10", "P_IA@10", "RR_IA", "StRecall@10"])
 def test_paper_violated(spec):
     metric = parse(spec)
     result = check(metric, ASPDIV, budget=BUDGET, seed=1)

@@ -22,7 +22,6 @@ from hypothesis import given, strategies as st
 
 from axiometer.axioms import get
 from axiometer.axioms.check import Budget, check
-from axiometer.axioms.decide import exact_sign
 from axiometer.generators.case import Scope
 from axiometer.metrics import parse, wrap
 from tests.axioms import replay, topic_from_record
@@ -51,15 +50,6 @@ def counting(ranking, topic):
             total += Fraction(1, i) * w * r / 2 ** seen[t]
             seen[t] += r > 0
     return total
-
-
-def _symbolic_ties_crash() -> bool:
-    """Whether :func:`exact_sign` still raises on a tie that sympy has already reduced to 0."""
-    try:
-        exact_sign(sympy.Integer(0))
-    except TypeError:
-        return True
-    return False
 
 
 @given(st.data())
@@ -113,21 +103,12 @@ def test_paper_violated(spec):
     assert not qb > qa
 
 
-def _log_discount_ties(spec: str) -> None:
+@pytest.mark.parametrize("spec", ["alpha_nDCG(alpha=0.5)@10", "EU(alpha=0.5,e=0.05)"])
+def test_counting_redundancy_with_log_discounts_ties_exactly(spec):
+    # The tie is between log-discounted values: decided exactly (symbolically), not on floats.
     metric = parse(spec)
     result = check(metric, MRED, budget=BUDGET, seed=1)
     assert result.verdict == "violated", result.error
+    assert result.counterexample.decided == "exact"
     qa, qb = replay(metric, result.counterexample)
     assert sympy.simplify(sympy.sympify(qa) - sympy.sympify(qb)) == 0
-
-
-def test_eu_ties_exactly():
-    _log_discount_ties("EU(alpha=0.5,e=0.05)")
-
-
-@pytest.mark.xfail(_symbolic_ties_crash(), strict=True,
-                   reason="axiometer.axioms.decide.exact_sign compares a sympy Rational with `-` on "
-                          "sympy booleans (TypeError): when sympy reduces a log-based tie to the "
-                          "Integer 0, the check reports 'error'. Remove this mark with the fix.")
-def test_alpha_ndcg_ties_exactly():
-    _log_discount_ties("alpha_nDCG(alpha=0.5)@10")

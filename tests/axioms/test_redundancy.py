@@ -97,7 +97,8 @@ def test_paper_satisfied(spec):
     assert check(parse(spec), RED, budget=BUDGET, seed=1).verdict == "satisfied"
 
 
-@pytest.mark.parametrize("spec", ["RR_IA", "RBP_IA(p=0.8)", "P_IA@10", "AP_IA"])
+@pytest.mark.parametrize("spec", ["RR_IA", "RBP_IA(p=0.8)", "P_IA@10", "AP_IA", "nDCG@10",
+                                  "DSharp_nDCG(gamma=0.5)@10"])
 def test_paper_violated(spec):
     metric = parse(spec)
     result = check(metric, RED, budget=BUDGET, seed=1)
