@@ -1,0 +1,62 @@
+"""Constraint 2, Deepness (Deep) — Amigó, Spina & Carrillo-de-Albornoz, SIGIR 2018, Eq. 2.
+
+"Correctly swapping contiguous items has more effect in early ranking
+positions" (top-heaviness). Conditions: single aspect, relevance
+contribution (``r <= rho``). Case: one base ranking with ``i < j``,
+``j >= i+2`` and ``r(d_i) = r(d_j) < r(d_{i+1}) = r(d_{j+1})``; ``b`` swaps
+positions ``(i, i+1)``, ``a`` swaps ``(j, j+1)``. Relation: ``Q(b) > Q(a)``.
+Changed positions ``i, i+1, j, j+1`` (the window keeps them ``<= k``).
+
+``j >= i+2`` keeps the two swaps disjoint, so both rankings are one swap
+away from the same base and differ only in where the swap happened.
+"""
+
+from __future__ import annotations
+
+from axiometer.axioms.base import B_GT_A, Constraint, Reading
+from axiometer.axioms.conditions import single_aspect_contribution
+from axiometer.generators.case import Case, Scope
+from axiometer.generators.relevance import deepness_cases, deepness_small_scope, swap
+
+__all__ = ["DEEPNESS", "deepness_conditions"]
+
+
+def deepness_conditions(case: Case, scope: Scope) -> bool:
+    """Whether ``case`` is a Deep case within ``scope``, rebuilt from the case itself.
+
+    Single aspect, ``r <= rho``, changed positions ``(i, i+1, j, j+1)`` inside
+    the window with ``j >= i+2``; ``a`` and ``b`` are the ``(j, j+1)`` and
+    ``(i, i+1)`` swaps of one base ranking in which
+    ``r(d_i) = r(d_j) < r(d_{i+1}) = r(d_{j+1})``; with
+    ``scope.later_untouched``, nothing after ``j+1`` is relevant.
+    """
+    if not single_aspect_contribution(case, scope) or len(case.changed) != 4:
+        return False
+    i, i1, j, j1 = case.changed
+    if not (i1 == i + 1 and j1 == j + 1 and j >= i + 2 and i >= 1 and j1 <= len(case.a)):
+        return False
+    base = swap(tuple(case.a), j, j1)
+    if tuple(swap(tuple(base), i, i1)) != tuple(case.b):
+        return False
+    r = [case.topic.r(d) for d in base]
+    if not r[i - 1] == r[j - 1] < r[i1 - 1] == r[j1 - 1]:
+        return False
+    return not (scope.later_untouched and any(r[j1:]))
+
+
+DEEPNESS = Constraint(
+    id="Deep",
+    name="Deepness",
+    wording="Correctly swapping contiguous items has more effect in early ranking positions: "
+            "r(d_i) = r(d_j) < r(d_{i+1}) = r(d_{j+1}), i < j => "
+            "Q(d with i and i+1 swapped) > Q(d with j and j+1 swapped).",
+    conditions=("single aspect", "relevance contribution"),
+    family="relevance",
+    kind="universal",
+    relation=B_GT_A,
+    strategy=deepness_cases,
+    small_scope=deepness_small_scope,
+    satisfies_conditions=deepness_conditions,
+    readings=(Reading("no later document is relevant (nothing after the swapped positions)",
+                      {"later_untouched": True}),),
+)
