@@ -264,6 +264,15 @@ def test_dependence_on_one_of_two_parameters():
     assert describe_dependence(checks) == "satisfied for alpha <= 0.25"
 
 
+def test_dependence_on_a_partial_grid_names_the_deciding_parameter():
+    # --quick's grid: the own setting, then one parameter at a time at its extremes.
+    settings = {(0.5, 0.5): "violated", (0.1, 0.5): "violated", (0.75, 0.5): "violated",
+                (0.5, 0.99): "witness"}
+    checks = [_check(verdict, f"M({alpha},{beta})", alpha=alpha, beta=beta)
+              for (alpha, beta), verdict in settings.items()]
+    assert describe_dependence(checks) == "satisfied for beta >= 0.99"
+
+
 def test_dependence_on_two_parameters_as_a_box():
     checks = [_check("satisfied" if alpha <= 0.25 and e >= 0.05 else "violated", f"M({alpha},{e})",
                      alpha=alpha, e=e) for alpha in (0.1, 0.25, 0.5) for e in (0.001, 0.05, 0.1)]

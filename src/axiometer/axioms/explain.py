@@ -256,11 +256,13 @@ def dependence_condition(checks: Sequence[Check]) -> str | None:
 
     Each parameter that takes several values across the checks is described
     by the values at which the constraint holds (see :func:`_one_parameter`).
-    When the holding settings are exactly those whose every parameter is in
-    its holding set (a "box", as when only one parameter matters), the
-    condition is the conjunction over the parameters that matter:
-    ``alpha <= 0.25`` (any other parameter), ``alpha <= 0.25 and e >= 0.05``.
-    Otherwise the holding settings are listed: ``(alpha, beta) in {(0.1, 0.5), (0.5, 0.9)}``.
+    If one parameter decides on its own (settings that share its value share
+    the outcome; also on a partial grid such as ``--quick``'s, which varies
+    one parameter at a time), only it is named: ``alpha <= 0.25``. Else, when
+    the holding settings are exactly those whose every parameter is in its
+    holding set (a "box"), the condition is the conjunction over the
+    parameters that matter: ``alpha <= 0.25 and e >= 0.05``. Otherwise the
+    holding settings are listed: ``(alpha, beta) in {(0.1, 0.5), (0.5, 0.9)}``.
     All holding gives ``"every setting tried"``; none, ``"no setting tried"``.
     """
     settings = [_setting(c) for c in checks]
@@ -273,6 +275,12 @@ def dependence_condition(checks: Sequence[Check]) -> str | None:
     if not any(holds):
         return "no setting tried"
     held = [s for s, h in zip(settings, holds) if h]
+    for n in names:  # one parameter decides on its own: say only that one
+        outcome_by_value: dict[Any, set[bool]] = {}
+        for s, h in zip(settings, holds):
+            outcome_by_value.setdefault(s.get(n), set()).add(h)
+        if all(len(outcomes) == 1 for outcomes in outcome_by_value.values()):
+            return _one_parameter(n, [s.get(n) for s in settings], {s.get(n) for s in held})
     projections = {n: {s.get(n) for s in held} for n in names}
     box = all(h == all(s.get(n) in projections[n] for n in names) for s, h in zip(settings, holds))
     if box:  # the holding settings are a product of per-parameter sets: say each that matters
