@@ -11,6 +11,8 @@ from axiometer.axioms.aspect_diversity import ASPECT_DIVERSITY
 from axiometer.axioms.aspect_relevance import ASPECT_RELEVANCE
 from axiometer.axioms.base import Constraint
 from axiometer.axioms.closeness_threshold import CLOSENESS_THRESHOLD
+from axiometer.axioms.confidence import CONFIDENCE
+from axiometer.axioms.deepness import DEEPNESS
 from axiometer.axioms.deepness_threshold import DEEPNESS_THRESHOLD
 from axiometer.axioms.monotonic_redundancy import MONOTONIC_REDUNDANCY
 from axiometer.axioms.priority import PRIORITY
@@ -22,8 +24,10 @@ __all__ = ["CONSTRAINTS", "CONSTRAINT_IDS", "get", "Constraint"]
 #: The constraints, in the paper's order.
 CONSTRAINTS: tuple[Constraint, ...] = (
     PRIORITY,
+    DEEPNESS,
     DEEPNESS_THRESHOLD,
     CLOSENESS_THRESHOLD,
+    CONFIDENCE,
     ASPECT_DIVERSITY,
     REDUNDANCY,
     MONOTONIC_REDUNDANCY,
