@@ -1,0 +1,109 @@
+"""Conf (Confidence, SIGIR 2018 Eq. 5): appending a non-relevant document lowers ``Q``.
+
+``b = a + (x,)`` with ``r(x) = 0``; ``Q(a) > Q(b)``. For
+``Q = sum_{i<=n} w(i) r(d_i) - e n`` the difference is exactly ``Q(a) - Q(b) = e``,
+so ``e > 0`` satisfies Conf and ``e = 0`` ties (violates) on every case; a
+metric that rewards length (``+ e n``) violates with the wrong sign.
+
+Paper verdicts (section 4): only EU and RBU satisfy Conf; nDCG@k and the
+other metrics ignore non-relevant documents. ``a`` may be empty, so the
+smallest counterexample is ``a = ()``, ``b = (d1)``.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, strategies as st
+
+from axiometer.axioms import CONSTRAINT_IDS, get
+from axiometer.axioms.check import Budget, check
+from axiometer.axioms.confidence import confidence_conditions
+from axiometer.core import Ranking, Topic
+from axiometer.generators.case import Case, Scope
+from axiometer.metrics import TABLE_ROWS, parse, wrap
+from tests.axioms import harmonic, replay
+
+CONF = get("Conf")
+BUDGET = Budget(cases=60, small_scope=200, seconds=10)
+
+
+def test_registered_after_closeness_threshold():
+    ids = list(CONSTRAINT_IDS)
+    assert ids.index("CloseTh") + 1 == ids.index("Conf")
+    assert CONF.relation.text == "Q(a) > Q(b)" and CONF.default_mode == "window"
+    assert CONF.relation.holds(-1) and not CONF.relation.holds(0) and not CONF.relation.holds(1)
+
+
+@given(st.data())
+def test_generated_cases_meet_the_conditions(data):
+    scope = Scope(max_position=data.draw(st.sampled_from([None, 1, 2, 5])),
+                  rho=data.draw(st.sampled_from([Fraction(1, 10), Fraction(1, 50)])),
+                  max_docs=data.draw(st.integers(1, 9)))
+    assert CONF.satisfies_conditions(data.draw(CONF.strategy(scope)), scope)
+
+
+@pytest.mark.parametrize("scope", [Scope(), Scope(max_position=1), Scope(max_position=3)])
+def test_small_scope_cases_meet_the_conditions(scope):
+    cases = list(CONF.small_scope(scope))
+    assert cases and all(CONF.satisfies_conditions(case, scope) for case in cases)
+    assert tuple(cases[0].a) == ()  # the empty ranking is a case
+
+
+def test_the_condition_predicate_rejects_what_is_not_a_conf_case():
+    topic = Topic.single({"d1": Fraction(1, 10), "d2": 0})
+    scope = Scope()
+    good = Case(topic, Ranking(["d1"]), Ranking(["d1", "d2"]), (2,), "")
+    assert confidence_conditions(good, scope)
+    assert not confidence_conditions(Case(topic, Ranking(["d2"]), Ranking(["d2", "d1"]), (2,), ""), scope)
+    assert not confidence_conditions(Case(topic, Ranking(["d1"]), Ranking(["d1", "u"]), (2,), ""), scope)
+    assert not confidence_conditions(good, Scope(max_position=1))
+    assert not confidence_conditions(Case(topic, Ranking(["d1"]), Ranking(["d2", "d1"]), (2,), ""), scope)
+
+
+def test_effort_satisfies():
+    result = check(harmonic(effort=Fraction(1, 1000)), CONF, budget=BUDGET, seed=1)
+    assert result.verdict == "satisfied" and result.cases > 0 and result.small_scope > 0
+
+
+def test_no_effort_ties_on_the_smallest_case():
+    metric = harmonic()
+    result = check(metric, CONF, budget=BUDGET, seed=1)
+    ce = result.counterexample
+    assert result.verdict == "violated" and (ce.a, ce.b) == ((), ("d1",))
+    assert ce.topic.relevance("d1") == ("0",) and replay(metric, ce) == (0, 0)
+    # Shrinking alone (no small scope) lands on the same case.
+    shrunk = check(metric, CONF, budget=Budget(cases=100, small_scope=0, seconds=10), seed=1)
+    assert (shrunk.counterexample.a, shrunk.counterexample.b) == ((), ("d1",))
+
+
+def test_rewarding_length_violates_with_the_wrong_sign():
+    def longer_is_better(ranking, topic):
+        return sum(float(topic.r(d)) / i for i, d in enumerate(ranking, 1)) + 0.01 * len(ranking)
+    metric = wrap(longer_is_better)
+    result = check(metric, CONF, budget=BUDGET, seed=1)
+    qa, qb = replay(metric, result.counterexample)
+    assert result.verdict == "violated" and qb > qa and result.exact is False
+
+
+@pytest.mark.parametrize("spec", ["EU(alpha=0.5,e=0.05)", "EU(alpha=0.1,e=0.001)",
+                                  "RBU(p=0.8,e=0.05)@10", "RBU(p=0.99,e=0.001)@10"])
+def test_paper_satisfied(spec):
+    assert check(parse(spec), CONF, budget=BUDGET, seed=1).verdict == "satisfied"
+
+
+@pytest.mark.parametrize("title", [t for t, _ in TABLE_ROWS if t not in ("EU", "RBU@k")])
+def test_paper_violated_by_every_other_table_metric(title):
+    metric = parse(dict(TABLE_ROWS)[title])
+    result = check(metric, CONF, budget=BUDGET, seed=1)
+    assert result.verdict == "violated"
+    qa, qb = replay(metric, result.counterexample)
+    assert not qa > qb
+
+
+def test_cutoff_past_the_appended_position_is_invisible_in_truncate_mode():
+    metric = parse("RBU(p=0.8,e=0.05)@3")
+    assert check(metric, CONF, budget=BUDGET, mode="window").verdict == "satisfied"
+    result = check(metric, CONF, budget=BUDGET, mode="truncate")
+    assert result.verdict == "violated" and len(result.counterexample.b) > 3

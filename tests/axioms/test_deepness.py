@@ -1,0 +1,119 @@
+"""Deep (Deepness, SIGIR 2018 Eq. 2): a correct swap of neighbours counts more early on.
+
+Base ranking with ``r(d_i) = r(d_j) = x < y = r(d_{i+1}) = r(d_{j+1})``,
+``j >= i+2``; ``b`` swaps ``(i, i+1)``, ``a`` swaps ``(j, j+1)``; ``Q(b) > Q(a)``.
+For ``Q = sum w(m) r(d_m)``: ``Q(b) - Q(a) = (y - x)(w(i) - w(i+1) - w(j) + w(j+1))``,
+so the verdict follows from the steps of ``w``:
+
+- ``w(m) = 1/m``: steps ``1/(m(m+1))`` shrink, Deep holds;
+- ``w(m) = 1000 - m``: equal steps, every case ties, Deep fails (Pri holds: a
+  metric can be top-heavy without being "deep");
+- ``w(m) = 1000 - m^2``: steps ``2m+1`` grow, ``Q(b) < Q(a)``.
+
+Built-ins with the paper's verdict (section 4): nDCG@k, ERR@k, RBP satisfy
+Deep; P@k, RR, AP do not.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, strategies as st
+
+from axiometer.axioms import CONSTRAINT_IDS, get
+from axiometer.axioms.check import Budget, check
+from axiometer.axioms.deepness import deepness_conditions
+from axiometer.core import Ranking
+from axiometer.generators.case import Case, Scope
+from axiometer.generators.relevance import deepness_small_scope
+from axiometer.metrics import parse
+from tests.axioms import Positional, harmonic, linear, replay
+
+DEEP = get("Deep")
+BUDGET = Budget(cases=60, small_scope=200, seconds=10)
+
+
+def test_registered_in_the_papers_order():
+    ids = list(CONSTRAINT_IDS)
+    assert ids.index("Pri") < ids.index("Deep") < ids.index("DeepTh")
+    assert DEEP.kind == "universal" and DEEP.relation.text == "Q(b) > Q(a)"
+    assert DEEP.default_mode == "window" and DEEP.family == "relevance"
+
+
+@given(st.data())
+def test_generated_cases_meet_the_conditions(data):
+    scope = Scope(max_position=data.draw(st.sampled_from([None, 4, 5, 10])),
+                  rho=data.draw(st.sampled_from([Fraction(1, 10), Fraction(1, 50)])),
+                  max_docs=data.draw(st.integers(4, 9)),
+                  later_untouched=data.draw(st.booleans()))
+    assert DEEP.satisfies_conditions(data.draw(DEEP.strategy(scope)), scope)
+
+
+@pytest.mark.parametrize("scope", [Scope(), Scope(max_position=4), Scope(later_untouched=True)])
+def test_small_scope_cases_meet_the_conditions(scope):
+    cases = list(DEEP.small_scope(scope))
+    assert cases and all(DEEP.satisfies_conditions(case, scope) for case in cases)
+
+
+def test_the_condition_predicate_rejects_what_is_not_a_deep_case():
+    case = next(iter(deepness_small_scope(Scope())))
+    scope = Scope()
+    assert deepness_conditions(case, scope)
+    swapped_back = Case(case.topic, case.b, case.a, case.changed, case.note)  # a and b exchanged
+    assert not deepness_conditions(swapped_back, scope)
+    adjacent = Case(case.topic, case.a, case.b, (1, 2, 2, 3), case.note)
+    assert not deepness_conditions(adjacent, scope)
+    outside = Scope(max_position=3)
+    assert not deepness_conditions(case, outside)
+    assert not deepness_conditions(case, Scope(rho=Fraction(1, 100)))  # r = 1/10 > rho
+    not_a_swap = Case(case.topic, Ranking(reversed(case.a)), case.b, case.changed, case.note)
+    assert not deepness_conditions(not_a_swap, scope)
+
+
+def test_shrinking_convex_metric_satisfies():
+    result = check(harmonic(), DEEP, budget=BUDGET, seed=2)
+    assert result.verdict == "satisfied" and result.cases > 0 and result.small_scope > 0
+
+
+def test_equal_steps_tie_and_violate_though_priority_holds():
+    metric = linear()
+    assert check(metric, get("Pri"), budget=BUDGET, seed=2).verdict == "satisfied"
+    result = check(metric, DEEP, budget=BUDGET, seed=2)
+    assert result.verdict == "violated"
+    qa, qb = replay(metric, result.counterexample)
+    assert qa == qb and result.counterexample.decided == "exact"
+
+
+def test_growing_steps_violate_with_the_wrong_sign():
+    metric = Positional("concave", lambda m: Fraction(1000 - m * m))
+    result = check(metric, DEEP, budget=BUDGET, seed=2)
+    qa, qb = replay(metric, result.counterexample)
+    assert result.verdict == "violated" and qb < qa
+
+
+@pytest.mark.parametrize("spec", ["nDCG@10", "ERR@10", "RBP(p=0.8)", "RBP(p=0.9)", "RBU(p=0.8,e=0.05)@10"])
+def test_paper_satisfied(spec):
+    assert check(parse(spec), DEEP, budget=BUDGET, seed=1).verdict == "satisfied"
+
+
+@pytest.mark.parametrize("spec", ["P@10", "RR", "AP"])
+def test_paper_violated(spec):
+    metric = parse(spec)
+    result = check(metric, DEEP, budget=BUDGET, seed=1)
+    assert result.verdict == "violated"
+    qa, qb = replay(metric, result.counterexample)
+    assert not qb > qa
+
+
+def test_precision_counterexample_shrinks_to_four_documents():
+    result = check(parse("P@10"), DEEP, budget=Budget(cases=200, small_scope=0, seconds=10), seed=4)
+    ce = result.counterexample
+    assert result.verdict == "violated" and ce is not None
+    assert (ce.b, ce.a) == (("d2", "d1", "d3", "d4"), ("d1", "d2", "d4", "d3"))
+
+
+def test_later_untouched_reading_is_declared_and_usable():
+    assert any(reading.scope == {"later_untouched": True} for reading in DEEP.readings)
+    result = check(harmonic(), DEEP, budget=BUDGET, seed=2, scope_changes={"later_untouched": True})
+    assert result.verdict == "satisfied"
