@@ -1,0 +1,135 @@
+"""The checking procedure itself (``axiometer.axioms.check.check``): errors,
+determinism, cutoff modes, ``n/a`` and the time budget."""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from fractions import Fraction
+
+import pytest
+
+from axiometer.axioms import get
+from axiometer.axioms.check import Budget, check
+from axiometer.metrics import Needs, parse, wrap
+from tests.axioms import Positional, replay
+
+BUDGET = Budget(cases=60, small_scope=200, seconds=10)
+
+
+def fragile(ranking, topic):
+    """Harmonic gain with effort 1/1000 (satisfies Pri, Deep, Conf, DeepTh), but raises on
+    any ranking of two or more documents, which every constraint builds early."""
+    if len(ranking) >= 2:
+        raise ValueError(f"cannot score {len(ranking)} documents")
+    return sum(float(topic.r(d)) / i - 0.001 for i, d in enumerate(ranking, 1))
+
+
+@pytest.mark.parametrize("constraint", ["Pri", "Deep", "Conf", "DeepTh", "CloseTh"])
+def test_a_raising_metric_gives_an_error_check_naming_the_input(constraint):
+    result = check(wrap(fragile), get(constraint), budget=BUDGET, seed=0)
+    assert result.verdict == "error" and not result.holds
+    assert result.error.message.startswith("ValueError: cannot score")
+    assert result.error.topic is not None and result.error.ranking is not None
+    assert result.counterexample is None
+
+
+def test_a_non_finite_score_is_an_error():
+    result = check(wrap(lambda ranking, topic: float("nan"), name="nan"), get("Pri"), budget=BUDGET)
+    assert result.verdict == "error" and "non-finite" in result.error.message
+
+
+def skip_five(i: int) -> Fraction:
+    """``1/i``, except that positions 5 and 6 weigh the same: Pri fails only on a swap of 5 and 6,
+    out of the small scope's reach (four documents), so hypothesis must find and shrink it."""
+    return Fraction(1, 5) if i == 6 else Fraction(1, i)
+
+
+def test_the_same_seed_gives_the_same_check():
+    metric = Positional("flat56", skip_five)
+    first = check(metric, get("Pri"), budget=BUDGET, seed=7)
+    second = check(metric, get("Pri"), budget=BUDGET, seed=7)
+    assert first.verdict == "violated" and first.small_scope > 0 and first.cases > 0
+    assert dataclasses.asdict(first) == dataclasses.asdict(second) and first == second
+    ce = first.counterexample
+    assert ce.note.startswith("b = a with positions 5 and 6 swapped")
+    assert len(ce.a) == 6 and replay(metric, ce)[0] == replay(metric, ce)[1]
+
+
+def test_window_and_truncate_differ_where_they_should():
+    # A cutoff hides what happens past k: in truncate mode a Pri swap or a Conf append past
+    # k leaves the score unchanged; in window mode every change is inside the cutoff.
+    ndcg2 = parse("nDCG@2")
+    assert check(ndcg2, get("Pri"), budget=BUDGET, mode="window").verdict == "satisfied"
+    assert check(ndcg2, get("Pri"), budget=BUDGET, mode="truncate").verdict == "violated"
+    rbu = parse("RBU(p=0.8,e=0.05)@4")
+    assert check(rbu, get("Conf"), budget=BUDGET, mode="window").verdict == "satisfied"
+    assert check(rbu, get("Conf"), budget=BUDGET, mode="truncate").verdict == "violated"
+    p10 = parse("P@10")
+    truncated = check(p10, get("DeepTh"))
+    windowed = check(p10, get("DeepTh"), mode="window")
+    assert (truncated.mode, truncated.verdict, truncated.witness.by_truncation) == ("truncate", "witness", True)
+    assert (windowed.mode, windowed.verdict) == ("window", "violated")
+    # A metric without a cutoff is the same in both modes.
+    rbp = parse("RBP(p=0.8)")
+    assert (check(rbp, get("Deep"), budget=BUDGET, mode="window").verdict
+            == check(rbp, get("Deep"), budget=BUDGET, mode="truncate").verdict == "satisfied")
+
+
+def test_default_modes():
+    assert check(parse("nDCG@10"), get("Deep"), budget=BUDGET).mode == "window"
+    assert check(parse("nDCG@10"), get("CloseTh")).mode == "truncate"
+
+
+@pytest.mark.parametrize("constraint", ["Pri", "Deep", "Conf", "DeepTh", "CloseTh"])
+def test_a_metric_needing_a_context_is_not_applicable(constraint):
+    calls = []
+
+    def relative(ranking, topic, context=None):
+        calls.append(ranking)
+        return 0.0
+    metric = wrap(relative, needs=Needs(context=True))
+    result = check(metric, get(constraint), budget=BUDGET)
+    assert result.verdict == "n/a" and "context" in result.note and calls == []
+
+
+class SlowMetric:
+    """Harmonic gain taking 5 ms a call, recording when it was called."""
+
+    def __init__(self) -> None:
+        self.calls: list[float] = []
+        self.metric = wrap(self.score_slowly, name="slow")
+
+    def score_slowly(self, ranking, topic):
+        self.calls.append(time.monotonic())
+        time.sleep(0.005)
+        return sum(float(topic.r(d)) / i for i, d in enumerate(ranking, 1))
+
+
+def counting(constraint):
+    """The constraint with a strategy that counts (with timestamps) the cases it generates."""
+    generated: list[float] = []
+
+    def strategy(scope):
+        return constraint.strategy(scope).map(lambda case: generated.append(time.monotonic()) or case)
+    return dataclasses.replace(constraint, strategy=strategy), generated
+
+
+def test_the_time_budget_stops_evaluating():
+    slow = SlowMetric()
+    seconds = 0.3
+    start = time.monotonic()
+    result = check(slow.metric, get("Pri"), budget=Budget(cases=600, small_scope=0, seconds=seconds))
+    assert result.verdict == "satisfied" and "time budget (0.3 s) reached" in result.note
+    assert 0 < result.cases < 600
+    assert max(slow.calls) < start + seconds + 0.1  # nothing is evaluated after the deadline
+
+
+@pytest.mark.xfail(strict=True, reason="check._search only stops *evaluating* at the deadline; "
+                                       "hypothesis.find keeps generating up to Budget.cases examples")
+def test_the_time_budget_stops_generating():
+    slow = SlowMetric()
+    constraint, generated = counting(get("Pri"))
+    start = time.monotonic()
+    check(slow.metric, constraint, budget=Budget(cases=600, small_scope=0, seconds=0.3))
+    assert sum(1 for t in generated if t > start + 0.5) <= 5
