@@ -54,8 +54,10 @@ def test_check_one_metric_prints_the_counterexample(capsys):
     assert re.search(r"RBP\(p=0.5\)\s+Pri\s+✓\s+satisfied", out)
     assert re.search(r"RBP\(p=0.5\)\s+CloseTh\s+✗\s+violated", out)  # SPEC: fails at p = 0.5
     block = out[out.index("RBP(p=0.5) × CloseTh: violated"):]
-    assert "relevance r(d):" in block and "a = r1 n1.." in block and "b = n1.." in block
-    assert "Q(a) = " in block and "Q(b) = " in block and "required Q(b) > Q(a)" in block
+    # The closest m is 1: RBP(p=0.5) gives Q(a_1) = (1/2)(1/100) > Q(b_1) = (1/4)(1/100).
+    assert "r(r1) = 1/100" in block and "a = r1 n1\n" in block and "b = n1 r1\n" in block
+    assert "Q(a) = 0.005, Q(b) = 0.0025" in block and "required Q(b) > Q(a)" in block
+    assert "closest at m = 1" in block
 
 
 def test_check_json_and_output_file(capsys, tmp_path):
