@@ -170,9 +170,18 @@ def _result(metric: Any, constraint: Constraint, mode: str, outcome: _Outcome, c
                  note=note, **extra)
 
 
+def _no_case(metric: Any, constraint: Constraint, mode: str, scope: Scope) -> Check:
+    """No case fits (e.g. a cutoff k = 1 in window mode leaves no room for the construction)."""
+    where = f"within the window k = {scope.max_position}" if scope.max_position is not None else ""
+    return Check(constraint=constraint.id, metric=metric.name, params=_params(metric), verdict="n/a",
+                 mode=mode, note=f"no case of this constraint fits {where}".rstrip())
+
+
 def _universal(metric: Any, constraint: Constraint, mode: str, scope: Scope, budget: Budget,
                seed: int, tolerance: float) -> Check:
     outcome, cases, small, note = _search(metric, constraint, scope, budget, seed, tolerance)
+    if outcome.holds and cases == 0 and small == 0:
+        return _no_case(metric, constraint, mode, scope)
     return _result(metric, constraint, mode, outcome, cases, small, note, tolerance)
 
 
@@ -186,6 +195,8 @@ def _saturation(metric: Any, constraint: Constraint, mode: str, scope: Scope, bu
                                            tolerance, extra)
         total_cases += cases
         total_small += small
+        if outcome.holds and cases == 0 and small == 0:
+            return _no_case(metric, constraint, mode, scope)
         if outcome.error is not None:
             return _result(metric, constraint, mode, outcome, total_cases, total_small, "", tolerance)
         if outcome.holds:
