@@ -89,3 +89,22 @@ def test_window_keeps_swaps_inside_the_cutoff():
     assert check(metric, PRI, budget=BUDGET, mode="window").verdict == "satisfied"
     result = check(metric, PRI, budget=BUDGET, mode="truncate")
     assert result.verdict == "violated" and max(int(d[1:]) for d in result.counterexample.a) >= 3
+
+
+@pytest.mark.parametrize("spec", ["NRBP(alpha=0.5,beta=0.5)", "alpha_nDCG(alpha=0.5)@10",
+                                  "EU(alpha=0.5,e=0.05)", "CT(alpha=0.5)@10"])
+def test_redundancy_discount_breaks_priority_on_three_documents(spec):
+    # The paper counts these as satisfying Pri, but on one aspect their redundancy discount
+    # (1 - alpha)^c also hits a relevant document lying between the swapped ones: moving a
+    # weakly relevant document up (r = rho/5 over 0) halves the gain of the rho in between.
+    # The exhaustive small scope finds it, so the verdict does not depend on the seed.
+    metric = parse(spec)
+    for seed in (0, 1):
+        result = check(metric, PRI, budget=BUDGET, seed=seed)
+        assert result.verdict == "violated" and result.note == "found in the small scope"
+        ce = result.counterexample
+        qa, qb = replay(metric, ce)
+        assert len(ce.a) == 3 and not qb > qa
+        i, j = [m for m in range(3) if ce.a[m] != ce.b[m]]
+        values = dict((d, Fraction(v[0])) for d, v in ce.topic.judgments)
+        assert any(values[d] > 0 for d in ce.a[i + 1:j])  # a relevant document in between

@@ -123,14 +123,17 @@ def test_no_deep_case_fits_a_window_shorter_than_four():
 # -- the exhaustive small scopes versus brute force --------------------------------------------
 
 def brute_force(kind: str, scope: Scope, max_docs: int) -> set:
-    """Every case of the constraint over ``{0, rho/2, rho}``, by filtering all vectors:
-    ``(r of the base ranking, changed positions)``; for Conf the base is ``b`` and ``a``
+    """Every case of the constraint, by filtering all vectors: ``(r of the base ranking,
+    changed positions)``. Values: ``{0, rho/5, rho/2, rho}``, and ``{0, rho/2, rho}`` for
+    Pri's and Deep's longest rankings (``max_docs``). For Conf the base is ``b`` and ``a``
     has up to ``max_docs`` documents."""
-    grades = (Fraction(0), scope.rho / 2, scope.rho)
     window = scope.max_position or 10 ** 6
     found = set()
     lengths = range(0, max_docs + 1) if kind == "Conf" else range(2, max_docs + 1)
     for n in lengths:
+        grades = [Fraction(0), scope.rho / 2, scope.rho]
+        if kind == "Conf" or n < max_docs:
+            grades.append(scope.rho / 5)
         for r in itertools.product(grades, repeat=n):
             if kind == "Pri":
                 for i, j in itertools.combinations(range(1, n + 1), 2):

@@ -30,10 +30,18 @@ __all__ = ["priority_cases", "priority_small_scope", "deepness_cases", "deepness
            "small_scope_levels"]
 
 
-def small_scope_levels(rho: Fraction) -> tuple[Fraction, ...]:
+def small_scope_levels(rho: Fraction, rich: bool = False) -> tuple[Fraction, ...]:
     """The relevance values the exhaustive small scopes enumerate, simplest first
-    (as :func:`~axiometer.generators.building.levels`): ``0, rho, rho/2``."""
-    return (Fraction(0), rho, rho / 2)
+    (as :func:`~axiometer.generators.building.levels`): ``0, rho, rho/2``, and
+    with ``rich`` also ``rho/5``.
+
+    The small scopes use the rich levels for all but their longest rankings:
+    a ratio of 5 between two relevance values is what exposes the redundancy
+    discount of NRBP and CT on three documents (``r = (0, rho, rho/5)``,
+    swap 1 and 3), which ``{rho/2, rho}`` alone does not, while four levels on
+    the longest rankings would multiply the scope past its budget.
+    """
+    return (Fraction(0), rho, rho / 2, rho / 5) if rich else (Fraction(0), rho, rho / 2)
 
 
 def swap(docs: tuple[str, ...], i: int, j: int) -> Ranking:
@@ -82,9 +90,10 @@ def priority_cases(draw: st.DrawFn, scope: Scope) -> Case:
 
 
 def priority_small_scope(scope: Scope, max_docs: int = 4) -> Iterator[Case]:
-    """Every Pri case with up to ``max_docs`` documents over ``{0, rho, rho/2}``."""
-    grades = small_scope_levels(scope.rho)
+    """Every Pri case with up to ``max_docs`` documents: over ``{0, rho, rho/2, rho/5}``
+    below ``max_docs`` documents, over ``{0, rho, rho/2}`` at ``max_docs``; shortest first."""
     for n in range(2, max_docs + 1):
+        grades = small_scope_levels(scope.rho, rich=n < max_docs)
         last = scope.last_position(n)
         for values in itertools.product(grades, repeat=n):
             for i in range(1, last):
@@ -132,10 +141,11 @@ def deepness_cases(draw: st.DrawFn, scope: Scope) -> Case:
 
 
 def deepness_small_scope(scope: Scope, max_docs: int = 6) -> Iterator[Case]:
-    """Every Deep case with ``4 .. max_docs`` documents over ``{0, rho, rho/2}``, smallest first."""
-    grades = small_scope_levels(scope.rho)
-    pairs = [(low, high) for low in grades for high in grades if low < high]
+    """Every Deep case with ``4 .. max_docs`` documents: over ``{0, rho, rho/2, rho/5}``
+    below ``max_docs`` documents, over ``{0, rho, rho/2}`` at ``max_docs``; shortest first."""
     for n in range(_DEEP_MIN_DOCS, max_docs + 1):
+        grades = small_scope_levels(scope.rho, rich=n < max_docs)
+        pairs = [(low, high) for low in grades for high in grades if low < high]
         last = scope.last_position(n)
         for i in range(1, last - 2):
             for j in range(i + 2, last):
@@ -178,8 +188,9 @@ def confidence_cases(draw: st.DrawFn, scope: Scope) -> Case:
 
 
 def confidence_small_scope(scope: Scope, max_docs: int = 3) -> Iterator[Case]:
-    """Every Conf case whose ``a`` has ``0 .. max_docs`` documents over ``{0, rho, rho/2}``."""
-    grades = small_scope_levels(scope.rho)
+    """Every Conf case whose ``a`` has ``0 .. max_docs`` documents over ``{0, rho, rho/2, rho/5}``;
+    shortest first."""
+    grades = small_scope_levels(scope.rho, rich=True)
     longest = scope.last_position(max_docs + 1) - 1
     for n in range(0, longest + 1):
         for values in itertools.product(grades, repeat=n):
