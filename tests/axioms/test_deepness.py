@@ -23,6 +23,7 @@ from hypothesis import given, strategies as st
 
 from axiometer.axioms import CONSTRAINT_IDS, get
 from axiometer.axioms.check import Budget, check
+from axiometer.axioms.decide import exact_sign
 from axiometer.axioms.deepness import deepness_conditions
 from axiometer.core import Ranking
 from axiometer.generators.case import Case, Scope
@@ -113,7 +114,21 @@ def test_precision_counterexample_shrinks_to_four_documents():
     assert (ce.b, ce.a) == (("d2", "d1", "d3", "d4"), ("d1", "d2", "d4", "d3"))
 
 
-def test_later_untouched_reading_is_declared_and_usable():
-    assert any(reading.scope == {"later_untouched": True} for reading in DEEP.readings)
+def test_later_documents_cannot_change_a_deep_verdict():
+    # Deep declares no "later documents untouched" reading because both swaps are of
+    # neighbours: the tail after j+1 scores the same in a and b. Checked on metrics whose
+    # later gains depend on earlier documents (cascade, redundancy, saturation; exact, rational).
+    assert DEEP.readings == ()
+    scope = Scope()
+    for spec in ("ERR@10", "NRBP(alpha=0.5,beta=0.5)", "CT(alpha=0.5)@10", "RBU(p=0.8,e=0.05)@10"):
+        metric = parse(spec)
+        for case in deepness_small_scope(scope):
+            j1 = case.changed[3]
+            if len(case.a) == j1:
+                continue
+            head_a, head_b = case.a[:j1], case.b[:j1]
+            full = metric.exact(case.b, case.topic) - metric.exact(case.a, case.topic)
+            head = metric.exact(head_b, case.topic) - metric.exact(head_a, case.topic)
+            assert exact_sign(full - head) == 0, (spec, case.note)
     result = check(harmonic(), DEEP, budget=BUDGET, seed=2, scope_changes={"later_untouched": True})
     assert result.verdict == "satisfied"

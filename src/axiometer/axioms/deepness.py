@@ -9,11 +9,18 @@ Changed positions ``i, i+1, j, j+1`` (the window keeps them ``<= k``).
 
 ``j >= i+2`` keeps the two swaps disjoint, so both rankings are one swap
 away from the same base and differ only in where the swap happened.
+
+No nearby reading is declared. "No later document is relevant" (Pri's
+reading) cannot change a Deep verdict: both swaps are of neighbours, so every
+document after ``j+1`` has the same documents before it in ``a`` and in ``b``,
+and a metric whose gain at a position depends on the set of earlier documents
+(cascades, redundancy discounts, normalisation by the topic's ideal) scores
+that tail identically. The generator still honours ``later_untouched``.
 """
 
 from __future__ import annotations
 
-from axiometer.axioms.base import B_GT_A, Constraint, Reading
+from axiometer.axioms.base import B_GT_A, Constraint
 from axiometer.axioms.conditions import single_aspect_contribution
 from axiometer.generators.case import Case, Scope
 from axiometer.generators.relevance import deepness_cases, deepness_small_scope, swap
@@ -57,6 +64,4 @@ DEEPNESS = Constraint(
     strategy=deepness_cases,
     small_scope=deepness_small_scope,
     satisfies_conditions=deepness_conditions,
-    readings=(Reading("no later document is relevant (nothing after the swapped positions)",
-                      {"later_untouched": True}),),
 )
