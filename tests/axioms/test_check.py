@@ -93,6 +93,16 @@ def test_a_metric_needing_a_context_is_not_applicable(constraint):
     assert result.verdict == "n/a" and "context" in result.note and calls == []
 
 
+def test_a_window_too_short_for_any_case_is_not_applicable():
+    # Deep needs positions i, i+1, j, j+1 with j >= i+2 (four), Pri two; Conf fits in k = 1
+    # (a empty, the appended document at position 1).
+    assert check(parse("P@3"), get("Deep"), budget=BUDGET).verdict == "n/a"
+    assert check(parse("P@4"), get("Deep"), budget=BUDGET).verdict == "violated"
+    assert check(parse("P@1"), get("Pri"), budget=BUDGET).verdict == "n/a"
+    conf = check(parse("P@1"), get("Conf"), budget=BUDGET)
+    assert conf.verdict == "violated" and (conf.counterexample.a, conf.counterexample.b) == ((), ("d1",))
+
+
 class SlowMetric:
     """Harmonic gain taking 5 ms a call, recording when it was called."""
 
