@@ -135,11 +135,20 @@ def test_the_time_budget_stops_evaluating():
     assert max(slow.calls) < start + seconds + 0.1  # nothing is evaluated after the deadline
 
 
-@pytest.mark.xfail(strict=True, reason="check._search only stops *evaluating* at the deadline; "
-                                       "hypothesis.find keeps generating up to Budget.cases examples")
 def test_the_time_budget_stops_generating():
     slow = SlowMetric()
     constraint, generated = counting(get("Pri"))
     start = time.monotonic()
     check(slow.metric, constraint, budget=Budget(cases=600, small_scope=0, seconds=0.3))
     assert sum(1 for t in generated if t > start + 0.5) <= 5
+
+
+def test_the_error_names_the_ranking_that_raised():
+    def short_only(ranking, topic):
+        if len(ranking) >= 3:
+            raise ValueError("too long")
+        return -float(len(ranking))  # satisfies Conf while it answers
+
+    result = check(wrap(short_only), get("Conf"), budget=Budget(cases=20, small_scope=400))
+    assert result.verdict == "error" and "too long" in result.error.message
+    assert len(result.error.ranking) == 3  # b = a + one document: b raised, a (2 documents) did not

@@ -108,3 +108,10 @@ def test_evaluate_insists_on_a_finite_number(value, message):
             return value
     with pytest.raises(MetricError, match=message):
         evaluate(Odd(), ["a"], TENTHS)
+
+
+def test_a_float_only_tolerance_wider_than_the_screen_is_honoured():
+    metric = wrap(float_sum)
+    topic = Topic.single({"a": Fraction(1, 10), "b": Fraction(1, 10) + Fraction(1, 10 ** 7)})
+    assert compare(metric, topic, ["a"], ["b"]).sign == 1          # 1e-7 > the default 1e-9
+    assert compare(metric, topic, ["a"], ["b"], tolerance=1e-6).sign == 0

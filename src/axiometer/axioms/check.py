@@ -24,8 +24,8 @@ from hypothesis import HealthCheck, Phase, find, settings
 from hypothesis.errors import NoSuchExample, Unsatisfiable
 
 from axiometer.axioms.base import DEFAULT_RHO, Case, Constraint, Scope
-from axiometer.axioms.decide import DEFAULT_TOLERANCE, compare
-from axiometer.core import Topic, to_fraction
+from axiometer.axioms.decide import DEFAULT_TOLERANCE, compare, evaluate
+from axiometer.core import Ranking, Topic, to_fraction
 from axiometer.metrics import is_exact_capable
 from axiometer.results import Check, Counterexample, ErrorInfo, TopicRecord, Witness
 
@@ -51,6 +51,9 @@ class Budget:
         return (f"{self.cases} random + up to {self.small_scope} small-scope cases per setting, "
                 f"{self.seconds:g} s, horizon {self.horizon}")
 
+
+#: The longest ranking generated in truncate mode (cutoff + 2, at most this).
+TRUNCATE_MAX_DOCS = 24
 
 QUICK = Budget(cases=40, small_scope=120, seconds=3.0, horizon=256)
 
@@ -98,13 +101,23 @@ class _Outcome:
         self.holds, self.counterexample, self.error = holds, counterexample, error
 
 
+def _failing_ranking(metric: Any, case: Case) -> Ranking:
+    """Which of the case's rankings makes the metric fail (``a`` unless only ``b`` does)."""
+    try:
+        evaluate(metric, case.a, case.topic)
+    except Exception:
+        return case.a
+    return case.b
+
+
 def _evaluate_case(metric: Any, constraint: Constraint, case: Case, tolerance: float,
                    extra: tuple[tuple[str, str], ...] = ()) -> _Outcome:
     try:
         comparison = compare(metric, case.topic, case.a, case.b, tolerance)
     except Exception as error:  # a user's metric may raise anything; report, don't crash
         message = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
-        return _Outcome(False, error=ErrorInfo(message, record_topic(case.topic), tuple(case.a)))
+        culprit = _failing_ranking(metric, case)
+        return _Outcome(False, error=ErrorInfo(message, record_topic(case.topic), tuple(culprit)))
     if constraint.relation.holds(comparison.sign):
         return _Outcome(True)
     return _Outcome(False, Counterexample(
@@ -129,30 +142,41 @@ def _search(metric: Any, constraint: Constraint, scope: Scope, budget: Budget, s
         return _Outcome(True), 0, small, ""
     deadline = time.monotonic() + budget.seconds
     counter = [0]
-    timed_out = [False]
+    failing: list[Case] = []  # failing cases in the order found; shrinking makes later ones smaller
 
     def fails(case: Case) -> bool:
         if time.monotonic() > deadline:
-            timed_out[0] = True
-            return False
+            raise _OutOfTime  # aborts generation and shrinking alike
         counter[0] += 1
-        return not _evaluate_case(metric, constraint, case, tolerance, extra).holds
+        if _evaluate_case(metric, constraint, case, tolerance, extra).holds:
+            return False
+        failing.append(case)
+        return True
 
     search_settings = settings(max_examples=budget.cases, database=None, deadline=None,
                                phases=(Phase.generate, Phase.shrink), derandomize=False,
                                suppress_health_check=list(HealthCheck), report_multiple_bugs=False)
+    note = ""
     try:
         minimal = find(constraint.strategy(scope), fails, settings=search_settings,
                        random=random.Random(seed))
     except (NoSuchExample, Unsatisfiable):
-        note = f"time budget ({budget.seconds:g} s) reached" if timed_out[0] else ""
-        return _Outcome(True), counter[0], small, note
+        return _Outcome(True), counter[0], small, ""
+    except _OutOfTime:
+        if not failing:
+            return _Outcome(True), counter[0], small, f"time budget ({budget.seconds:g} s) reached"
+        minimal = failing[-1]  # the smallest failing case shrinking reached in time
+        note = f"shrinking stopped by the time budget ({budget.seconds:g} s)"
     outcome = _evaluate_case(metric, constraint, minimal, tolerance, extra)
     if outcome.holds:  # cannot happen for a deterministic metric: it failed a moment ago
         return _Outcome(False, error=ErrorInfo(
             "non-deterministic: the same input failed and then passed",
-            record_topic(minimal.topic), tuple(minimal.a))), counter[0], small, ""
-    return outcome, counter[0], small, ""
+            record_topic(minimal.topic), tuple(minimal.a))), counter[0], small, note
+    return outcome, counter[0], small, note
+
+
+class _OutOfTime(Exception):
+    """Raised inside the search predicate when the check's time budget is spent."""
 
 
 def _result(metric: Any, constraint: Constraint, mode: str, outcome: _Outcome, cases: int,
@@ -315,6 +339,9 @@ def check(metric: Any, constraint: Constraint, *, mode: str | None = None, budge
         return _threshold(metric, constraint, mode, budget, tolerance, rcs)
     cutoff = getattr(metric, "cutoff", None)
     scope = Scope(max_position=cutoff if mode == "window" else None, rho=to_fraction(rho))
+    if mode == "truncate" and cutoff is not None:
+        # Let constructions reach past a small cutoff, so truncation can show (bounded for speed).
+        scope = scope.with_(max_docs=max(scope.max_docs, min(cutoff + 2, TRUNCATE_MAX_DOCS)))
     if scope_changes:
         scope = scope.with_(**scope_changes)
     seed_for_check = cell_seed(seed, metric.name, constraint.id, repr(sorted((scope_changes or {}).items())))

@@ -76,11 +76,12 @@ def compare(metric: Any, topic: Topic, x: Sequence[str], y: Sequence[str],
     qy = evaluate(metric, y, topic, context)
     diff = qy - qx
     scale = max(1.0, abs(qx), abs(qy))
-    if abs(diff) > SCREEN * scale:
+    exact_capable = is_exact_capable(metric)
+    # A float-only metric's ties are decided by its stated tolerance alone, wider or narrower.
+    screen = SCREEN if exact_capable else tolerance
+    if abs(diff) > screen * scale:
         return Comparison(1 if diff > 0 else -1, qx, qy, exact=False)
-    if is_exact_capable(metric):
+    if exact_capable:
         exact_diff = metric.exact(y, topic, context) - metric.exact(x, topic, context)
         return Comparison(exact_sign(exact_diff), qx, qy, exact=True)
-    if abs(diff) <= tolerance * scale:
-        return Comparison(0, qx, qy, exact=False)
-    return Comparison(1 if diff > 0 else -1, qx, qy, exact=False)
+    return Comparison(0, qx, qy, exact=False)
