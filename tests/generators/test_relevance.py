@@ -212,3 +212,15 @@ def test_threshold_pair(n, rc):
     assert len(a) == len(b) == 2 * n
     assert [topic.r(d) for d in a] == [rc] + [0] * (2 * n - 1)
     assert [topic.r(d) for d in b] == [0] * n + [rc] * n
+
+
+@given(priority_cases(Scope(between_untouched=True)))
+def test_between_untouched_reading_leaves_nothing_relevant_between_the_swap(case):
+    i, j = case.changed
+    assert all(case.topic.r(d) == 0 for d in case.a[i:j - 1])
+
+
+def test_between_untouched_small_scope():
+    cases = list(priority_small_scope(Scope(between_untouched=True)))
+    assert cases and all(all(c.topic.r(d) == 0 for d in c.a[c.changed[0]:c.changed[1] - 1]) for c in cases)
+    assert len(cases) < len(list(priority_small_scope(Scope())))

@@ -22,5 +22,7 @@ PRIORITY = Constraint(
     small_scope=priority_small_scope,
     satisfies_conditions=single_aspect_contribution,
     readings=(Reading("no later document is relevant (nothing after the swapped positions)",
-                      {"later_untouched": True}),),
+                      {"later_untouched": True}),
+              Reading("no relevant document lies between the swapped positions",
+                      {"between_untouched": True})),
 )

@@ -42,6 +42,8 @@ class Scope:
     ``values_within_rho``: the nearby reading "relevance values stay at most
     ``rho``" for the constraints that do not assume relevance contribution
     (Red's ``rc``, AspRel's and Sat's values other than ``rmax``).
+    ``between_untouched``: the nearby reading "no relevant document lies between
+    the swapped positions" (Pri, where redundancy discounts hit the documents in between).
     """
 
     max_position: int | None = None
@@ -50,6 +52,7 @@ class Scope:
     max_docs: int = 8
     later_untouched: bool = False
     values_within_rho: bool = False
+    between_untouched: bool = False
 
     def with_(self, **changes: Any) -> "Scope":
         return replace(self, **changes)

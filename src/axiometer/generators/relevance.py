@@ -86,6 +86,8 @@ def priority_cases(draw: st.DrawFn, scope: Scope) -> Case:
     values[i - 1], values[j - 1] = draw(_low_high(scope.rho))
     if scope.later_untouched:
         values[j:] = [Fraction(0)] * (n - j)
+    if scope.between_untouched:
+        values[i:j - 1] = [Fraction(0)] * (j - 1 - i)
     return _priority_case(values, i, j)
 
 
@@ -99,7 +101,8 @@ def priority_small_scope(scope: Scope, max_docs: int = 4) -> Iterator[Case]:
             for i in range(1, last):
                 for j in range(i + 1, last + 1):
                     if values[j - 1] > values[i - 1] and not (
-                            scope.later_untouched and any(values[j:])):
+                            scope.later_untouched and any(values[j:])) and not (
+                            scope.between_untouched and any(values[i:j - 1])):
                         yield _priority_case(list(values), i, j)
 
 
