@@ -77,14 +77,16 @@ def batch_novelty_gains(gains: np.ndarray, alpha: float,
 
 
 @functools.lru_cache(maxsize=1024)
-def greedy_ideal_gains(topic: Topic, alpha: Fraction) -> tuple[Fraction, ...]:
-    """The per-position gains of ndeval's greedy ideal ranking, exactly.
+def greedy_ideal_gains(topic: Topic, alpha: Fraction, limit: int | None = None) -> tuple[Fraction, ...]:
+    """The per-position gains of ndeval's greedy ideal ranking, exactly (the first ``limit``).
 
     Relevant judged documents only (the rest add 0 wherever they go). At each
     step the document with the largest ``sum_t r(d, t) (1 - alpha)^c(t)`` is
     taken, ties going to the largest document id (ndeval's rule). Gains are
     updated incrementally: taking a document relevant to ``t`` lowers every
     other document's term for ``t`` by ``alpha`` times its current value.
+    Each pick scans the remaining documents, so stopping at the cutoff
+    (``limit``) turns O(R^2) into O(k R): metrics with a cutoff need no more.
     """
     keep = 1 - alpha
     vectors = {d: tuple(to_fraction(r) for r in topic.vector(d))
@@ -98,7 +100,7 @@ def greedy_ideal_gains(topic: Topic, alpha: Fraction) -> tuple[Fraction, ...]:
     gain = {d: sum(vector, Fraction(0)) for d, vector in vectors.items()}
     remaining = set(vectors)
     ideal = []
-    while remaining:
+    while remaining and (limit is None or len(ideal) < limit):
         best = max(remaining, key=lambda d: (gain[d], d))
         ideal.append(gain[best])
         remaining.discard(best)
@@ -113,8 +115,7 @@ def greedy_ideal_gains(topic: Topic, alpha: Fraction) -> tuple[Fraction, ...]:
 
 
 def _ideal(topic: Topic, alpha: Number, k: int | None, A: Arithmetic) -> list[Any]:
-    ideal = greedy_ideal_gains(topic, to_fraction(alpha))
-    return [A.num(g) for g in (ideal if k is None else ideal[:k])]
+    return [A.num(g) for g in greedy_ideal_gains(topic, to_fraction(alpha), k)]
 
 
 def _vectors(ranking: Sequence[str], topic: Topic, A: Arithmetic) -> list[list[Any]]:
