@@ -102,7 +102,12 @@ def to_fraction(value: Number) -> Fraction:
     return Fraction(value)  # other Real types (numpy scalars, Decimal)
 
 
+_PLAIN_NUMBERS = (int, float, Fraction)
+
+
 def _check_unit_interval(value: object, what: str) -> None:
+    if type(value) in _PLAIN_NUMBERS and 0 <= value <= 1:  # fast path; NaN fails the bounds
+        return
     if isinstance(value, bool) or not isinstance(value, Real):
         raise ValidationError(f"{what} must be a number in [0, 1], got {value!r}")
     if value != value:  # NaN
