@@ -1,0 +1,233 @@
+"""How long ``axiometer table`` takes: the full default table and ``--quick``.
+
+Run from the repository root (see ``benchmarks/README.md``)::
+
+    .venv/bin/python benchmarks/table.py             # full default budget, then --quick
+    .venv/bin/python benchmarks/table.py --quick     # --quick only (about a minute)
+
+For each variant it calls the runner (:func:`axiometer.runner.run_table`, what
+``axiometer table`` runs) three ways:
+
+1. the whole table with ``jobs = all`` (``os.cpu_count()``, or ``--jobs``);
+2. the whole table with ``jobs = 1``, and whether its result equals (1)'s
+   (``TableResult.to_dict()``: same seed, same result whatever ``jobs`` is);
+3. cell by cell, ``jobs = 1``: one ``run_table`` call per (row, constraint),
+   with the row's metric passed as an object so that its parameters vary over
+   the same grid as in the table. This gives each cell's time (its grid
+   checks, and for a violated cell the other cutoff mode and the explanation,
+   as the runner does them) and its rate: cases checked per CPU second, where
+   cases are the cell's ``Check.cases + Check.small_scope`` summed over its
+   grid (the extra checks behind an explanation are not counted as cases, so
+   a violated cell's rate is a lower bound; the ``explain s`` column times
+   :func:`axiometer.axioms.explain.explain` alone on the slowest cells).
+
+Both wall and CPU seconds are printed: CPU time (this process plus the pool's
+workers, from ``resource.getrusage``) does not depend on what else the
+machine runs, wall time does. The load average before and after is printed
+so a noisy run is visible. Nothing here asserts a time: the figures are for
+reading (the goal in the issue is under 60 s for the full table and under
+10 s for ``--quick`` on 2 cores).
+
+``--profile FILE`` writes a cProfile of a ``jobs = 1`` whole-table run of the
+last variant and prints its top functions by cumulative and by own time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import os
+import platform
+import pstats
+import resource
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from tabulate import tabulate
+
+from axiometer.axioms import CONSTRAINTS, get
+from axiometer.axioms.check import QUICK, Budget, check
+from axiometer.axioms.explain import explain
+from axiometer.metrics import TABLE_ROWS, parse
+from axiometer.results import TableResult
+
+try:
+    from axiometer.runner import run_table
+except ImportError as error:  # the runner lands in parallel with this script
+    sys.exit(f"benchmarks/table.py needs axiometer.runner.run_table: {error}")
+
+
+@dataclass(frozen=True)
+class Timing:
+    """Wall and CPU seconds of one call (CPU: this process and its reaped children)."""
+
+    wall: float
+    cpu: float
+
+
+def timed(action: Callable[[], Any]) -> tuple[Timing, Any]:
+    """Run ``action`` once; its wall time and CPU time (self + children, e.g. pool workers)."""
+    def cpu_now() -> float:
+        own = resource.getrusage(resource.RUSAGE_SELF)
+        children = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+    cpu_start, wall_start = cpu_now(), time.perf_counter()
+    result = action()
+    return Timing(time.perf_counter() - wall_start, cpu_now() - cpu_start), result
+
+
+@dataclass(frozen=True)
+class CellTiming:
+    row: str
+    spec: str
+    constraint: str
+    verdict: str
+    settings: int
+    cases: int
+    timing: Timing
+    explained: bool
+
+    @property
+    def rate(self) -> float:
+        return self.cases / self.timing.cpu if self.timing.cpu > 0 else float("inf")
+
+
+def table_cases(result: TableResult) -> int:
+    """Cases checked in a table: ``cases + small_scope`` over every check of every cell."""
+    return sum(c.cases + c.small_scope for cell in result.cells for c in cell.checks)
+
+
+def time_cells(quick: bool, seed: int) -> list[CellTiming]:
+    """Every cell on its own (``jobs = 1``), in table order."""
+    cells = []
+    for title, spec in TABLE_ROWS:
+        metric = parse(spec)  # an object, not the string: its parameters vary as in the table
+        for constraint in CONSTRAINTS:
+            timing, result = timed(lambda: run_table([metric], [constraint.id], seed=seed, quick=quick, jobs=1))
+            cell = result.cells[0]
+            cells.append(CellTiming(title, spec, constraint.id, cell.verdict, len(cell.checks),
+                                    sum(c.cases + c.small_scope for c in cell.checks), timing,
+                                    cell.explanation is not None or cell.verdict == "violated"))
+    return cells
+
+
+def time_explanation(cell: CellTiming, quick: bool, seed: int) -> float | None:
+    """CPU seconds of :func:`explain` alone for a violated cell's default check (as the runner calls it)."""
+    if cell.verdict != "violated":
+        return None
+    budget = QUICK if quick else Budget()
+    metric, constraint = parse(cell.spec), get(cell.constraint)
+    violated = check(metric, constraint, budget=budget, seed=seed)
+    start = time.process_time()
+    explain(metric, constraint, violated, budget=budget, seed=seed)
+    return time.process_time() - start
+
+
+def matrix(cells: list[CellTiming]) -> str:
+    """CPU seconds per cell, rows x constraints, with row and column totals."""
+    ids = [c.id for c in CONSTRAINTS]
+    by = {(c.row, c.constraint): c for c in cells}
+    rows = []
+    for title, _ in TABLE_ROWS:
+        seconds = [by[title, i].timing.cpu for i in ids]
+        rows.append([title, *(f"{s:.2f}" for s in seconds), f"{sum(seconds):.1f}"])
+    totals = [sum(by[t, i].timing.cpu for t, _ in TABLE_ROWS) for i in ids]
+    rows.append(["total", *(f"{s:.1f}" for s in totals), f"{sum(totals):.1f}"])
+    return tabulate(rows, headers=["CPU s", *ids, "total"], disable_numparse=True, stralign="right")
+
+
+def report_variant(name: str, quick: bool, jobs: int, seed: int, top: int, per_cell: bool) -> dict[str, float]:
+    print(f"\n== {name} ({'QUICK budget, small grids' if quick else 'default budget, full grids'}) ==")
+    budget = QUICK if quick else Budget()
+    print(f"budget: {budget.describe()}")
+    parallel, result_all = timed(lambda: run_table(seed=seed, quick=quick, jobs=jobs))
+    serial, result_one = timed(lambda: run_table(seed=seed, quick=quick, jobs=1))
+    same = result_all.to_dict() == result_one.to_dict()
+    checks = sum(len(cell.checks) for cell in result_all.cells)
+    cases = table_cases(result_all)
+    print(tabulate([
+        [f"jobs={jobs}", f"{parallel.wall:.1f}", f"{parallel.cpu:.1f}", checks, cases,
+         f"{cases / parallel.wall:,.0f}"],
+        ["jobs=1", f"{serial.wall:.1f}", f"{serial.cpu:.1f}", checks, cases, f"{cases / serial.wall:,.0f}"],
+    ], headers=["whole table", "wall s", "CPU s", "checks", "cases", "cases/wall s"], disable_numparse=True,
+        stralign="right"))
+    print(f"speed-up jobs={jobs} over jobs=1: {serial.wall / parallel.wall:.2f}x wall; "
+          f"same result (to_dict): {'yes' if same else 'NO'}; "
+          f"violated cells: {sum(c.verdict == 'violated' for c in result_all.cells)} of {len(result_all.cells)}; "
+          f"explained: {sum(c.explanation is not None for c in result_all.cells)}")
+    figures = {"parallel": parallel.wall, "serial": serial.wall}
+    if not per_cell:
+        return figures
+    cells = time_cells(quick, seed)
+    total_cpu = sum(c.timing.cpu for c in cells)
+    print(f"\ncell by cell (jobs=1): {total_cpu:.1f} CPU s, {sum(c.timing.wall for c in cells):.1f} wall s")
+    print(matrix(cells))
+    rates = sorted(c.rate for c in cells if c.cases)
+    print(f"\ncases per CPU second per cell: median {statistics.median(rates):,.0f}, "
+          f"lowest {rates[0]:,.0f}, highest {rates[-1]:,.0f}")
+    slowest = sorted(cells, key=lambda c: c.timing.cpu, reverse=True)[:top]
+    share = sum(c.timing.cpu for c in slowest) / total_cpu if total_cpu else 0.0
+    print(f"\nslowest {len(slowest)} cells ({share:.0%} of the CPU time):")
+    rows = []
+    for c in slowest:
+        explain_s = time_explanation(c, quick, seed)
+        rows.append([c.row, c.constraint, c.verdict, c.settings, c.cases, f"{c.timing.cpu:.2f}",
+                     f"{c.rate:,.0f}", "-" if explain_s is None else f"{explain_s:.2f}"])
+    print(tabulate(rows, headers=["row", "constraint", "verdict", "settings", "cases", "CPU s", "cases/s",
+                                  "explain s"], disable_numparse=True, stralign="right"))
+    return figures
+
+
+def profile(quick: bool, seed: int, path: str, lines: int) -> None:
+    """cProfile of a ``jobs = 1`` whole-table run: where the time goes."""
+    profiler = cProfile.Profile()
+    profiler.runcall(run_table, seed=seed, quick=quick, jobs=1)
+    profiler.dump_stats(path)
+    print(f"\n== profile ({'--quick' if quick else 'full'}, jobs=1) written to {path} ==")
+    stats = pstats.Stats(profiler).strip_dirs()
+    for key in ("cumulative", "tottime"):
+        print(f"\n-- top {lines} by {key} --")
+        stats.sort_stats(key).print_stats(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="only the --quick table")
+    parser.add_argument("--full", action="store_true", help="only the full default table")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="the 'all' side (default: cpu count)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--top", type=int, default=12, help="slowest cells to list")
+    parser.add_argument("--no-cells", action="store_true", help="skip the cell-by-cell pass")
+    parser.add_argument("--profile", metavar="FILE", help="also cProfile a jobs=1 run of the last variant")
+    parser.add_argument("--profile-lines", type=int, default=25)
+    args = parser.parse_args(argv)
+
+    variants = [("--quick", True)] if args.quick else [("full", False)] if args.full else \
+        [("full", False), ("--quick", True)]
+    load = os.getloadavg()
+    print(f"axiometer table benchmark: python {platform.python_version()}, {os.cpu_count()} CPUs, "
+          f"jobs=all means {args.jobs}, seed {args.seed}, "
+          f"{len(TABLE_ROWS)} rows x {len(CONSTRAINTS)} constraints")
+    print(f"load average before: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
+    summary = []
+    for name, quick in variants:
+        figures = report_variant(name, quick, args.jobs, args.seed, args.top, not args.no_cells)
+        goal = 10.0 if quick else 60.0
+        summary.append([name, f"{figures['parallel']:.1f}", f"{figures['serial']:.1f}", f"< {goal:g}",
+                        "met" if figures["parallel"] < goal else "not met"])
+    load = os.getloadavg()
+    print(f"\nload average after: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
+    print(tabulate(summary, headers=["table", f"wall s jobs={args.jobs}", "wall s jobs=1", "goal", ""],
+                   disable_numparse=True))
+    if args.profile:
+        profile(variants[-1][1], args.seed, args.profile, args.profile_lines)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
