@@ -279,6 +279,17 @@ def test_dependence_on_two_parameters_as_a_box():
     assert describe_dependence(checks) == "satisfied for alpha <= 0.25 and e >= 0.05"
 
 
+def test_dependence_on_two_parameters_with_a_moving_threshold_is_grouped():
+    # NRBP's CloseTh shape: the patience needed grows with alpha.
+    needed = {0.1: 0.8, 0.25: 0.8, 0.5: 0.9, 0.75: 0.99}
+    checks = [_check("witness" if beta >= needed[alpha] else "violated", f"M({alpha},{beta})", alpha=alpha,
+                     beta=beta) for alpha in needed for beta in (0.5, 0.8, 0.9, 0.99)]
+    # Grouped by beta (shorter than by alpha: "alpha <= 0.25 with beta >= 0.8, ..."): beta = 0.8
+    # holds for alpha in {0.1, 0.25}, beta = 0.9 for alpha <= 0.5, beta = 0.99 for every alpha.
+    assert describe_dependence(checks) == \
+        "satisfied for beta = 0.8 with alpha <= 0.25, beta = 0.9 with alpha <= 0.5, beta >= 0.99"
+
+
 def test_dependence_on_two_parameters_otherwise_lists_the_settings():
     holding = {(0.1, 0.5), (0.5, 0.9)}
     checks = [_check("satisfied" if (alpha, beta) in holding else "violated", f"M({alpha},{beta})",

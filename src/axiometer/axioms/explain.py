@@ -261,8 +261,10 @@ def dependence_condition(checks: Sequence[Check]) -> str | None:
     one parameter at a time), only it is named: ``alpha <= 0.25``. Else, when
     the holding settings are exactly those whose every parameter is in its
     holding set (a "box"), the condition is the conjunction over the
-    parameters that matter: ``alpha <= 0.25 and e >= 0.05``. Otherwise the
-    holding settings are listed: ``(alpha, beta) in {(0.1, 0.5), (0.5, 0.9)}``.
+    parameters that matter: ``alpha <= 0.25 and e >= 0.05``. Otherwise, for
+    two parameters, settings are grouped by one of them (``alpha <= 0.25
+    with beta >= 0.8, alpha = 0.5 with beta >= 0.9``), or listed (``(alpha,
+    beta) in {(0.1, 0.5), (0.5, 0.9)}``), whichever is shorter.
     All holding gives ``"every setting tried"``; none, ``"no setting tried"``.
     """
     settings = [_setting(c) for c in checks]
@@ -291,7 +293,35 @@ def dependence_condition(checks: Sequence[Check]) -> str | None:
                 parts.append(_one_parameter(n, tried, projections[n]))
         return " and ".join(parts)
     rows = ", ".join("(" + ", ".join(_text(s.get(n)) for n in names) + ")" for s in held)
-    return f"({', '.join(names)}) in {{{rows}}}"
+    listed = f"({', '.join(names)}) in {{{rows}}}"
+    if len(names) != 2:
+        return listed
+    grouped = [_grouped(settings, holds, first, second) for first, second in (names, names[::-1])]
+    return min([*grouped, listed], key=len)
+
+
+def _grouped(settings: Sequence[dict[str, Any]], holds: Sequence[bool], first: str, second: str) -> str:
+    """Two parameters, by groups of ``first`` sharing the same holding ``second`` values.
+
+    ``alpha <= 0.25 with beta >= 0.8, alpha = 0.5 with beta >= 0.9``: a
+    threshold in one parameter that moves with the other reads as such.
+    """
+    firsts = list(dict.fromkeys(s.get(first) for s in settings))
+    if _numeric(firsts):
+        firsts.sort()
+    groups: dict[frozenset, list[Any]] = {}
+    for value in firsts:
+        holding = frozenset(s.get(second) for s, h in zip(settings, holds) if h and s.get(first) == value)
+        if holding:
+            groups.setdefault(holding, []).append(value)
+    pieces = []
+    for holding, values in groups.items():
+        tried = [s.get(second) for s in settings if s.get(first) in values]
+        piece = _one_parameter(first, firsts, values)
+        if set(holding) != set(tried):
+            piece += f" with {_one_parameter(second, tried, holding)}"
+        pieces.append(piece)
+    return ", ".join(pieces)
 
 
 def describe_dependence(checks: Sequence[Check]) -> str:
