@@ -45,6 +45,7 @@ from typing import Any
 from axiometer.axioms import CONSTRAINTS, get
 from axiometer.axioms.base import DEFAULT_RHO, Constraint
 from axiometer.axioms.check import QUICK, Budget, check
+from axiometer.axioms.explain import value_set_text
 from axiometer.core import InputError
 from axiometer.metrics import TABLE_ROWS, BuiltinMetric, families, parse, parse_spec
 from axiometer.metrics.base import format_value
@@ -153,23 +154,6 @@ def _at_setting(metric: Any, setting: Mapping[str, Any]) -> Any:
 
 # -- summaries of parameter dependence ---------------------------------------------
 
-def _value_set_text(name: str, chosen: Sequence[Any], available: Sequence[Any]) -> str:
-    """``chosen`` (a subset of the ordered ``available``) in words: ``p >= 0.8``, ``p = 0.5``, ``p in {..}``."""
-    text = [format_value(v) for v in chosen]
-    if len(chosen) == 1:
-        return f"{name} = {text[0]}"
-    ordered = all(isinstance(v, Real) for v in available)
-    positions = [available.index(v) for v in chosen]
-    contiguous = positions == list(range(positions[0], positions[0] + len(positions)))
-    if ordered and contiguous:
-        if positions[0] == 0:
-            return f"{name} <= {text[-1]}"
-        if positions[-1] == len(available) - 1:
-            return f"{name} >= {text[0]}"
-        return f"{text[0]} <= {name} <= {text[-1]}"
-    return f"{name} in {{{', '.join(text)}}}"
-
-
 def _verdict_key(verdict: str) -> int:
     return _VERDICT_ORDER.index(verdict) if verdict in _VERDICT_ORDER else len(_VERDICT_ORDER)
 
@@ -198,7 +182,7 @@ def describe_grid(outcomes: Sequence[tuple[Mapping[str, Any], str]]) -> str:
             parts = []
             for verdict in verdicts:
                 chosen = [x for x in values[name] if by_value[x] == {verdict}]
-                parts.append(f"{verdict} for {_value_set_text(name, chosen, values[name])}")
+                parts.append(f"{verdict} for {value_set_text(name, values[name], chosen)}")
             return "; ".join(parts)
     counts = {v: sum(1 for _, w in outcomes if w == v) for v in verdicts}
     majority = max(verdicts, key=lambda v: (counts[v], -_verdict_key(v)))
@@ -224,8 +208,8 @@ def _settings_text(settings: Sequence[Mapping[str, Any]], names: Sequence[str],
             seconds = tuple(s[second] for s in settings if s[first] == x)
             if seconds:
                 groups.setdefault(seconds, []).append(x)
-        pieces = [f"{_value_set_text(first, xs, values[first])} with "
-                  f"{_value_set_text(second, list(ys), values[second])}"
+        pieces = [f"{value_set_text(first, values[first], xs)} with "
+                  f"{value_set_text(second, values[second], list(ys))}"
                   for ys, xs in groups.items()]
         candidates.append(", ".join(pieces))
     return min(candidates, key=len)

@@ -19,7 +19,7 @@ import pytest
 from axiometer.axioms import explain as explain_module
 from axiometer.axioms import get
 from axiometer.axioms.check import Budget, check
-from axiometer.axioms.explain import OTHER_MODE_TEXT, dependence_condition, describe_dependence, explain
+from axiometer.axioms.explain import OTHER_MODE_TEXT, dependence_condition, explain
 from axiometer.metrics import parse, wrap
 from axiometer.results import Check
 
@@ -224,7 +224,7 @@ def test_explanations_are_deterministic_and_stop_at_the_first_reading_that_holds
     assert calls == []
 
 
-# -- describe_dependence -------------------------------------------------------------------------------
+# -- dependence_condition -------------------------------------------------------------------------------
 
 def _check(verdict: str, metric: str = "M", **params) -> Check:
     return Check(constraint="CloseTh", metric=metric, params=tuple(params.items()), verdict=verdict,
@@ -237,18 +237,17 @@ def _grid(name: str, outcomes: dict) -> list[Check]:
 
 def test_dependence_monotone_upwards():
     checks = _grid("p", {0.5: "violated", 0.8: "witness", 0.9: "witness", 0.99: "satisfied"})
-    assert describe_dependence(checks) == "satisfied for p >= 0.8"
     assert dependence_condition(checks) == "p >= 0.8"
 
 
 def test_dependence_monotone_downwards_in_any_order():
     checks = _grid("alpha", {0.5: "violated", 0.1: "witness", 0.75: "violated", 0.25: "witness"})
-    assert describe_dependence(checks) == "satisfied for alpha <= 0.25"
+    assert dependence_condition(checks) == "alpha <= 0.25"
 
 
 def test_dependence_non_monotone_lists_the_values():
     checks = _grid("p", {0.5: "satisfied", 0.8: "violated", 0.9: "satisfied", 0.99: "violated"})
-    assert describe_dependence(checks) == "satisfied for p in {0.5, 0.9}"
+    assert dependence_condition(checks) == "p in {0.5, 0.9}"
 
 
 def test_dependence_on_an_inner_value_or_interval():
@@ -261,7 +260,7 @@ def test_dependence_on_an_inner_value_or_interval():
 def test_dependence_on_one_of_two_parameters():
     checks = [_check("satisfied" if alpha <= 0.25 else "violated", f"M(a={alpha},b={beta})", alpha=alpha,
                      beta=beta) for alpha in (0.1, 0.25, 0.5) for beta in (0.5, 0.9)]
-    assert describe_dependence(checks) == "satisfied for alpha <= 0.25"
+    assert dependence_condition(checks) == "alpha <= 0.25"
 
 
 def test_dependence_on_a_partial_grid_names_the_deciding_parameter():
@@ -270,13 +269,13 @@ def test_dependence_on_a_partial_grid_names_the_deciding_parameter():
                 (0.5, 0.99): "witness"}
     checks = [_check(verdict, f"M({alpha},{beta})", alpha=alpha, beta=beta)
               for (alpha, beta), verdict in settings.items()]
-    assert describe_dependence(checks) == "satisfied for beta >= 0.99"
+    assert dependence_condition(checks) == "beta = 0.99"  # one grid value: no threshold claimed
 
 
 def test_dependence_on_two_parameters_as_a_box():
     checks = [_check("satisfied" if alpha <= 0.25 and e >= 0.05 else "violated", f"M({alpha},{e})",
                      alpha=alpha, e=e) for alpha in (0.1, 0.25, 0.5) for e in (0.001, 0.05, 0.1)]
-    assert describe_dependence(checks) == "satisfied for alpha <= 0.25 and e >= 0.05"
+    assert dependence_condition(checks) == "alpha <= 0.25 and e >= 0.05"
 
 
 def test_dependence_on_two_parameters_with_a_moving_threshold_is_grouped():
@@ -286,46 +285,30 @@ def test_dependence_on_two_parameters_with_a_moving_threshold_is_grouped():
                      beta=beta) for alpha in needed for beta in (0.5, 0.8, 0.9, 0.99)]
     # Grouped by beta (shorter than by alpha: "alpha <= 0.25 with beta >= 0.8, ..."): beta = 0.8
     # holds for alpha in {0.1, 0.25}, beta = 0.9 for alpha <= 0.5, beta = 0.99 for every alpha.
-    assert describe_dependence(checks) == \
-        "satisfied for beta = 0.8 with alpha <= 0.25, beta = 0.9 with alpha <= 0.5, beta >= 0.99"
+    assert dependence_condition(checks) == \
+        "beta = 0.8 with alpha <= 0.25, beta = 0.9 with alpha <= 0.5, beta = 0.99"
 
 
 def test_dependence_on_two_parameters_otherwise_lists_the_settings():
     holding = {(0.1, 0.5), (0.5, 0.9)}
     checks = [_check("satisfied" if (alpha, beta) in holding else "violated", f"M({alpha},{beta})",
                      alpha=alpha, beta=beta) for alpha in (0.1, 0.5) for beta in (0.5, 0.9)]
-    assert describe_dependence(checks) == "satisfied for (alpha, beta) in {(0.1, 0.5), (0.5, 0.9)}"
-
-
-def test_dependence_when_every_setting_agrees():
-    held = _grid("p", {0.8: "satisfied", 0.9: "witness", 0.99: "satisfied"})
-    assert describe_dependence(held) == "satisfied at every setting (p = 0.8, 0.9, 0.99)"
-    assert dependence_condition(held) == "every setting tried"
-    failed = _grid("p", {0.8: "violated", 0.9: "violated"})
-    assert describe_dependence(failed) == "violated at every setting (p = 0.8, 0.9)"
-    mixed = _grid("p", {0.8: "violated", 0.9: "error"})
-    assert describe_dependence(mixed) == "not satisfied at any setting (violated at p = 0.8; error at p = 0.9)"
-
-
-def test_dependence_of_a_single_setting_is_its_verdict():
-    assert describe_dependence([_check("witness")]) == "satisfied"
-    assert describe_dependence([_check("violated")]) == "violated"
-    assert describe_dependence([_check("n/a")]) == "n/a"
-    assert describe_dependence([]) == "not run"
-    assert dependence_condition([_check("violated")]) is None
-
-
-def test_dependence_names_settings_that_errored():
-    checks = _grid("p", {0.5: "error", 0.8: "violated", 0.9: "satisfied", 0.99: "satisfied"})
-    assert describe_dependence(checks) == "satisfied for p >= 0.9; error at p = 0.5"
+    assert dependence_condition(checks) == "(alpha, beta) in {(0.1, 0.5), (0.5, 0.9)}"
 
 
 def test_dependence_reads_the_cutoff_from_the_metric_name():
     checks = [_check("violated", "P@5"), _check("witness", "P@10"), _check("witness", "P@20")]
-    assert describe_dependence(checks) == "satisfied for k >= 10"
+    assert dependence_condition(checks) == "k >= 10"
 
 
 @pytest.mark.parametrize("values", [(Fraction(1, 100), Fraction(1, 20), Fraction(1, 10))])
 def test_dependence_prints_exact_values_as_fractions(values):
     checks = [_check("violated" if v == values[0] else "witness", f"M(rc={v})", rc=v) for v in values]
-    assert describe_dependence(checks) == "satisfied for rc >= 1/20"
+    assert dependence_condition(checks) == "rc >= 1/20"
+
+
+def test_dependence_when_every_or_no_setting_holds():
+    held = _grid("p", {0.8: "satisfied", 0.9: "witness", 0.99: "satisfied"})
+    assert dependence_condition(held) == "every setting tried"
+    assert dependence_condition(_grid("p", {0.8: "violated", 0.9: "error"})) == "no setting tried"
+    assert dependence_condition([_check("violated")]) is None

@@ -21,15 +21,15 @@ with the same seed and budget, so explanations are deterministic):
    RBP with p = 0.99 turn positive only near n = 460), then each ``rc`` on its
    own (DeepTh, CloseTh: the check requires every ``rc`` tried);
 5. other parameter values of the metric, from the other settings' checks of
-   the same cell (``grid_checks``), phrased by :func:`describe_dependence`.
+   the same cell (``grid_checks``), phrased by :func:`dependence_condition`.
 
 The threshold readings (4) come before the parameter values (5) on purpose:
 they keep the metric as it is and only widen the search or the case family,
 which is the nearer reading; "holds for p <= 0.9" for RBP(p=0.99) at a short
 horizon would hide that it holds at p = 0.99 too.
 
-:func:`describe_dependence` also gives the runner its cell summaries
-("satisfied for p >= 0.8"), so that both say parameter dependence the same way.
+:func:`value_set_text` also phrases the runner's cell summaries ("satisfied
+for p >= 0.8; violated for p = 0.5"), so both say parameter dependence alike.
 """
 
 from __future__ import annotations
@@ -45,9 +45,9 @@ from axiometer.axioms.base import DEFAULT_RHO, Constraint
 from axiometer.axioms.check import DEFAULT_RCS, Budget, check as run_check
 from axiometer.axioms.decide import DEFAULT_TOLERANCE
 from axiometer.core import to_fraction
-from axiometer.results import HOLDS, Check
+from axiometer.results import Check
 
-__all__ = ["explain", "describe_dependence", "dependence_condition", "TIGHTER_RHOS", "OTHER_MODE_TEXT"]
+__all__ = ["explain", "dependence_condition", "value_set_text", "TIGHTER_RHOS", "OTHER_MODE_TEXT"]
 
 #: Smaller relevance-contribution bounds tried, in order (SPEC section 3).
 TIGHTER_RHOS: tuple[Fraction, ...] = (Fraction(1, 100), Fraction(1, 1000))
@@ -151,7 +151,7 @@ def _threshold_reading(metric: Any, constraint: Constraint, check: Check, *, bud
     holding = [rc for rc, holds in outcomes if holds]
     if not holding:
         return None
-    return f"holds for {_one_parameter('rc', [rc for rc, _ in outcomes], holding)}"
+    return f"holds for {value_set_text('rc', [rc for rc, _ in outcomes], holding)}"
 
 
 def _failing_rc(check: Check) -> Fraction | None:
@@ -201,7 +201,7 @@ def _numeric(values: Iterable[Any]) -> bool:
     return all(isinstance(v, Real) and not isinstance(v, bool) for v in values)
 
 
-def _one_parameter(name: str, values: Sequence[Any], holding: Iterable[Any]) -> str:
+def value_set_text(name: str, values: Sequence[Any], holding: Iterable[Any]) -> str:
     """How the holding values of one parameter read: ``p >= 0.8``, ``p <= 0.5``, ``p in {0.5, 0.9}``.
 
     ``values`` are every value tried; a numeric parameter whose holding values
@@ -209,14 +209,15 @@ def _one_parameter(name: str, values: Sequence[Any], holding: Iterable[Any]) -> 
     """
     tried = list(dict.fromkeys(values))
     held = set(holding)
+    chosen = [v for v in tried if v in held]
+    if len(chosen) == 1:  # one value of the grid: say it, not a threshold the grid cannot show
+        return f"{name} = {_text(chosen[0])}"
     if _numeric(tried):
         tried.sort()
         flags = [v in held for v in tried]
         first = flags.index(True)
         last = len(flags) - 1 - flags[::-1].index(True)
         contiguous = all(flags[first:last + 1])
-        if contiguous and first == last and 0 < first < len(flags) - 1:
-            return f"{name} = {_text(tried[first])}"
         if contiguous and last == len(flags) - 1 and first > 0:
             return f"{name} >= {_text(tried[first])}"
         if contiguous and first == 0 and last < len(flags) - 1:
@@ -226,8 +227,6 @@ def _one_parameter(name: str, values: Sequence[Any], holding: Iterable[Any]) -> 
         if contiguous:
             return f"{_text(tried[first])} <= {name} <= {_text(tried[last])}"
     chosen = [v for v in tried if v in held]
-    if len(chosen) == 1:
-        return f"{name} = {_text(chosen[0])}"
     return f"{name} in {{{', '.join(_text(v) for v in chosen)}}}"
 
 
@@ -255,7 +254,7 @@ def dependence_condition(checks: Sequence[Check]) -> str | None:
     """Where ``checks`` hold, as a condition on the parameters: ``p >= 0.8``; ``None`` if nothing varies.
 
     Each parameter that takes several values across the checks is described
-    by the values at which the constraint holds (see :func:`_one_parameter`).
+    by the values at which the constraint holds (see :func:`value_set_text`).
     If one parameter decides on its own (settings that share its value share
     the outcome; also on a partial grid such as ``--quick``'s, which varies
     one parameter at a time), only it is named: ``alpha <= 0.25``. Else, when
@@ -282,7 +281,7 @@ def dependence_condition(checks: Sequence[Check]) -> str | None:
         for s, h in zip(settings, holds):
             outcome_by_value.setdefault(s.get(n), set()).add(h)
         if all(len(outcomes) == 1 for outcomes in outcome_by_value.values()):
-            return _one_parameter(n, [s.get(n) for s in settings], {s.get(n) for s in held})
+            return value_set_text(n, [s.get(n) for s in settings], {s.get(n) for s in held})
     projections = {n: {s.get(n) for s in held} for n in names}
     box = all(h == all(s.get(n) in projections[n] for n in names) for s, h in zip(settings, holds))
     if box:  # the holding settings are a product of per-parameter sets: say each that matters
@@ -290,7 +289,7 @@ def dependence_condition(checks: Sequence[Check]) -> str | None:
         for n in names:
             tried = [s.get(n) for s in settings]
             if projections[n] != set(tried):
-                parts.append(_one_parameter(n, tried, projections[n]))
+                parts.append(value_set_text(n, tried, projections[n]))
         return " and ".join(parts)
     rows = ", ".join("(" + ", ".join(_text(s.get(n)) for n in names) + ")" for s in held)
     listed = f"({', '.join(names)}) in {{{rows}}}"
@@ -317,61 +316,8 @@ def _grouped(settings: Sequence[dict[str, Any]], holds: Sequence[bool], first: s
     pieces = []
     for holding, values in groups.items():
         tried = [s.get(second) for s in settings if s.get(first) in values]
-        piece = _one_parameter(first, firsts, values)
+        piece = value_set_text(first, firsts, values)
         if set(holding) != set(tried):
-            piece += f" with {_one_parameter(second, tried, holding)}"
+            piece += f" with {value_set_text(second, tried, holding)}"
         pieces.append(piece)
     return ", ".join(pieces)
-
-
-def describe_dependence(checks: Sequence[Check]) -> str:
-    """One cell's checks over its parameter grid, summarised: ``"satisfied for p >= 0.8"``.
-
-    SPEC section 3, "Parameters": a cell is summarised by where it holds
-    rather than by one mark. The wording, by case:
-
-    - one setting: its verdict (``"satisfied"``, ``"violated"``, ``"error"``...);
-    - every setting holds: ``"satisfied at every setting (p = 0.8, 0.9, 0.99)"``;
-    - none holds: ``"violated at every setting (p = 0.8, 0.9, 0.99)"`` (or the
-      common verdict, e.g. ``"n/a at every setting"``; mixed failures read
-      ``"not satisfied at any setting (violated at ...; error at ...)"``);
-    - some hold: ``"satisfied for "`` + :func:`dependence_condition`, followed
-      by ``"; error at p = 0.5"`` for settings that neither held nor were
-      violated (error, n/a, not run).
-
-    "satisfied" covers the verdicts that hold (satisfied and witness).
-    """
-    checks = list(checks)
-    if not checks:
-        return "not run"
-    settings = [_setting(c) for c in checks]
-    names = _varying(settings)
-    if len(checks) == 1 or not names:
-        verdicts = list(dict.fromkeys(c.verdict for c in checks))
-        if len(verdicts) == 1:
-            return "satisfied" if checks[0].holds else verdicts[0]
-        held = sum(c.holds for c in checks)
-        return f"satisfied in {held} of {len(checks)} checks"
-    everywhere = _settings_text(settings, names)
-    if all(c.holds for c in checks):
-        return f"satisfied at every setting ({everywhere})"
-    if not any(c.holds for c in checks):
-        verdicts = list(dict.fromkeys(c.verdict for c in checks))
-        if len(verdicts) == 1:
-            return f"{verdicts[0]} at every setting ({everywhere})"
-        return f"not satisfied at any setting ({_by_verdict(checks, settings, names, verdicts)})"
-    summary = f"satisfied for {dependence_condition(checks)}"
-    others = [v for v in dict.fromkeys(c.verdict for c in checks) if v != "violated" and v not in HOLDS]
-    if others:
-        summary += "; " + _by_verdict(checks, settings, names, others)
-    return summary
-
-
-def _by_verdict(checks: Sequence[Check], settings: Sequence[dict[str, Any]], names: Sequence[str],
-                verdicts: Sequence[str]) -> str:
-    """``violated at p = 0.5; error at p = 0.9``: where each of ``verdicts`` occurred."""
-    parts = []
-    for verdict in verdicts:
-        where = [s for s, c in zip(settings, checks) if c.verdict == verdict]
-        parts.append(f"{verdict} at {_settings_text(where, names)}")
-    return "; ".join(parts)
