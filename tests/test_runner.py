@@ -326,3 +326,14 @@ def test_quick_uses_the_quick_budget():
     assert "40 random" in result.budget
     assert len(result.cells[0].checks) == 3  # p = 0.8, then the extremes 0.5 and 0.99
     assert dict(result.settings)["rho"] == str(Fraction(1, 10))
+
+
+def test_a_witness_by_truncation_also_gets_the_window_verdict():
+    # nDCG@10's DeepTh witness (n = 7) has b's relevant documents past k = 10; in the
+    # window (2n <= 10) D(n) < 0 for n = 3..5, so window mode is violated.
+    result = run_table(["nDCG@10", "RR"], ["DeepTh"], budget=SMALL, jobs=1)
+    truncated = result.cell("nDCG@10", "DeepTh")
+    assert truncated.verdict == "witness" and truncated.default_check.witness.by_truncation
+    assert truncated.other_mode == "violated"
+    plain = result.cell("RR", "DeepTh")  # witness n = 1, no cutoff: nothing to add
+    assert plain.verdict == "witness" and plain.other_mode is None

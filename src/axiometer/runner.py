@@ -447,9 +447,13 @@ class _Run:
             self.progress(self.done, self.total)
 
     def _phase_two(self, row: int, column: int, state: _CellState) -> None:
-        """A violated cell: the verdict in the other cutoff mode, and an explanation."""
+        """A violated cell: the verdict in the other cutoff mode, and an explanation.
+
+        A witness reached only by truncation also gets the other mode's verdict,
+        since that is exactly what the truncation flag is about."""
         default = state.checks[0]
-        if default.verdict != "violated":
+        truncated = default.verdict == "witness" and default.witness is not None and default.witness.by_truncation
+        if default.verdict != "violated" and not truncated:
             return
         other = OTHER_MODE.get(default.mode)
         base = dict(row=row, column=column, setting=0, metric=self._metric_ref(row, 0),
@@ -457,7 +461,7 @@ class _Run:
         if other is not None:
             state.waiting += 1
             self.submit(_Task("other", mode=other, **base))
-        if self.explain_available:
+        if self.explain_available and default.verdict == "violated":
             state.waiting += 1
             grid = tuple(state.checks[s] for s in sorted(state.checks))
             self.submit(_Task("explain", mode=default.mode, check=default, grid_checks=grid, **base))

@@ -213,7 +213,7 @@ def test_reports_with_a_comparison_show_agreement_and_every_difference():
     assert (comparison.agree, comparison.total) == (5, 6)
     text = format_table(table, "text", comparison)
     assert "Agreement with amigo2018: 5 of 6 decided cells (83.3%)" in text
-    assert "RBP × Red: published 0, ours satisfied — projected" in text
+    assert "RBP × Red: published 0, ours satisfied — projected (computed on r(d) = max_t r(d,t)" in text
     assert matrix_rows(text)["RBP"][2] == "✓†≠"
     assert "rows without a published row: my_metric #1 100%" in text
     data = json.loads(format_table(table, "json", comparison))
@@ -261,3 +261,17 @@ def test_relevance_is_listed_in_document_order():
                         score_b=0.0, relation="Q(b) > Q(a)", note="", decided="exact")
     text = format_check(check("M", "Pri", "violated", counterexample=cx))
     assert "relevance: r(d1) = 1/20, r(d2) = 0, r(d10) = 1/10" in text
+
+
+def test_a_difference_with_nothing_qualifying_it_states_its_evidence():
+    # Published: P@k CloseTh 0 and RR Conf 0; ours hold, unqualified (not projected, not truncated).
+    cells = (
+        cell("P@k", "P@10", "CloseTh", [check("P@10", "CloseTh", "witness", mode="truncate",
+                                              witness=Witness("m = 2", "for every rc tried"))]),
+        cell("RR", "RR", "Conf", [check("RR", "Conf", "satisfied", cases=40, small_scope=85)]),
+    )
+    table = TableResult(rows=("P@k", "RR"), constraints=("CloseTh", "Conf"), cells=cells, seed=0,
+                        mode="default", budget="quick")
+    text = format_table(table, "text", compare_with_published(table))
+    assert "P@k × CloseTh: published 0, ours witness — holds with witness m = 2, within the cutoff" in text
+    assert "RR × Conf: published 0, ours satisfied — no counterexample in 40 generated + 85 small-scope cases" in text

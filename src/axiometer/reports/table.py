@@ -329,15 +329,24 @@ def _difference_reason(cell: Cell) -> str:
     """What may account for a difference: projection, truncation, parameters, the other mode, a reading."""
     reasons = []
     if cell.projected:
-        reasons.append("projected")
+        reasons.append("projected (computed on r(d) = max_t r(d,t); the paper counts aspect-blind "
+                       "metrics as not satisfying diversity constraints)")
     if _by_truncation(cell):
-        reasons.append("by truncation")
+        reasons.append("by truncation (the witness has documents past the cutoff)")
     if _parameter_dependent(cell):
         reasons.append(f"parameters: {cell.summary}")
     if cell.other_mode is not None:
         reasons.append(f"in {_other_mode_name(cell)} mode: {cell.other_mode}")
     if cell.explanation:
         reasons.append(f"explanation: {cell.explanation}")
+    check = cell.default_check
+    if not reasons and check is not None and check.holds:
+        # Nothing qualifies the verdict: the evidence itself is the explanation.
+        if check.witness is not None:
+            reasons.append(f"holds with witness {check.witness.value}, within the cutoff")
+        else:
+            reasons.append(f"no counterexample in {check.cases} generated + {check.small_scope} "
+                           "small-scope cases")
     return f" — {'; '.join(reasons)}" if reasons else ""
 
 
