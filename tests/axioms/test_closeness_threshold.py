@@ -17,8 +17,6 @@ not; alpha-nDCG@k holds at alpha = 0.1 and fails at alpha = 0.5 (SPEC section 3)
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 import pytest
 
 from axiometer.axioms import get
