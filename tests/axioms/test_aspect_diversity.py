@@ -18,11 +18,9 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, strategies as st
 
 from axiometer.axioms import get
 from axiometer.axioms.check import Budget, check
-from axiometer.generators.case import Scope
 from axiometer.metrics import parse, wrap
 from tests.axioms import harmonic, replay
 
@@ -46,20 +44,6 @@ def halving(ranking, topic):
             total += Fraction(1, i) * w * r / 2 ** seen[t]
             seen[t] += r > 0
     return total
-
-
-@given(st.data())
-def test_generated_cases_meet_the_conditions(data):
-    scope = Scope(max_position=data.draw(st.sampled_from([None, 1, 2, 5])),
-                  rho=data.draw(st.sampled_from([Fraction(1, 10), Fraction(1, 100)])),
-                  later_untouched=data.draw(st.booleans()))
-    assert ASPDIV.satisfies_conditions(data.draw(ASPDIV.strategy(scope)), scope)
-
-
-@pytest.mark.parametrize("scope", [Scope(), Scope(max_position=2), Scope(later_untouched=True)])
-def test_small_scope_cases_meet_the_conditions(scope):
-    cases = list(ASPDIV.small_scope(scope))
-    assert cases and all(ASPDIV.satisfies_conditions(case, scope) for case in cases)
 
 
 def test_declaration():

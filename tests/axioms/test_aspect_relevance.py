@@ -14,11 +14,9 @@ from fractions import Fraction
 
 import pytest
 import sympy
-from hypothesis import given, strategies as st
 
 from axiometer.axioms import get
 from axiometer.axioms.check import Budget, check
-from axiometer.generators.case import Scope
 from axiometer.metrics import parse, wrap
 from tests.axioms import replay, topic_from_record
 
@@ -35,19 +33,6 @@ def weighted_sum(ranking, topic):
 def unweighted_sum(ranking, topic):
     """``sum_i (1/i) sum_t r(d_i, t)``: every aspect counts the same."""
     return sum(Fraction(1, i) * r for i, d in enumerate(ranking, 1) for r in topic.vector(d))
-
-
-@given(st.data())
-def test_generated_cases_meet_the_conditions(data):
-    scope = Scope(max_position=data.draw(st.sampled_from([None, 1, 3, 10])),
-                  values_within_rho=data.draw(st.booleans()))
-    assert ASPREL.satisfies_conditions(data.draw(ASPREL.strategy(scope)), scope)
-
-
-@pytest.mark.parametrize("scope", [Scope(), Scope(max_position=1), Scope(values_within_rho=True)])
-def test_small_scope_cases_meet_the_conditions(scope):
-    cases = list(ASPREL.small_scope(scope))
-    assert cases and all(ASPREL.satisfies_conditions(case, scope) for case in cases)
 
 
 def test_declaration():

@@ -19,7 +19,6 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, strategies as st
 
 from axiometer.axioms import CONSTRAINT_IDS, get
 from axiometer.axioms.check import Budget, check
@@ -40,21 +39,6 @@ def test_registered_in_the_papers_order():
     assert ids.index("Pri") < ids.index("Deep") < ids.index("DeepTh")
     assert DEEP.kind == "universal" and DEEP.relation.text == "Q(b) > Q(a)"
     assert DEEP.default_mode == "window" and DEEP.family == "relevance"
-
-
-@given(st.data())
-def test_generated_cases_meet_the_conditions(data):
-    scope = Scope(max_position=data.draw(st.sampled_from([None, 4, 5, 10])),
-                  rho=data.draw(st.sampled_from([Fraction(1, 10), Fraction(1, 50)])),
-                  max_docs=data.draw(st.integers(4, 9)),
-                  later_untouched=data.draw(st.booleans()))
-    assert DEEP.satisfies_conditions(data.draw(DEEP.strategy(scope)), scope)
-
-
-@pytest.mark.parametrize("scope", [Scope(), Scope(max_position=4), Scope(later_untouched=True)])
-def test_small_scope_cases_meet_the_conditions(scope):
-    cases = list(DEEP.small_scope(scope))
-    assert cases and all(DEEP.satisfies_conditions(case, scope) for case in cases)
 
 
 def test_the_condition_predicate_rejects_what_is_not_a_deep_case():

@@ -18,11 +18,9 @@ from fractions import Fraction
 
 import pytest
 import sympy
-from hypothesis import given, strategies as st
 
 from axiometer.axioms import get
 from axiometer.axioms.check import Budget, check
-from axiometer.generators.case import Scope
 from axiometer.metrics import parse, wrap
 from tests.axioms import replay, topic_from_record
 
@@ -50,20 +48,6 @@ def counting(ranking, topic):
             total += Fraction(1, i) * w * r / 2 ** seen[t]
             seen[t] += r > 0
     return total
-
-
-@given(st.data())
-def test_generated_cases_meet_the_conditions(data):
-    scope = Scope(max_position=data.draw(st.sampled_from([None, 2, 3, 10])),
-                  rho=data.draw(st.sampled_from([Fraction(1, 10), Fraction(1, 100)])),
-                  max_docs=data.draw(st.integers(2, 8)))
-    assert MRED.satisfies_conditions(data.draw(MRED.strategy(scope)), scope)
-
-
-@pytest.mark.parametrize("scope", [Scope(), Scope(max_position=2), Scope(rho=Fraction(1, 100))])
-def test_small_scope_cases_meet_the_conditions(scope):
-    cases = list(MRED.small_scope(scope))
-    assert cases and all(MRED.satisfies_conditions(case, scope) for case in cases)
 
 
 def test_declaration():

@@ -13,30 +13,14 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, strategies as st
 
 from axiometer.axioms import get
 from axiometer.axioms.check import Budget, check
-from axiometer.generators.case import Scope
 from axiometer.metrics import parse
 from tests.axioms import Positional, harmonic, replay, uniform
 
 PRI = get("Pri")
 BUDGET = Budget(cases=60, small_scope=200, seconds=10)
-
-
-@given(st.data())
-def test_generated_cases_meet_the_conditions(data):
-    scope = Scope(max_position=data.draw(st.sampled_from([None, 2, 3, 10])),
-                  rho=data.draw(st.sampled_from([Fraction(1, 10), Fraction(1, 50)])),
-                  later_untouched=data.draw(st.booleans()))
-    assert PRI.satisfies_conditions(data.draw(PRI.strategy(scope)), scope)
-
-
-@pytest.mark.parametrize("scope", [Scope(), Scope(max_position=3), Scope(later_untouched=True)])
-def test_small_scope_cases_meet_the_conditions(scope):
-    cases = list(PRI.small_scope(scope))
-    assert cases and all(PRI.satisfies_conditions(case, scope) for case in cases)
 
 
 def test_top_heavy_metric_satisfies():

@@ -18,11 +18,9 @@ from fractions import Fraction
 
 import pytest
 import sympy
-from hypothesis import given, strategies as st
 
 from axiometer.axioms import get
 from axiometer.axioms.check import Budget, check
-from axiometer.generators.case import Scope
 from axiometer.metrics import parse, wrap
 from tests.axioms import replay, topic_from_record
 
@@ -45,20 +43,6 @@ def undiscounted(ranking, topic):
     """``sum_i (1/i) sum_t w(t) r(d_i, t)``: blind to what came before."""
     return sum(Fraction(1, i) * w * r for i, d in enumerate(ranking, 1)
                for w, r in zip(topic.weights, topic.vector(d)))
-
-
-@given(st.data())
-def test_generated_cases_meet_the_conditions(data):
-    scope = Scope(max_position=data.draw(st.sampled_from([None, 2, 3, 10])),
-                  max_docs=data.draw(st.integers(2, 8)),
-                  values_within_rho=data.draw(st.booleans()))
-    assert RED.satisfies_conditions(data.draw(RED.strategy(scope)), scope)
-
-
-@pytest.mark.parametrize("scope", [Scope(), Scope(max_position=3), Scope(values_within_rho=True)])
-def test_small_scope_cases_meet_the_conditions(scope):
-    cases = list(RED.small_scope(scope))
-    assert cases and all(RED.satisfies_conditions(case, scope) for case in cases)
 
 
 def test_declaration():

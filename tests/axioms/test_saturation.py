@@ -17,11 +17,9 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, strategies as st
 
 from axiometer.axioms import get
 from axiometer.axioms.check import RMAX_CANDIDATES, Budget, check
-from axiometer.generators.case import Scope
 from axiometer.metrics import parse, wrap
 from tests.axioms import replay
 
@@ -56,21 +54,6 @@ def stops_after_nearly_full(ranking, topic):
                 total += Fraction(1, i) * w * r
             closed[t] = closed[t] or Fraction(9, 10) <= r <= Fraction(99, 100)
     return total
-
-
-@given(st.data())
-def test_generated_cases_meet_the_conditions(data):
-    scope = Scope(max_position=data.draw(st.sampled_from([None, 2, 3, 10])),
-                  rmax=data.draw(st.sampled_from(RMAX_CANDIDATES)),
-                  values_within_rho=data.draw(st.booleans()))
-    assert SAT.satisfies_conditions(data.draw(SAT.strategy(scope)), scope)
-
-
-@pytest.mark.parametrize("rmax", RMAX_CANDIDATES)
-def test_small_scope_cases_meet_the_conditions(rmax):
-    scope = Scope(rmax=rmax)
-    cases = list(SAT.small_scope(scope))
-    assert cases and all(SAT.satisfies_conditions(case, scope) for case in cases)
 
 
 def test_declaration():
