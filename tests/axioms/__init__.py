@@ -79,3 +79,34 @@ def replay(metric: Any, counterexample: Counterexample) -> tuple[Any, Any]:
     if getattr(metric, "exact_available", False):
         return metric.exact(counterexample.a, topic), metric.exact(counterexample.b, topic)
     return metric.score(counterexample.a, topic), metric.score(counterexample.b, topic)
+
+
+# -- diversity test metrics: aspect-weighted sums with harmonic position discount ----------------
+
+def weighted_sum(ranking, topic) -> Fraction:
+    """``sum_i (1/i) sum_t w(t) r(d_i, t)``: every aspect's relevance counts, nothing is discounted."""
+    return sum((Fraction(1, i) * w * r for i, d in enumerate(ranking, 1)
+                for w, r in zip(topic.weights, topic.vector(d))), Fraction(0))
+
+
+def halving(ranking, topic) -> Fraction:
+    """``sum_i (1/i) sum_t w(t) r(d_i, t) (1/2)^c(i, t)``: each earlier relevant document halves
+    an aspect's gain (redundancy by count only, as alpha-nDCG with alpha = 1/2)."""
+    seen = [0] * len(topic.aspects)
+    total = Fraction(0)
+    for i, d in enumerate(ranking, 1):
+        for t, (w, r) in enumerate(zip(topic.weights, topic.vector(d))):
+            total += Fraction(1, i) * w * r / 2 ** seen[t]
+            seen[t] += r > 0
+    return total
+
+
+def cascade(ranking, topic) -> Fraction:
+    """``sum_i (1/i) sum_t w(t) r(d_i, t) prod_{j<i} (1 - r(d_j, t))``: graded redundancy (ERR-IA's)."""
+    unsatisfied = [Fraction(1)] * len(topic.aspects)
+    total = Fraction(0)
+    for i, d in enumerate(ranking, 1):
+        for t, (w, r) in enumerate(zip(topic.weights, topic.vector(d))):
+            total += Fraction(1, i) * w * r * unsatisfied[t]
+            unsatisfied[t] *= 1 - r
+    return total

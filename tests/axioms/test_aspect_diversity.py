@@ -15,35 +15,17 @@ fail through later documents and hold under that reading.
 
 from __future__ import annotations
 
-from fractions import Fraction
 
 import pytest
 
 from axiometer.axioms import get
 from axiometer.axioms.check import Budget, check
 from axiometer.metrics import parse, wrap
-from tests.axioms import harmonic, replay
+from tests.axioms import halving, harmonic, replay, weighted_sum
 
 ASPDIV = get("AspDiv")
 BUDGET = Budget(cases=60, small_scope=200, seconds=10)
 LATER_UNTOUCHED = next(r for r in ASPDIV.readings if r.scope == {"later_untouched": True})
-
-
-def weighted_sum(ranking, topic):
-    """``sum_i (1/i) sum_t w(t) r(d_i, t)``: every aspect's relevance counts, nothing is discounted."""
-    return sum(Fraction(1, i) * w * r for i, d in enumerate(ranking, 1)
-               for w, r in zip(topic.weights, topic.vector(d)))
-
-
-def halving(ranking, topic):
-    """``sum_i (1/i) sum_t w(t) r(d_i, t) (1/2)^c(i, t)``: each earlier relevant document halves."""
-    seen = [0] * len(topic.aspects)
-    total = Fraction(0)
-    for i, d in enumerate(ranking, 1):
-        for t, (w, r) in enumerate(zip(topic.weights, topic.vector(d))):
-            total += Fraction(1, i) * w * r / 2 ** seen[t]
-            seen[t] += r > 0
-    return total
 
 
 def test_declaration():

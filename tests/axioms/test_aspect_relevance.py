@@ -18,16 +18,10 @@ import sympy
 from axiometer.axioms import get
 from axiometer.axioms.check import Budget, check
 from axiometer.metrics import parse, wrap
-from tests.axioms import replay, topic_from_record
+from tests.axioms import replay, topic_from_record, weighted_sum
 
 ASPREL = get("AspRel")
 BUDGET = Budget(cases=60, small_scope=100, seconds=10)
-
-
-def weighted_sum(ranking, topic):
-    """``sum_i (1/i) sum_t w(t) r(d_i, t)``."""
-    return sum(Fraction(1, i) * w * r for i, d in enumerate(ranking, 1)
-               for w, r in zip(topic.weights, topic.vector(d)))
 
 
 def unweighted_sum(ranking, topic):

@@ -22,27 +22,10 @@ import sympy
 from axiometer.axioms import get
 from axiometer.axioms.check import Budget, check
 from axiometer.metrics import parse, wrap
-from tests.axioms import replay, topic_from_record
+from tests.axioms import halving, replay, topic_from_record, weighted_sum
 
 RED = get("Red")
 BUDGET = Budget(cases=60, small_scope=300, seconds=10)
-
-
-def discounted(ranking, topic):
-    """``sum_i (1/i) sum_t w(t) r(d_i, t) (1/2)^c(i, t)``."""
-    seen = [0] * len(topic.aspects)
-    total = Fraction(0)
-    for i, d in enumerate(ranking, 1):
-        for t, (w, r) in enumerate(zip(topic.weights, topic.vector(d))):
-            total += Fraction(1, i) * w * r / 2 ** seen[t]
-            seen[t] += r > 0
-    return total
-
-
-def undiscounted(ranking, topic):
-    """``sum_i (1/i) sum_t w(t) r(d_i, t)``: blind to what came before."""
-    return sum(Fraction(1, i) * w * r for i, d in enumerate(ranking, 1)
-               for w, r in zip(topic.weights, topic.vector(d)))
 
 
 def test_declaration():
@@ -50,13 +33,13 @@ def test_declaration():
 
 
 def test_discounted_metric_satisfies():
-    result = check(wrap(discounted), RED, budget=BUDGET, seed=4)
+    result = check(wrap(halving), RED, budget=BUDGET, seed=4)
     assert result.verdict == "satisfied", result.counterexample
     assert result.cases > 0 and result.small_scope > 0
 
 
 def test_undiscounted_metric_violates_on_the_smallest_case():
-    metric = wrap(undiscounted)
+    metric = wrap(weighted_sum)
     result = check(metric, RED, budget=BUDGET, seed=4)
     assert result.verdict == "violated"
     ce = result.counterexample

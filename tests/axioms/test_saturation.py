@@ -21,27 +21,10 @@ import pytest
 from axiometer.axioms import get
 from axiometer.axioms.check import RMAX_CANDIDATES, Budget, check
 from axiometer.metrics import parse, wrap
-from tests.axioms import replay
+from tests.axioms import cascade, replay, weighted_sum
 
 SAT = get("Sat")
 BUDGET = Budget(cases=40, small_scope=100, seconds=10)
-
-
-def cascade(ranking, topic):
-    """``sum_i (1/i) sum_t w(t) r(d_i, t) prod_{j<i} (1 - r(d_j, t))``."""
-    unsatisfied = [Fraction(1)] * len(topic.aspects)
-    total = Fraction(0)
-    for i, d in enumerate(ranking, 1):
-        for t, (w, r) in enumerate(zip(topic.weights, topic.vector(d))):
-            total += Fraction(1, i) * w * r * unsatisfied[t]
-            unsatisfied[t] *= 1 - r
-    return total
-
-
-def weighted_sum(ranking, topic):
-    """``sum_i (1/i) sum_t w(t) r(d_i, t)``."""
-    return sum(Fraction(1, i) * w * r for i, d in enumerate(ranking, 1)
-               for w, r in zip(topic.weights, topic.vector(d)))
 
 
 def stops_after_nearly_full(ranking, topic):
