@@ -152,3 +152,13 @@ def test_the_error_names_the_ranking_that_raised():
     result = check(wrap(short_only), get("Conf"), budget=Budget(cases=20, small_scope=400))
     assert result.verdict == "error" and "too long" in result.error.message
     assert len(result.error.ranking) == 3  # b = a + one document: b raised, a (2 documents) did not
+
+
+def test_settings_of_one_family_meet_the_same_random_cases():
+    # Pri's swap leaves EU's effort term unchanged, so e cannot matter: with the search
+    # seeded by the family, every e gives the same verdict and the same counterexample.
+    results = [check(parse(f"EU(alpha=0.1,e={e})"), get("Pri"), budget=Budget(cases=60, small_scope=0))
+               for e in (0.001, 0.05, 0.5)]
+    assert len({r.verdict for r in results}) == 1
+    assert len({(r.counterexample.a, r.counterexample.b) if r.counterexample else None
+                for r in results}) == 1
