@@ -162,3 +162,14 @@ def test_settings_of_one_family_meet_the_same_random_cases():
     assert len({r.verdict for r in results}) == 1
     assert len({(r.counterexample.a, r.counterexample.b) if r.counterexample else None
                 for r in results}) == 1
+
+
+def test_a_threshold_error_names_the_ranking_that_raised():
+    def fails_on_late_relevance(ranking, topic):
+        if ranking and not topic.rel(ranking[0]) and any(topic.rel(d) for d in ranking):
+            raise ValueError("late relevant document")
+        return 1.0 if ranking and topic.rel(ranking[0]) else 0.0
+
+    result = check(wrap(fails_on_late_relevance), get("DeepTh"))
+    assert result.verdict == "error"
+    assert result.error.ranking[0].startswith("n")  # b_n (non-relevant first) raised, not a_n

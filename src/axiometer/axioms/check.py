@@ -269,8 +269,10 @@ def _threshold(metric: Any, constraint: Constraint, mode: str, budget: Budget,
                 comparison = compare(metric, topic, b, a, tolerance)  # sign of Q(a) - Q(b) = D(n)
             except Exception as error:
                 message = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+                culprit = _failing_ranking(metric, Case(topic, a, b, (), ""))
                 return Check(constraint=constraint.id, metric=metric.name, params=_params(metric),
-                             verdict="error", mode=mode, error=ErrorInfo(message, record_topic(topic), tuple(a)),
+                             verdict="error", mode=mode,
+                             error=ErrorInfo(message, record_topic(topic), tuple(culprit)),
                              exact=is_exact_capable(metric))
             signs.append(comparison.sign)
             pairs[n] = (topic, a, b, comparison)
