@@ -19,7 +19,8 @@ their parameters all vary over the grid.
 Execution: checks run in a process pool (built-in metrics travel as spec
 strings and are re-parsed in the worker; a metric or constraint that cannot
 be pickled runs in this process). Every check's seed derives from the run's
-seed and the check's identity (:func:`axiometer.axioms.check.cell_seed`), and
+seed, the metric's family and the constraint (:func:`axiometer.axioms.check.cell_seed`;
+all settings of one grid meet the same random cases), and
 results are assembled in a fixed order, so the same seed gives the same
 ``TableResult.to_dict()`` whatever ``jobs`` is (as long as no check hits its
 time budget, which the check's note then says). Ctrl-C stops the workers and
