@@ -151,3 +151,72 @@ def _plain(value: Any) -> Any:
     if isinstance(value, (list, tuple)):
         return [_plain(v) for v in value]
     return value
+
+
+@dataclass(frozen=True)
+class OutputRecord:
+    """One output of an intrinsic domain: its label (a grade sequence), ranking and score.
+
+    ``exact`` is the exact score as text (``"1/2"``, or a sympy expression)
+    when an exact evaluation was made, else ``None``.
+    """
+
+    index: int
+    label: str
+    ranking: tuple[str, ...]
+    score: float
+    exact: str | None = None
+
+
+@dataclass(frozen=True)
+class PropertyVerdict:
+    """One of Giner's properties on a domain: whether it holds, how it was decided, a counterexample.
+
+    ``name`` is ``"pseudometric"``, ``"metric"`` or ``"interval"``;
+    ``exact``: every decision it rests on was exact (rational or sympy);
+    ``counterexample``: the outputs that break it (two equal-scoring outputs
+    for "metric", three consecutive values with unequal gaps for "interval",
+    the offending input for "pseudometric"); ``note`` says what happened.
+    """
+
+    name: str
+    holds: bool
+    exact: bool
+    counterexample: tuple[OutputRecord, ...] = ()
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class IntrinsicResult:
+    """A metric classified on a domain (SPEC section 4).
+
+    ``category`` is ``"interval/metric"``, ``"ordinal/metric"``,
+    ``"ordinal/pseudometric"`` or ``"not a pseudometric"``. ``distinct`` and
+    ``resolution`` (= distinct / size) count the distinct attained values;
+    ``largest_class`` lists (up to five) outputs of the largest set of
+    outputs with one value, of ``largest_class_size`` members. ``tolerance``
+    is the tie band used for a float-only metric (``None`` when decisions
+    were exact).
+    """
+
+    metric: str
+    domain: str
+    size: int
+    category: str
+    properties: tuple[PropertyVerdict, ...]
+    distinct: int | None = None
+    resolution: float | None = None
+    largest_class_size: int = 0
+    largest_class: tuple[OutputRecord, ...] = ()
+    exact: bool = True
+    tolerance: float | None = None
+    note: str = ""
+
+    def property(self, name: str) -> PropertyVerdict | None:
+        for verdict in self.properties:
+            if verdict.name == name:
+                return verdict
+        return None
+
+    def to_dict(self) -> dict[str, Any]:
+        return _plain(asdict(self))

@@ -1,0 +1,302 @@
+"""Giner's intrinsic classification of a metric on a domain (SPEC section 4).
+
+On a finite domain of outputs, a metric ``Q`` induces ``dQ(x, y) = |Q(x) - Q(y)|``:
+
+- **pseudometric**: ``Q`` is finite and real on the whole domain and does not
+  depend on which of several equally judged documents is retrieved (checked
+  on a sample of a rankings domain by renumbering such documents); then
+  ``dQ`` is symmetric and satisfies the triangle inequality by construction.
+- **metric**: ``Q`` is also injective on the domain. The float scores are
+  sorted; adjacent values within the screen (:data:`~axiometer.axioms.decide.SCREEN`,
+  relative) are re-decided exactly (``Fraction``, or sympy through
+  :func:`~axiometer.axioms.decide.exact_sign`). The counterexample is the
+  smallest colliding pair (by domain order: shorter, then lexicographically
+  first grade sequences); the report also gives the largest collision class
+  and the resolution, distinct values / domain size.
+- **interval scale**: a metric whose sorted distinct values are equally
+  spaced. Adjacent gaps whose difference is beyond the screen are unequal;
+  the rest are decided exactly. The counterexample is three consecutive
+  values with unequal gaps.
+
+Category: ``interval/metric``, ``ordinal/metric``, ``ordinal/pseudometric``
+or ``not a pseudometric``. A metric without ``exact`` (a wrapped function) is
+classified with an explicit tolerance, the tie band, which the result states;
+a caller may instead supply an exact evaluation (``exact=``), e.g. RBP with a
+symbolic irrational ``p``, which the built-in reads as a rational.
+
+Decisions taken from a float difference far beyond rounding (beyond the
+screen) are sound, as in :mod:`axiometer.axioms.decide`; a verdict is marked
+not exact only when a near-tie was settled by the float tolerance (a
+float-only metric, or the exact-evaluation budget ``max_exact`` ran out).
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+
+from axiometer.axioms.decide import DEFAULT_TOLERANCE, SCREEN, evaluate, exact_sign
+from axiometer.core import Topic
+from axiometer.generators.domains import Domain, RankingsDomain
+from axiometer.metrics import MetricError, is_exact_capable
+from axiometer.results import IntrinsicResult, OutputRecord, PropertyVerdict
+
+__all__ = ["classify", "score_domain", "DomainScoreError", "CATEGORIES"]
+
+CATEGORIES = ("interval/metric", "ordinal/metric", "ordinal/pseudometric", "not a pseudometric")
+
+#: Rows scored per batch: bounds the memory of a 2^20-output domain.
+CHUNK = 1 << 16
+#: Outputs sampled for the relabelling (equal-judgment) check.
+RELABEL_SAMPLE = 32
+
+ExactFunction = Callable[[Sequence[str], Topic], Any]
+
+
+class DomainScoreError(MetricError):
+    """The metric raised or returned a non-finite value on output ``index`` of the domain."""
+
+    def __init__(self, index: int, message: str, value: float = math.nan) -> None:
+        self.index, self.value = index, value
+        super().__init__(message)
+
+
+def _score_one(metric: Any, domain: Domain, index: int) -> float:
+    ranking, topic = domain.output(index)
+    try:
+        return evaluate(metric, ranking, topic)
+    except Exception as error:  # the metric's own failure is the finding
+        raise DomainScoreError(index, f"{metric.name} on {domain.label(index)}: {error}") from error
+
+
+def score_domain(metric: Any, domain: Domain) -> np.ndarray:
+    """Float scores of every output, batched for a built-in metric on a rankings domain.
+
+    The batched path builds one :class:`~axiometer.metrics.RankingBatch` per
+    :data:`CHUNK` rows straight from the domain's grade array; a metric
+    without ``score_batch`` (or whose batch raises) is scored output by
+    output. Raises :class:`DomainScoreError` naming the first output on which
+    the metric raised or was not finite.
+    """
+    size = domain.size
+    batched = (isinstance(domain, RankingsDomain) and hasattr(metric, "score_batch")
+               and not getattr(getattr(metric, "needs", None), "context", False))
+    if batched:
+        scores = np.empty(size)
+        try:
+            for start in range(0, size, CHUNK):
+                stop = min(size, start + CHUNK)
+                scores[start:stop] = np.asarray(metric.score_batch(domain.batch(start, stop)), dtype=float)
+        except Exception:  # no batched path, or it failed: the per-output path finds the input
+            batched = False
+        else:
+            bad = np.flatnonzero(~np.isfinite(scores))
+            if len(bad):
+                i = int(bad[0])
+                raise DomainScoreError(
+                    i, f"{metric.name} returned {scores[i]!r} on {domain.label(i)}", float(scores[i]))
+            return scores
+    return np.fromiter((_score_one(metric, domain, i) for i in range(size)), dtype=float, count=size)
+
+
+class _Exact:
+    """Exact values of outputs, cached, with a budget of evaluations."""
+
+    def __init__(self, function: ExactFunction | None, domain: Domain, budget: int) -> None:
+        self.function, self.domain, self.budget = function, domain, budget
+        self.cache: dict[int, Any] = {}
+
+    def can(self, count: int = 1) -> bool:
+        return self.function is not None and len(self.cache) + count <= self.budget
+
+    def __call__(self, index: int) -> Any:
+        if index not in self.cache:
+            assert self.function is not None
+            ranking, topic = self.domain.output(index)
+            self.cache[index] = self.function(ranking, topic)
+        return self.cache[index]
+
+    def text(self, index: int) -> str | None:
+        return str(self.cache[index]) if index in self.cache else None
+
+
+def _equal(a: Any, b: Any) -> bool:
+    return a == b if not hasattr(a, "free_symbols") and not hasattr(b, "free_symbols") else exact_sign(a - b) == 0
+
+
+def _record(domain: Domain, scores: np.ndarray, exact: _Exact, index: int) -> OutputRecord:
+    ranking, _ = domain.output(index)
+    return OutputRecord(index, domain.label(index), tuple(ranking), float(scores[index]), exact.text(index))
+
+
+def classify(metric: Any, domain: Domain, tolerance: float | None = None,
+             exact: ExactFunction | None = None, max_exact: int = 20000) -> IntrinsicResult:
+    """Classify ``metric`` on ``domain``: pseudometric, metric (injective), interval scale.
+
+    ``exact`` overrides the metric's own exact evaluation (a function
+    ``(ranking, topic) -> Fraction | sympy.Expr``). Without any exact
+    evaluation, ties and equal gaps are decided within ``tolerance``
+    (default :data:`~axiometer.axioms.decide.DEFAULT_TOLERANCE`, relative),
+    which the result states. With one, ``tolerance`` (if given) widens the
+    screen of candidates sent to exact evaluation; at most ``max_exact``
+    outputs are evaluated exactly, after which near-ties are settled on
+    floats and the result says so.
+    """
+    exact_function = exact if exact is not None else (metric.exact if is_exact_capable(metric) else None)
+    exact_mode = exact_function is not None
+    if exact_mode:
+        screen = SCREEN if tolerance is None else max(SCREEN, tolerance)
+        stated_tolerance = None
+    else:
+        screen = DEFAULT_TOLERANCE if tolerance is None else tolerance
+        stated_tolerance = screen
+    name = getattr(metric, "name", repr(metric))
+    ex = _Exact(exact_function, domain, max_exact)
+
+    def not_pseudometric(records: tuple[OutputRecord, ...], note: str) -> IntrinsicResult:
+        return IntrinsicResult(name, domain.name, domain.size, "not a pseudometric",
+                               (PropertyVerdict("pseudometric", False, True, records, note),),
+                               tolerance=stated_tolerance, exact=True, note=note)
+
+    try:
+        scores = score_domain(metric, domain)
+    except DomainScoreError as error:
+        ranking, _ = domain.output(error.index)
+        record = OutputRecord(error.index, domain.label(error.index), tuple(ranking), error.value)
+        return not_pseudometric((record,), str(error))
+
+    # -- pseudometric: equal judgments are interchangeable --------------------
+    pseudo_exact = True
+    if isinstance(domain, RankingsDomain) and domain.size:
+        sample = sorted({int(i) for i in np.linspace(0, domain.size - 1, min(domain.size, RELABEL_SAMPLE))})
+        for i in sample:
+            original, topic = domain.output(i)
+            other = domain.ranking(i, relabel=True)
+            if other == original:
+                continue
+            try:
+                value = evaluate(metric, other, topic)
+            except Exception as error:
+                record = OutputRecord(i, domain.label(i), tuple(other), math.nan)
+                return not_pseudometric((record,), f"{name} on {list(other)}: {error}")
+            diff = value - scores[i]
+            if diff == 0:
+                continue
+            if abs(diff) <= screen * max(1.0, abs(value), abs(scores[i])):
+                if not exact_mode:
+                    pseudo_exact = False
+                    continue
+                if exact_sign(exact_function(other, topic) - ex(i)) == 0:
+                    continue
+            records = (_record(domain, scores, ex, i),
+                       OutputRecord(i, domain.label(i), tuple(other), float(value)))
+            return not_pseudometric(records, f"{name} scores two rankings of the same grade sequence "
+                                             f"{domain.label(i)} differently: relabelling documents of "
+                                             "equal judgment changes it")
+    pseudo = PropertyVerdict("pseudometric", True, pseudo_exact, (),
+                             "finite on every output" + (", invariant under relabelling equally judged "
+                                                         "documents (sampled)"
+                                                         if isinstance(domain, RankingsDomain) else ""))
+
+    # -- metric: injectivity ---------------------------------------------------
+    size = domain.size
+    order = np.argsort(scores, kind="stable")
+    ordered = scores[order]
+    if size > 1:
+        scale = np.maximum(1.0, np.maximum(np.abs(ordered[:-1]), np.abs(ordered[1:])))
+        close = np.abs(np.diff(ordered)) <= screen * scale
+    else:
+        close = np.zeros(0, dtype=bool)
+    edges = np.diff(np.concatenate(([0], close.astype(np.int8), [0])))
+    starts, ends = np.flatnonzero(edges == 1), np.flatnonzero(edges == -1)  # run of close gaps [s, e)
+    injective_exact = True
+    # The distinct values in ascending order, each a class (list of domain indices, ascending).
+    classes: list[list[int]] = []
+    position = 0
+
+    def exact_cmp(a: list[int], b: list[int]) -> int:
+        return exact_sign(ex(a[0]) - ex(b[0]))
+
+    for s, e in zip(starts.tolist(), ends.tolist()):
+        classes.extend([int(order[j])] for j in range(position, s))
+        members = [int(i) for i in order[s:e + 1]]
+        position = e + 1
+        if exact_mode and ex.can(len(members)):
+            groups: list[list[int]] = []
+            for i in members:
+                for group in groups:
+                    if _equal(ex(i), ex(group[0])):
+                        group.append(i)
+                        break
+                else:
+                    groups.append([i])
+            groups.sort(key=functools.cmp_to_key(exact_cmp))
+        else:  # float tolerance decides: the near-equal run is one value
+            groups = [members]
+            injective_exact = False
+        classes.extend(sorted(group) for group in groups)
+    classes.extend([int(order[j])] for j in range(position, size))
+
+    ties = [c for c in classes if len(c) > 1]
+    distinct = len(classes)
+    largest = max(classes, key=lambda c: (len(c), -c[0])) if classes else []
+    if ties:
+        pair_class = min(ties, key=lambda c: (c[1], c[0]))
+        pair = (_record(domain, scores, ex, pair_class[0]), _record(domain, scores, ex, pair_class[1]))
+        how = "exactly" if injective_exact or (exact_mode and pair_class[0] in ex.cache) else \
+            f"within tolerance {screen:g}"
+        metric_verdict = PropertyVerdict(
+            "metric", False, injective_exact, pair,
+            f"{pair[0].label} and {pair[1].label} score the same ({how}); {len(ties)} values shared by "
+            f"several outputs, the largest by {len(largest)}; {distinct} distinct values on {size} outputs")
+    else:
+        metric_verdict = PropertyVerdict("metric", True, injective_exact, (),
+                                         f"injective: {distinct} distinct values on {size} outputs")
+
+    # -- interval: equally spaced distinct values ------------------------------
+    reps = [c[0] for c in classes]
+    values = scores[reps] if reps else np.zeros(0)
+    interval_exact = True
+    unequal_at: int | None = None  # i: the gaps (v[i-1], v[i]) and (v[i], v[i+1]) differ
+    for i in range(1, len(reps) - 1):
+        second = values[i + 1] - 2 * values[i] + values[i - 1]
+        band = screen * max(1.0, abs(values[i - 1]), abs(values[i + 1]))
+        if abs(second) > band:
+            unequal_at = i
+            break
+        if exact_mode and ex.can(3):
+            if exact_sign(ex(reps[i + 1]) - 2 * ex(reps[i]) + ex(reps[i - 1])) != 0:
+                unequal_at = i
+                break
+        else:
+            interval_exact = False
+    if unequal_at is not None:
+        triple = tuple(_record(domain, scores, ex, reps[j]) for j in (unequal_at - 1, unequal_at, unequal_at + 1))
+        interval = PropertyVerdict("interval", False, True, triple,
+                                   f"consecutive values {triple[0].score!r}, {triple[1].score!r}, "
+                                   f"{triple[2].score!r} have unequal gaps")
+    else:
+        interval = PropertyVerdict("interval", True, interval_exact, (),
+                                   f"the {distinct} distinct values are equally spaced"
+                                   + ("" if interval_exact else f" (within tolerance {screen:g})"))
+
+    if not metric_verdict.holds:
+        category = "ordinal/pseudometric"
+    elif interval.holds:
+        category = "interval/metric"
+    else:
+        category = "ordinal/metric"
+    all_exact = pseudo.exact and metric_verdict.exact and interval.exact
+    note = ("ties and gaps decided exactly" if exact_mode and all_exact else
+            f"float-only: ties and equal gaps decided within tolerance {screen:g}" if not exact_mode else
+            f"exact budget of {max_exact} evaluations reached: some near-ties settled within {screen:g}")
+    return IntrinsicResult(
+        name, domain.name, size, category, (pseudo, metric_verdict, interval),
+        distinct=distinct, resolution=distinct / size if size else None,
+        largest_class_size=len(largest),
+        largest_class=tuple(_record(domain, scores, ex, i) for i in largest[:5]),
+        exact=all_exact, tolerance=stated_tolerance, note=note)

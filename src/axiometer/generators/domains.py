@@ -1,0 +1,251 @@
+"""Domains of system outputs for the intrinsic framework (SPEC section 4).
+
+Giner's properties (pseudometric, metric, interval scale) are properties of a
+metric *on a domain*: the same metric can be injective on one set of outputs
+and not on another. So a domain is a first-class, named object, and every
+report prints its :attr:`name`.
+
+- :func:`rankings` — every grade sequence of length ``n`` (or up to ``n``)
+  over a grade set, e.g. ``rankings(n=4, grades={0,1}, lengths=exact, R=4)``.
+  The topic has, by default, ``n`` documents of each non-zero grade (and
+  ``n`` judged non-relevant documents when 0 is a grade), so every sequence
+  is realisable; ``R`` can be set. A row of the domain is a vector of grade
+  indices; :meth:`RankingsDomain.output` turns it into a ``(Ranking, Topic)``
+  pair whose documents are named by grade (``"1#1"``, ``"1#2"``, ``"1/2#1"``),
+  the m-th document of a grade in the ranking being ``"<grade>#m"``, so two
+  rankings with the same grade sequence are the same output.
+- :func:`outputs` — any finite iterable of ``(ranking, topic)`` pairs.
+
+Rows are enumerated as a numpy array by a vectorised base-g counter
+(lexicographic order, first position most significant; with
+``lengths="upto"`` shorter sequences come first), and
+:meth:`RankingsDomain.batch` builds a :class:`~axiometer.metrics.RankingBatch`
+for a slice of rows directly from the grade array, with no per-ranking
+Python loop.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Protocol
+
+import numpy as np
+
+from axiometer.core import Number, Ranking, Topic, ValidationError, to_fraction
+from axiometer.metrics import RankingBatch
+
+__all__ = ["Domain", "RankingsDomain", "OutputsDomain", "rankings", "outputs", "grade_text"]
+
+
+class Domain(Protocol):
+    """A finite, ordered domain of system outputs."""
+
+    name: str
+
+    @property
+    def size(self) -> int: ...
+
+    def output(self, index: int) -> tuple[Ranking, Topic]: ...
+
+    def label(self, index: int) -> str: ...
+
+
+def grade_text(value: Fraction) -> str:
+    """How a grade is written in names and document ids: ``0``, ``1``, ``1/2``."""
+    return str(value)
+
+
+def _counter(base: int, length: int) -> np.ndarray:
+    """All ``base**length`` digit vectors in lexicographic order, shape ``(base**length, length)``."""
+    if length == 0:
+        return np.zeros((1, 0), dtype=np.int8)
+    digits = np.arange(base, dtype=np.int8)
+    out = np.empty((base ** length, length), dtype=np.int8)
+    for column in range(length):  # column c: each digit repeated base^(length-1-c) times, tiled
+        out[:, column] = np.tile(np.repeat(digits, base ** (length - 1 - column)), base ** column)
+    return out
+
+
+@dataclass(frozen=True, eq=False)
+class RankingsDomain:
+    """All grade sequences over ``grades`` of length ``n`` (``lengths="exact"``) or ``0..n`` (``"upto"``).
+
+    ``rows[s, i]`` is the index (into :attr:`grades`, ascending) of the grade
+    at position ``i + 1`` of output ``s``; ``lengths[s]`` its length (columns
+    past it are 0 and mean nothing). ``per_grade`` is the number of documents
+    the topic has of each grade; sequences that would need more documents of
+    a non-zero grade than the topic has (only when ``R`` is set below
+    ``n`` per grade) are left out.
+    """
+
+    n: int
+    grades: tuple[Fraction, ...]
+    lengths_rule: str
+    R: int
+    per_grade: int
+    topic: Topic
+    rows: np.ndarray = field(repr=False)
+    lengths: np.ndarray = field(repr=False)
+
+    @property
+    def name(self) -> str:
+        grades = ",".join(grade_text(g) for g in self.grades)
+        return f"rankings(n={self.n}, grades={{{grades}}}, lengths={self.lengths_rule}, R={self.R})"
+
+    @property
+    def size(self) -> int:
+        return len(self.lengths)
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __repr__(self) -> str:
+        return self.name
+
+    def grade_sequence(self, index: int) -> tuple[Fraction, ...]:
+        """The grades of output ``index``, in rank order."""
+        row = self.rows[index, : int(self.lengths[index])]
+        return tuple(self.grades[int(j)] for j in row)
+
+    def label(self, index: int) -> str:
+        """``(1, 0, 1/2)``: the output's grade sequence."""
+        grades = self.grade_sequence(index)
+        return "(" + ", ".join(grade_text(g) for g in grades) + ("," if len(grades) == 1 else "") + ")"
+
+    def ranking(self, index: int, relabel: bool = False) -> Ranking:
+        """Output ``index`` as document ids: the m-th document of grade g is ``"g#m"``.
+
+        ``relabel=True`` numbers the documents of each grade from the other
+        end (``"g#c"``, ``"g#c-1"``, ... with ``c`` documents of the grade):
+        the same grade sequence with other documents of equal judgments, which
+        a pseudometric must score the same.
+        """
+        seen: dict[int, int] = {}
+        docs = []
+        for j in self.rows[index, : int(self.lengths[index])].tolist():
+            m = seen.get(j, 0) + 1
+            seen[j] = m
+            docs.append(f"{grade_text(self.grades[j])}#{self.per_grade + 1 - m if relabel else m}")
+        return Ranking(docs)
+
+    def output(self, index: int) -> tuple[Ranking, Topic]:
+        return self.ranking(index), self.topic
+
+    def __iter__(self) -> Iterator[tuple[Ranking, Topic]]:
+        for index in range(self.size):
+            yield self.output(index)
+
+    def batch(self, start: int = 0, stop: int | None = None) -> RankingBatch:
+        """Rows ``start:stop`` as a :class:`RankingBatch` on the domain's topic, built from the array.
+
+        Gains are the grade values (one aspect); every retrieved document is
+        judged. Equivalent to ``RankingBatch.from_rankings`` on the rows'
+        rankings, without building them.
+        """
+        rows = self.rows[start:stop]
+        lengths = self.lengths[start:stop].astype(np.int64)
+        values = np.array([float(g) for g in self.grades])
+        valid = np.arange(self.n)[None, :] < lengths[:, None]
+        gains = np.where(valid, values[rows], 0.0)
+        return RankingBatch(self.topic, gains[:, :, None], lengths, valid)
+
+
+def rankings(n: int, grades: Iterable[Number] = (0, 1), lengths: str = "exact",
+             R: int | None = None) -> RankingsDomain:
+    """The domain of all grade sequences of length ``n`` (or up to ``n``) over ``grades``.
+
+    ``grades`` are relevance values in [0, 1] (read exactly: ``0.5 -> 1/2``).
+    The topic has ``n`` documents of each non-zero grade, so
+    ``R = n * (number of non-zero grades)``, unless ``R`` is given: it must
+    then be a multiple of the number of non-zero grades, each grade getting
+    ``R / that number`` documents. When 0 is a grade the topic also has ``n``
+    judged non-relevant documents.
+    """
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        raise ValidationError(f"rankings: n must be a non-negative integer, got {n!r}")
+    if lengths not in ("exact", "upto"):
+        raise ValidationError(f"rankings: lengths must be 'exact' or 'upto', got {lengths!r}")
+    values = sorted({to_fraction(g) for g in grades})
+    if not values:
+        raise ValidationError("rankings: at least one grade is needed")
+    for g in values:
+        if not 0 <= g <= 1:
+            raise ValidationError(f"rankings: grade {g} is outside [0, 1]")
+    nonzero = [g for g in values if g > 0]
+    if R is None:
+        per_grade = n
+    else:
+        if isinstance(R, bool) or not isinstance(R, int) or R < 0:
+            raise ValidationError(f"rankings: R must be a non-negative integer, got {R!r}")
+        if not nonzero:
+            if R:
+                raise ValidationError("rankings: R > 0 needs a non-zero grade")
+            per_grade = 0
+        elif R % len(nonzero):
+            raise ValidationError(
+                f"rankings: R={R} is not a multiple of the {len(nonzero)} non-zero grades")
+        else:
+            per_grade = R // len(nonzero)
+    judgments: dict[str, Number] = {}
+    for g in values:
+        count = per_grade if g > 0 else n
+        for m in range(1, count + 1):
+            judgments[f"{grade_text(g)}#{m}"] = g
+    topic = Topic.single(judgments, topic_id="domain")
+    base = len(values)
+    if base ** n > 2 ** 31:
+        raise ValidationError(f"rankings: {base}^{n} outputs is too many to enumerate")
+    sizes = [n] if lengths == "exact" else list(range(n + 1))
+    blocks, block_lengths = [], []
+    for length in sizes:
+        block = np.zeros((base ** length, n), dtype=np.int8)
+        block[:, :length] = _counter(base, length)
+        blocks.append(block)
+        block_lengths.append(np.full(len(block), length, dtype=np.int64))
+    rows = np.concatenate(blocks)
+    row_lengths = np.concatenate(block_lengths)
+    if per_grade < n:  # some sequences need more documents of a grade than the topic has
+        valid = np.arange(n)[None, :] < row_lengths[:, None]
+        keep = np.ones(len(rows), dtype=bool)
+        for j, g in enumerate(values):
+            if g > 0:
+                keep &= ((rows == j) & valid).sum(axis=1) <= per_grade
+        rows, row_lengths = rows[keep], row_lengths[keep]
+    return RankingsDomain(n, tuple(values), lengths, topic.R, per_grade, topic, rows, row_lengths)
+
+
+@dataclass(frozen=True, eq=False)
+class OutputsDomain:
+    """A user's finite sequence of ``(ranking, topic)`` outputs, in the order given."""
+
+    items: tuple[tuple[Ranking, Topic], ...]
+    name: str
+
+    @property
+    def size(self) -> int:
+        return len(self.items)
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __repr__(self) -> str:
+        return self.name
+
+    def output(self, index: int) -> tuple[Ranking, Topic]:
+        return self.items[index]
+
+    def label(self, index: int) -> str:
+        ranking, topic = self.items[index]
+        where = f" on topic {topic.topic_id!r}" if topic.topic_id else ""
+        return "[" + ", ".join(ranking) + "]" + where
+
+    def __iter__(self) -> Iterator[tuple[Ranking, Topic]]:
+        return iter(self.items)
+
+
+def outputs(items: Iterable[tuple[Sequence[str], Topic]], name: str | None = None) -> OutputsDomain:
+    """A domain of the given ``(ranking, topic)`` outputs (rankings are validated)."""
+    pairs = tuple((r if isinstance(r, Ranking) else Ranking(r), t) for r, t in items)
+    return OutputsDomain(pairs, name or f"outputs({len(pairs)} given)")

@@ -1,0 +1,82 @@
+"""Domains of outputs (SPEC section 4): enumeration sizes and order, names,
+document naming by grade, the R setting, and the batched path equal to
+scoring ranking by ranking."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from axiometer.core import Ranking, Topic, ValidationError
+from axiometer.generators.domains import outputs, rankings
+from axiometer.metrics import RankingBatch, parse
+
+
+def test_sizes_and_names():
+    # 2^4 binary sequences of length 4; R = 4 relevant documents (n of the one non-zero grade).
+    d = rankings(4)
+    assert d.size == 16 and d.name == "rankings(n=4, grades={0,1}, lengths=exact, R=4)"
+    # Up to length 3 over three grades: 1 + 3 + 9 + 27 = 40; R = 3 * 2 non-zero grades = 6.
+    d = rankings(3, grades=(0, 0.5, 1), lengths="upto")
+    assert d.size == 40 and d.name == "rankings(n=3, grades={0,1/2,1}, lengths=upto, R=6)"
+    assert d.topic.R == 6
+    assert rankings(0).size == 1 and rankings(0).label(0) == "()"
+
+
+def test_order_is_length_then_lexicographic():
+    d = rankings(2, lengths="upto")
+    labels = [d.label(i) for i in range(d.size)]
+    assert labels == ["()", "(0,)", "(1,)", "(0, 0)", "(0, 1)", "(1, 0)", "(1, 1)"]
+    assert d.grade_sequence(5) == (Fraction(1), Fraction(0))
+
+
+def test_documents_are_named_by_grade():
+    d = rankings(3, grades=(0, Fraction(1, 2), 1))
+    # Grade indices (2, 1, 2) = (1, 1/2, 1): index 2*9 + 1*3 + 2 = 23.
+    ranking, topic = d.output(23)
+    assert d.label(23) == "(1, 1/2, 1)"
+    assert ranking == Ranking(["1#1", "1/2#1", "1#2"])
+    assert topic.r("1/2#1") == Fraction(1, 2) and topic.r("1#2") == 1 and topic.r("0#1") == 0
+    assert topic.is_judged("0#1")  # zero-grade documents are judged non-relevant
+    # Relabelling numbers each grade's documents from the other end (3 of each grade).
+    assert d.ranking(23, relabel=True) == Ranking(["1#3", "1/2#3", "1#2"])
+
+
+def test_R_setting():
+    # R = 10 > n: the topic has relevant documents the ranking cannot all retrieve.
+    d = rankings(3, R=10)
+    assert d.size == 8 and d.topic.R == 10 and d.name.endswith("R=10)")
+    # R = 2 < n: (1, 1, 1) needs three relevant documents, so it is left out: 8 - 1 = 7.
+    d = rankings(3, R=2)
+    assert d.size == 7 and "(1, 1, 1)" not in [d.label(i) for i in range(d.size)]
+    with pytest.raises(ValidationError, match="multiple"):
+        rankings(2, grades=(0, 0.5, 1), R=3)
+    with pytest.raises(ValidationError, match="lengths"):
+        rankings(2, lengths="some")
+    with pytest.raises(ValidationError, match="outside"):
+        rankings(2, grades=(0, 2))
+
+
+@pytest.mark.parametrize("spec", ["nDCG", "AP", "RBP(p=0.8)", "P@2", "DCG@3", "ERR"])
+@pytest.mark.parametrize("lengths", ["exact", "upto"])
+def test_batch_equals_from_rankings_and_per_ranking(spec, lengths):
+    metric = parse(spec)
+    d = rankings(3, grades=(0, 0.5, 1), lengths=lengths)
+    items = list(d)
+    batched = metric.score_batch(d.batch())
+    reference = metric.score_batch(RankingBatch.from_rankings([r for r, _ in items], d.topic))
+    one_by_one = np.array([metric.score(r, t) for r, t in items])
+    assert np.allclose(batched, one_by_one, rtol=0, atol=1e-12)
+    assert np.allclose(batched, reference, rtol=0, atol=1e-12)
+    # A slice of rows is the same outputs.
+    assert np.allclose(metric.score_batch(d.batch(5, 9)), one_by_one[5:9], rtol=0, atol=1e-12)
+
+
+def test_user_outputs():
+    topic = Topic.single({"a": 1, "b": 0}, topic_id="q1")
+    d = outputs([(["a", "b"], topic), (("b",), topic)], name="two")
+    assert d.size == 2 and d.name == "two" and d.output(1) == (Ranking(["b"]), topic)
+    assert d.label(0) == "[a, b] on topic 'q1'"
+    assert outputs([(["a"], topic)]).name == "outputs(1 given)"
