@@ -58,6 +58,15 @@ _FAMILIES: dict[str, tuple[str, str]] = {
     "EU": ("expected_utility", "ExpectedUtility"),
     "CT": ("cube_test", "CubeTest"),
     "RBU": ("rbu", "RBU"),
+    "Rprec": ("r_precision", "RPrecision"),
+    "SR": ("sliding_ratio", "SlidingRatio"),
+    "MSR": ("sliding_ratio", "ModifiedSlidingRatio"),
+    "Rnorm": ("normalised_recall", "Rnorm"),
+    "Pnorm": ("normalised_recall", "Pnorm"),
+    "R_measure": ("sakai", "RMeasure"),
+    "Q_measure": ("sakai", "QMeasure"),
+    "bpref": ("bpref", "Bpref"),
+    "ESL": ("expected_search_length", "ExpectedSearchLength"),
 }
 
 #: The 20 rows of the SIGIR 2018 constraint table: (row title, default spec).

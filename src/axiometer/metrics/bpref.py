@@ -1,0 +1,72 @@
+"""Binary preference, bpref.
+
+    bpref(d) = (1/R) sum_{relevant d_i} (1 - min(n_i, R) / min(Nn, R)),   0 if R = 0
+
+where the sum runs over the relevant documents of the ranking
+(``rel(d) = [r(d) > 0]``), ``n_i`` is the number of *judged* non-relevant
+documents ranked above ``d_i``, ``Nn`` the topic's number of judged
+non-relevant documents and ``R`` its number of relevant documents. A term
+with ``n_i = 0`` is 1 (so ``Nn = 0`` never divides by zero). Unjudged
+documents are skipped: they neither count in ``n_i`` nor score.
+
+Source: Buckley & Voorhees, "Retrieval evaluation with incomplete
+information", SIGIR 2004, as implemented by trec_eval ``bpref``
+(``m_bpref.c``: the ``min(n_i, R) / min(Nn, R)`` form); SPEC section 4.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import numpy as np
+
+from axiometer.core import Context, Topic
+from axiometer.metrics.arithmetic import Arithmetic
+from axiometer.metrics.base import BuiltinMetric, Needs, RankingBatch
+
+
+def judged_nonrelevant(topic: Topic) -> int:
+    """``Nn``: the topic's judged documents with ``r(d) = 0``."""
+    return sum(1 for d in topic.documents if not topic.rel(d))
+
+
+class Bpref(BuiltinMetric):
+    """bpref = (1/R) sum_{relevant d_i} (1 - min(n_i, R) / min(Nn, R)); 0 if R = 0.
+
+    ``n_i``: judged non-relevant documents above ``d_i``; ``Nn``: the topic's
+    judged non-relevant documents; unjudged documents are ignored. No cutoff.
+    Source: Buckley & Voorhees, SIGIR 2004; trec_eval ``bpref``.
+    """
+
+    family = "bpref"
+    title = "bpref"
+    cutoff_rule = "none"
+    needs = Needs(aspects=False, graded=False)
+    normalised = True
+
+    def compute(self, ranking: Sequence[str], topic: Topic, A: Arithmetic,
+                context: Context | None = None) -> Any:
+        R = topic.R
+        if R == 0:
+            return A.zero
+        divisor = A.num(min(judged_nonrelevant(topic), R))
+        above = 0
+        total = A.zero
+        for d in ranking:
+            if topic.rel(d):
+                total = total + (A.one - A.num(min(above, R)) / divisor if above else A.one)
+            elif topic.is_judged(d):
+                above += 1
+        return total / A.num(R)
+
+    def score_batch(self, batch: RankingBatch) -> np.ndarray:
+        R = batch.topic.R
+        if R == 0:
+            return np.zeros(len(batch.lengths))
+        values = batch.judged_single
+        divisor = float(min(int((values <= 0).sum()), R))
+        relevant = batch.single > 0
+        nonrelevant = batch.judged & ~relevant & batch.positions_valid()
+        above = np.cumsum(nonrelevant, axis=1) - nonrelevant  # judged non-relevant strictly above
+        penalty = np.minimum(above, R) / divisor if divisor else np.zeros(above.shape)
+        return np.where(relevant, 1.0 - penalty, 0.0).sum(axis=1) / R

@@ -1,0 +1,151 @@
+"""Normalised recall Rnorm and normalised precision Pnorm (Rocchio).
+
+    Rnorm(d) = 1 - (sum_j r_j - sum_j j) / (R (N - R))
+    Pnorm(d) = 1 - (sum_j log r_j - sum_j log j) / log(N! / ((N - R)! R!))
+
+over a full ranking of the collection's ``N`` documents, with ``r_1 < ... <
+r_R`` the ranks of the topic's ``R`` relevant documents (``rel(d) = [r(d) >
+0]``) and ``j = 1..R`` (the ideal ranks). Both are 1 for a ranking with every
+relevant document on top and 0 for one with every relevant document at the
+bottom. The logarithm's base cancels (``log2`` here).
+
+Conventions (SPEC section 4 leaves them to us):
+
+- ``N`` is a parameter (the collection size), not read from the topic.
+- A ranking is the head of the full ranking: the collection's remaining
+  ``N - n`` documents follow it, and relevant documents the ranking misses
+  are placed **at the very end** (ranks ``N - m + 1 .. N`` for ``m`` missing
+  ones), the pessimistic completion. A ranking too long for this (``n + m >
+  N``) contradicts ``N`` and raises :class:`~axiometer.core.ValidationError`.
+- ``R = 0`` gives 0 (SPEC section 2's zero-normaliser rule); ``R = N`` gives 1
+  (every ranking puts every relevant document on top; the normaliser is 0).
+
+Source: Rocchio, "Performance indices for document retrieval systems", in
+Salton (ed.), *Information Storage and Retrieval*, report ISR-8, 1964;
+formulas as in van Rijsbergen, *Information Retrieval* (2nd ed., 1979,
+chapter 7) and SPEC section 4 (Giner's Table 3). Pnorm's exact value is a
+sympy expression of logarithms of integers.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Sequence
+
+import numpy as np
+
+from axiometer.core import Context, Topic, ValidationError
+from axiometer.metrics.arithmetic import Arithmetic
+from axiometer.metrics.base import BuiltinMetric, Needs, Param, RankingBatch
+
+#: The collection size. Declared with a default only so that every family
+#: parses bare (``parse("Rnorm")``); always give it: ``Rnorm(N=1000)``.
+COLLECTION_SIZE = Param("N", int, 20, "collection size: the full ranking has N documents",
+                        low=1, grid=(20,))
+
+
+def relevant_ranks(ranking: Sequence[str], topic: Topic, N: int, name: str) -> list[int]:
+    """Ranks of the R relevant documents in the ranking completed to ``N`` documents,
+    missing relevant documents placed at the end (the module's convention)."""
+    found = [i for i, d in enumerate(ranking, 1) if topic.rel(d)]
+    missing = topic.R - len(found)
+    if topic.R > N or len(ranking) + missing > N:
+        raise ValidationError(
+            f"{name}: a ranking of {len(ranking)} documents missing {missing} of the topic's "
+            f"{topic.R} relevant ones does not fit a collection of N={N} documents")
+    return found + list(range(N - missing + 1, N + 1))
+
+
+def _batch_counts(batch: RankingBatch, N: int, name: str) -> tuple[np.ndarray, np.ndarray]:
+    """Per ranking: the relevant mask over positions and the number of missing relevant documents."""
+    R = batch.topic.R
+    relevant = batch.single > 0
+    missing = R - relevant.sum(axis=1)
+    if R > N or np.any(batch.lengths + missing > N):
+        raise ValidationError(f"{name}: some ranking does not fit a collection of N={N} documents "
+                              f"with the topic's {R} relevant ones")
+    return relevant, missing
+
+
+class Rnorm(BuiltinMetric):
+    """Rnorm = 1 - (sum_j r_j - sum_j j) / (R (N - R)); 0 if R = 0, 1 if R = N.
+
+    ``r_j``: ranks of the relevant documents in the ranking completed to
+    ``N`` documents, missing relevant ones at the end. No cutoff.
+    Source: Rocchio 1964; van Rijsbergen 1979; SPEC section 4.
+    """
+
+    family = "Rnorm"
+    title = "Rnorm"
+    param_info = (COLLECTION_SIZE,)
+    cutoff_rule = "none"
+    needs = Needs(aspects=False, graded=False)
+    normalised = True
+
+    N: int
+
+    def compute(self, ranking: Sequence[str], topic: Topic, A: Arithmetic,
+                context: Context | None = None) -> Any:
+        R, N = topic.R, self.N
+        if R == 0:
+            return A.zero
+        ranks = relevant_ranks(ranking, topic, N, self.name)
+        excess = sum(ranks) - R * (R + 1) // 2
+        return A.one - A.ratio(A.num(excess), A.num(R * (N - R)))
+
+    def score_batch(self, batch: RankingBatch) -> np.ndarray:
+        R, N = batch.topic.R, self.N
+        if R == 0:
+            return np.zeros(len(batch.lengths))
+        relevant, missing = _batch_counts(batch, N, self.name)
+        found = relevant @ np.arange(1, batch.depth + 1, dtype=np.float64)
+        # ranks N - m + 1 .. N sum to m N - m (m - 1) / 2
+        tail = missing * N - missing * (missing - 1) / 2
+        excess = found + tail - R * (R + 1) / 2
+        if R == N:
+            return np.ones(len(batch.lengths))
+        return 1.0 - excess / (R * (N - R))
+
+
+class Pnorm(BuiltinMetric):
+    """Pnorm = 1 - (sum_j log r_j - sum_j log j) / log(N! / ((N-R)! R!)); 0 if R = 0, 1 if R = N.
+
+    ``r_j`` as for Rnorm (missing relevant documents at the end). Exact
+    values are sympy expressions: ``log2(prod r_j) - log2(R!)`` over
+    ``log2(C(N, R))``. No cutoff. Source: Rocchio 1964; van Rijsbergen 1979;
+    SPEC section 4.
+    """
+
+    family = "Pnorm"
+    title = "Pnorm"
+    param_info = (COLLECTION_SIZE,)
+    cutoff_rule = "none"
+    needs = Needs(aspects=False, graded=False)
+    normalised = True
+
+    N: int
+
+    def compute(self, ranking: Sequence[str], topic: Topic, A: Arithmetic,
+                context: Context | None = None) -> Any:
+        R, N = topic.R, self.N
+        if R == 0:
+            return A.zero
+        ranks = relevant_ranks(ranking, topic, N, self.name)
+        # Integers go to A.log2 unconverted: math.log2 takes big ints exactly,
+        # where float() of a product of ranks could overflow.
+        excess = A.log2(math.prod(ranks)) - A.log2(math.factorial(R))
+        return A.one - A.ratio(excess, A.log2(math.comb(N, R)))
+
+    def score_batch(self, batch: RankingBatch) -> np.ndarray:
+        R, N = batch.topic.R, self.N
+        if R == 0:
+            return np.zeros(len(batch.lengths))
+        relevant, missing = _batch_counts(batch, N, self.name)
+        if R == N:
+            return np.ones(len(batch.lengths))
+        # cumulative[t] = log2(t!) for t = 0..N
+        cumulative = np.concatenate(([0.0], np.cumsum(np.log2(np.arange(1, N + 1, dtype=np.float64)))))
+        found = relevant @ np.log2(np.arange(1, batch.depth + 1, dtype=np.float64))
+        tail = cumulative[N] - cumulative[N - missing]  # log2 of ranks N - m + 1 .. N
+        excess = found + tail - cumulative[R]
+        return 1.0 - excess / (cumulative[N] - cumulative[N - R] - cumulative[R])
