@@ -18,9 +18,10 @@ from axiometer.axioms import intrinsic
 from axiometer.axioms.decide import DEFAULT_TOLERANCE
 from axiometer.axioms.intrinsic import classify, score_domain
 from axiometer.core import Topic
-from axiometer.generators.domains import outputs, rankings
+from axiometer.generators.domains import outputs, rankings, sets
 from axiometer.metrics import RankingBatch, parse, wrap
 from axiometer.metrics.rbp import RBP
+from axiometer.metrics.set_based import set_measure
 
 
 def labels(records) -> list[str]:
@@ -214,3 +215,32 @@ def test_rbp_half_on_2_to_the_17_outputs():
     assert result.category == "interval/metric"
     assert result.property("metric").exact and not result.property("interval").exact
     assert "budget" in result.note
+
+
+@pytest.mark.parametrize("name", ["recall", "precision", "F", "fallout", "accuracy"])
+def test_set_measures_on_fixed_size_sets_are_interval(name):
+    # SPEC section 4, N = 20, R = 5, size = 8 (FP = 8 - TP): each is linear in TP:
+    # recall TP/5, precision TP/8, F1 2TP/13, fallout (8 - TP)/15, accuracy (2TP + 7)/20.
+    result = classify(set_measure(name), sets(20, 5, size=8))
+    assert result.category == "interval/metric" and result.distinct == 6 and result.exact
+
+
+@pytest.mark.parametrize("name, category, distinct", [
+    ("recall", "interval/metric", 6),        # TP/5
+    ("accuracy", "interval/metric", 6),      # (TP + 15)/20
+    ("F", "ordinal/metric", 6),              # 2TP/(TP + 5): 0, 1/3, 4/7, ... gaps 1/3, 5/21
+    ("precision", "ordinal/pseudometric", 2),  # 0 for the empty set (0/0 -> 0), else 1
+    ("fallout", "ordinal/pseudometric", 1),  # 0/15 everywhere
+])
+def test_set_measures_on_sets_growing_by_relevant_documents(name, category, distinct):
+    result = classify(set_measure(name), sets(20, 5, nonrel=0))
+    assert (result.category, result.distinct) == (category, distinct)
+
+
+def test_accuracy_on_all_subsets():
+    # (TP + TN)/20 = (TP - FP + 15)/20: TP - FP takes the 21 values -15..5 on 96 sets.
+    # In domain order (size, then TP) the first tie is (0,0) ~ (1,1), both 15/20.
+    result = classify(set_measure("accuracy"), sets(20, 5))
+    assert result.category == "ordinal/pseudometric" and result.distinct == 21
+    assert labels(result.property("metric").counterexample) == ["(TP=0, FP=0)", "(TP=1, FP=1)"]
+    assert [r.exact for r in result.property("metric").counterexample] == ["3/4", "3/4"]

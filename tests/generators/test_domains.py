@@ -10,7 +10,8 @@ import numpy as np
 import pytest
 
 from axiometer.core import Ranking, Topic, ValidationError
-from axiometer.generators.domains import outputs, rankings
+from axiometer.generators.domains import outputs, rankings, sets
+from axiometer.metrics.set_based import Contingency
 from axiometer.metrics import RankingBatch, parse
 
 
@@ -80,3 +81,23 @@ def test_user_outputs():
     assert d.size == 2 and d.name == "two" and d.output(1) == (Ranking(["b"]), topic)
     assert d.label(0) == "[a, b] on topic 'q1'"
     assert outputs([(["a"], topic)]).name == "outputs(1 given)"
+
+
+def test_sets_domain():
+    # N = 20, R = 5: TP in 0..5, FP in 0..15: 6 * 16 = 96 count pairs.
+    assert sets(20, 5).size == 96 and sets(20, 5).name == "sets(N=20, R=5)"
+    # size = 8: TP = 0..5 with FP = 8 - TP (FP <= 15 always): 6 sets, smaller TP first.
+    d = sets(20, 5, size=8)
+    assert d.name == "sets(N=20, R=5, size=8)"
+    assert [d.label(i) for i in range(d.size)] == [f"(TP={t}, FP={8 - t})" for t in range(6)]
+    assert d.counts(2) == Contingency(2, 6, 3, 9)  # FN = 5 - 2, TN = 15 - 6
+    # nonrel = 0: FP = 0, TP = 0..5.
+    assert sets(20, 5, nonrel=0).size == 6
+    # Order: by size, then TP: (0,0); (0,1), (1,0); (0,2), (1,1)...
+    d = sets(3, 1)
+    assert [d.label(i) for i in range(4)] == ["(TP=0, FP=0)", "(TP=0, FP=1)", "(TP=1, FP=0)",
+                                              "(TP=0, FP=2)"]
+    ranking, topic = d.output(4)  # (TP=1, FP=1)
+    assert ranking == Ranking(["1#1", "0#1"]) and topic.R == 1 and len(topic.documents) == 3
+    with pytest.raises(ValidationError, match="exceeds"):
+        sets(3, 4)

@@ -33,6 +33,7 @@ float-only metric, or the exact-evaluation budget ``max_exact`` ran out).
 from __future__ import annotations
 
 import functools
+import inspect
 import math
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -41,7 +42,7 @@ import numpy as np
 
 from axiometer.axioms.decide import DEFAULT_TOLERANCE, SCREEN, evaluate, exact_sign
 from axiometer.core import Topic
-from axiometer.generators.domains import Domain, RankingsDomain
+from axiometer.generators.domains import Domain, RankingsDomain, SetsDomain
 from axiometer.metrics import MetricError, is_exact_capable
 from axiometer.results import IntrinsicResult, OutputRecord, PropertyVerdict
 
@@ -65,12 +66,32 @@ class DomainScoreError(MetricError):
         super().__init__(message)
 
 
-def _score_one(metric: Any, domain: Domain, index: int) -> float:
+def _apply(function: Callable[..., Any], domain: Domain, index: int) -> Any:
+    """``function`` on output ``index``: ``f(contingency)`` on a sets domain, else ``f(ranking, topic)``."""
+    if isinstance(domain, SetsDomain):
+        return function(domain.counts(index))
     ranking, topic = domain.output(index)
+    return function(ranking, topic)
+
+
+def _metric_name(metric: Any, domain: Domain) -> str:
+    if isinstance(domain, SetsDomain) and hasattr(metric, "spec"):
+        return str(metric.spec)  # a set measure's full name, e.g. "F(beta=2)"
+    return str(getattr(metric, "name", repr(metric)))
+
+
+def _score_one(metric: Any, domain: Domain, index: int) -> float:
     try:
+        if isinstance(domain, SetsDomain):
+            value = float(metric.score(domain.counts(index)))
+            if not math.isfinite(value):
+                raise MetricError(f"returned a non-finite value {value!r}")
+            return value
+        ranking, topic = domain.output(index)
         return evaluate(metric, ranking, topic)
     except Exception as error:  # the metric's own failure is the finding
-        raise DomainScoreError(index, f"{metric.name} on {domain.label(index)}: {error}") from error
+        raise DomainScoreError(
+            index, f"{_metric_name(metric, domain)} on {domain.label(index)}: {error}") from error
 
 
 def score_domain(metric: Any, domain: Domain) -> np.ndarray:
@@ -83,6 +104,15 @@ def score_domain(metric: Any, domain: Domain) -> np.ndarray:
     the metric raised or was not finite.
     """
     size = domain.size
+    if isinstance(domain, SetsDomain) and hasattr(metric, "score_counts"):
+        tp, fp = domain.tp, domain.fp
+        try:
+            if "tp" in inspect.signature(metric.score_counts).parameters:
+                scores = np.asarray(metric.score_counts(tp, fp, domain.R - tp, domain.N - domain.R - fp),
+                                    dtype=float)
+                return _finite(metric, domain, scores)
+        except Exception:  # fall back to the per-output path, which names the input
+            pass
     batched = (isinstance(domain, RankingsDomain) and hasattr(metric, "score_batch")
                and not getattr(getattr(metric, "needs", None), "context", False))
     if batched:
@@ -94,13 +124,17 @@ def score_domain(metric: Any, domain: Domain) -> np.ndarray:
         except Exception:  # no batched path, or it failed: the per-output path finds the input
             batched = False
         else:
-            bad = np.flatnonzero(~np.isfinite(scores))
-            if len(bad):
-                i = int(bad[0])
-                raise DomainScoreError(
-                    i, f"{metric.name} returned {scores[i]!r} on {domain.label(i)}", float(scores[i]))
-            return scores
+            return _finite(metric, domain, scores)
     return np.fromiter((_score_one(metric, domain, i) for i in range(size)), dtype=float, count=size)
+
+
+def _finite(metric: Any, domain: Domain, scores: np.ndarray) -> np.ndarray:
+    bad = np.flatnonzero(~np.isfinite(scores))
+    if len(bad):
+        i = int(bad[0])
+        raise DomainScoreError(
+            i, f"{_metric_name(metric, domain)} returned {scores[i]!r} on {domain.label(i)}", float(scores[i]))
+    return scores
 
 
 class _Exact:
@@ -116,8 +150,7 @@ class _Exact:
     def __call__(self, index: int) -> Any:
         if index not in self.cache:
             assert self.function is not None
-            ranking, topic = self.domain.output(index)
-            self.cache[index] = self.function(ranking, topic)
+            self.cache[index] = _apply(self.function, self.domain, index)
         return self.cache[index]
 
     def text(self, index: int) -> str | None:
@@ -138,7 +171,10 @@ def classify(metric: Any, domain: Domain, tolerance: float | None = None,
     """Classify ``metric`` on ``domain``: pseudometric, metric (injective), interval scale.
 
     ``exact`` overrides the metric's own exact evaluation (a function
-    ``(ranking, topic) -> Fraction | sympy.Expr``). Without any exact
+    ``(ranking, topic) -> Fraction | sympy.Expr``; on a sets domain,
+    ``(contingency) -> ...``). On a :class:`~axiometer.generators.domains.SetsDomain`
+    the metric is a set measure of :mod:`axiometer.metrics.set_based`
+    (``score``/``exact`` of a ``Contingency``, vectorised ``score_counts``). Without any exact
     evaluation, ties and equal gaps are decided within ``tolerance``
     (default :data:`~axiometer.axioms.decide.DEFAULT_TOLERANCE`, relative),
     which the result states. With one, ``tolerance`` (if given) widens the
@@ -146,7 +182,8 @@ def classify(metric: Any, domain: Domain, tolerance: float | None = None,
     outputs are evaluated exactly, after which near-ties are settled on
     floats and the result says so.
     """
-    exact_function = exact if exact is not None else (metric.exact if is_exact_capable(metric) else None)
+    own_exact = is_exact_capable(metric) or (isinstance(domain, SetsDomain) and hasattr(metric, "exact"))
+    exact_function = exact if exact is not None else (metric.exact if own_exact else None)
     exact_mode = exact_function is not None
     if exact_mode:
         screen = SCREEN if tolerance is None else max(SCREEN, tolerance)
@@ -154,7 +191,7 @@ def classify(metric: Any, domain: Domain, tolerance: float | None = None,
     else:
         screen = DEFAULT_TOLERANCE if tolerance is None else tolerance
         stated_tolerance = screen
-    name = getattr(metric, "name", repr(metric))
+    name = _metric_name(metric, domain)
     ex = _Exact(exact_function, domain, max_exact)
 
     def not_pseudometric(records: tuple[OutputRecord, ...], note: str) -> IntrinsicResult:

@@ -14,6 +14,10 @@ report prints its :attr:`name`.
   pair whose documents are named by grade (``"1#1"``, ``"1#2"``, ``"1/2#1"``),
   the m-th document of a grade in the ranking being ``"<grade>#m"``, so two
   rankings with the same grade sequence are the same output.
+- :func:`sets` — retrieved subsets of a collection of ``N`` documents with
+  ``R`` relevant, identified by their contingency counts ``(TP, FP)``
+  (optionally of fixed ``size = TP + FP`` or fixed ``nonrel = FP``), for the
+  set-based measures of :mod:`axiometer.metrics.set_based`.
 - :func:`outputs` — any finite iterable of ``(ranking, topic)`` pairs.
 
 Rows are enumerated as a numpy array by a vectorised base-g counter
@@ -26,6 +30,7 @@ Python loop.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -35,8 +40,10 @@ import numpy as np
 
 from axiometer.core import Number, Ranking, Topic, ValidationError, to_fraction
 from axiometer.metrics import RankingBatch
+from axiometer.metrics.set_based import Contingency
 
-__all__ = ["Domain", "RankingsDomain", "OutputsDomain", "rankings", "outputs", "grade_text"]
+__all__ = ["Domain", "RankingsDomain", "SetsDomain", "OutputsDomain", "rankings", "sets", "outputs",
+           "grade_text"]
 
 
 class Domain(Protocol):
@@ -214,6 +221,80 @@ def rankings(n: int, grades: Iterable[Number] = (0, 1), lengths: str = "exact",
                 keep &= ((rows == j) & valid).sum(axis=1) <= per_grade
         rows, row_lengths = rows[keep], row_lengths[keep]
     return RankingsDomain(n, tuple(values), lengths, topic.R, per_grade, topic, rows, row_lengths)
+
+
+@dataclass(frozen=True, eq=False)
+class SetsDomain:
+    """Retrieved subsets of ``N`` documents with ``R`` relevant, as contingency counts ``(TP, FP)``.
+
+    Ordered by set size ``TP + FP``, then ``TP``. :meth:`counts` gives the
+    :class:`~axiometer.metrics.set_based.Contingency` a set measure scores;
+    :meth:`output` the set as documents (``"1#k"`` relevant, ``"0#k"`` not)
+    with a topic of ``R`` relevant and ``N - R`` judged non-relevant documents.
+    """
+
+    N: int
+    R: int
+    size_rule: int | None
+    nonrel: int | None
+    tp: np.ndarray = field(repr=False)
+    fp: np.ndarray = field(repr=False)
+
+    @property
+    def name(self) -> str:
+        extra = "".join(f", {k}={v}" for k, v in (("size", self.size_rule), ("nonrel", self.nonrel))
+                        if v is not None)
+        return f"sets(N={self.N}, R={self.R}{extra})"
+
+    @property
+    def size(self) -> int:
+        return len(self.tp)
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __repr__(self) -> str:
+        return self.name
+
+    def counts(self, index: int) -> Contingency:
+        return Contingency.from_counts(self.N, self.R, int(self.tp[index]), int(self.fp[index]))
+
+    def label(self, index: int) -> str:
+        return f"(TP={int(self.tp[index])}, FP={int(self.fp[index])})"
+
+    @functools.cached_property
+    def topic(self) -> Topic:
+        judgments: dict[str, Number] = {f"1#{m}": 1 for m in range(1, self.R + 1)}
+        judgments.update({f"0#{m}": 0 for m in range(1, self.N - self.R + 1)})
+        return Topic.single(judgments, topic_id="domain")
+
+    def output(self, index: int) -> tuple[Ranking, Topic]:
+        tp, fp = int(self.tp[index]), int(self.fp[index])
+        docs = [f"1#{m}" for m in range(1, tp + 1)] + [f"0#{m}" for m in range(1, fp + 1)]
+        return Ranking(docs), self.topic
+
+
+def sets(N: int, R: int, size: int | None = None, nonrel: int | None = None) -> SetsDomain:
+    """The retrieved subsets of ``N`` documents with ``R`` relevant, by ``(TP, FP)``.
+
+    ``size`` keeps the sets with ``TP + FP = size``; ``nonrel`` those with
+    ``FP = nonrel``. Without either: all ``(R + 1)(N - R + 1)`` count pairs.
+    """
+    for label, value in (("N", N), ("R", R), ("size", size), ("nonrel", nonrel)):
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
+            raise ValidationError(f"sets: {label} must be a non-negative integer, got {value!r}")
+    if R > N:
+        raise ValidationError(f"sets: R={R} exceeds N={N}")
+    tp, fp = np.meshgrid(np.arange(R + 1), np.arange(N - R + 1), indexing="ij")
+    tp, fp = tp.ravel(), fp.ravel()
+    keep = np.ones(len(tp), dtype=bool)
+    if size is not None:
+        keep &= tp + fp == size
+    if nonrel is not None:
+        keep &= fp == nonrel
+    tp, fp = tp[keep], fp[keep]
+    order = np.lexsort((tp, tp + fp))
+    return SetsDomain(N, R, size, nonrel, tp[order], fp[order])
 
 
 @dataclass(frozen=True, eq=False)
