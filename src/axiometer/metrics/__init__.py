@@ -67,6 +67,8 @@ _FAMILIES: dict[str, tuple[str, str]] = {
     "Q_measure": ("sakai", "QMeasure"),
     "bpref": ("bpref", "Bpref"),
     "ESL": ("expected_search_length", "ExpectedSearchLength"),
+    "wRprec": ("weighted_precision", "WeightedRPrecision"),
+    "AWP": ("weighted_precision", "AverageWeightedPrecision"),
 }
 
 #: The 20 rows of the SIGIR 2018 constraint table: (row title, default spec).
