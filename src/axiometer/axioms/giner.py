@@ -1,0 +1,223 @@
+"""Giner's Tables 2–3 against our intrinsic classification (SPEC sections 4 and 7).
+
+Giner argues each measure on the domain its own formula suggests, so no single
+domain reproduces his whole table. :func:`run_giner` therefore classifies every
+measure of his Tables 2–3 (the published categories are data,
+``axiometer/data/giner.tsv``, transcribed from SPEC section 7's ``giner``
+paragraph) on each canonical domain of its kind
+(:func:`~axiometer.axioms.intrinsic.classify`), records each domain's category
+and counterexample, and says which domains (if any) reproduce the published
+category. Where none does, :attr:`GinerRow.explanation` explains the difference
+by the domain and its counterexample: a weaker category than Giner's names the
+property that fails and the outputs that break it; a stronger one names the
+property that holds on the domain, whose outputs do not contain the case his
+argument rests on.
+
+Canonical domains (:func:`canonical_domains`): for set measures
+``sets(20, 5, size=8)``, ``sets(20, 5, nonrel=0)``, ``sets(20, 5)``; for rank
+measures binary ``rankings(n=4)`` (R = 4: this is ``rankings(n=4, R=4)``, the
+default R of a binary domain being n), binary ``rankings(n=6)`` (do the
+verdicts persist on longer rankings?) and graded
+``rankings(n=3, grades={0, 1/2, 1})``. Korfhage's user-oriented
+measures score user counts ``(U, Rk, Ru)``, for which there is no canonical
+domain: their rows carry the published category and say they were not
+evaluated.
+
+RBP appears at ``p = 1/2`` (interval on binary rankings) and ``p = 0.8``
+(Giner: "not a metric in general"; at 0.8 it is injective on binary
+rankings — the exceptional ``p`` at which two rankings tie is found by the
+parametric analysis, not here).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from importlib import resources
+from typing import Any
+
+from axiometer.axioms.intrinsic import CATEGORIES, classify
+from axiometer.core import InputError
+from axiometer.generators.domains import Domain, RankingsDomain, SetsDomain, rankings, sets
+from axiometer.metrics import parse
+from axiometer.metrics.set_based import set_measure
+from axiometer.results import IntrinsicResult, OutputRecord
+
+__all__ = ["GinerEntry", "GinerRow", "GinerTable", "load_giner", "run_giner", "canonical_domains",
+           "DATA_FILE", "KINDS"]
+
+#: The bundled data file of published categories, in ``axiometer/data``.
+DATA_FILE = "giner.tsv"
+#: Measure kinds: set (contingency counts), user (Korfhage's user counts), rank (rankings).
+KINDS = ("set", "user", "rank")
+
+
+@dataclass(frozen=True)
+class GinerEntry:
+    """One row of ``giner.tsv``: a measure, its axiometer spec, Giner's category.
+
+    ``published`` is ``None`` where the SPEC's paragraph states no category;
+    ``condition`` the case it is stated for (``"binary"``), else ``None``.
+    """
+
+    measure: str
+    kind: str
+    spec: str
+    published: str | None
+    condition: str | None
+
+
+@dataclass(frozen=True)
+class GinerRow:
+    """A measure of Giner's tables, classified on each canonical domain of its kind.
+
+    ``results`` has one :class:`~axiometer.results.IntrinsicResult` per
+    domain evaluated (empty when ``skipped`` says why none was);
+    ``reproduced_by`` names the domains whose category is the published one;
+    ``explanation`` (when none is and a category was published) says, domain
+    by domain, why ours differs, with the counterexample.
+    """
+
+    entry: GinerEntry
+    results: tuple[IntrinsicResult, ...]
+    reproduced_by: tuple[str, ...]
+    explanation: tuple[str, ...] = ()
+    skipped: str | None = None
+
+    @property
+    def measure(self) -> str:
+        return self.entry.measure
+
+    @property
+    def published(self) -> str | None:
+        return self.entry.published
+
+    def category_on(self, domain: str) -> str | None:
+        """Our category on the domain named ``domain``, or ``None`` if not evaluated there."""
+        for result in self.results:
+            if result.domain == domain:
+                return result.category
+        return None
+
+    def result_on(self, domain: str) -> IntrinsicResult | None:
+        for result in self.results:
+            if result.domain == domain:
+                return result
+        return None
+
+
+@dataclass(frozen=True)
+class GinerTable:
+    """The comparison: the domains used (by kind) and one row per measure."""
+
+    set_domains: tuple[str, ...]
+    rank_domains: tuple[str, ...]
+    rows: tuple[GinerRow, ...]
+
+    def row(self, measure: str) -> GinerRow:
+        for row in self.rows:
+            if row.measure == measure:
+                return row
+        raise KeyError(measure)
+
+    @property
+    def differences(self) -> tuple[GinerRow, ...]:
+        """Rows with a published category that no domain reproduces."""
+        return tuple(r for r in self.rows if r.published and r.results and not r.reproduced_by)
+
+
+def load_giner() -> tuple[GinerEntry, ...]:
+    """Read ``axiometer/data/giner.tsv`` (comment lines start with ``#``; tab-separated)."""
+    text = (resources.files("axiometer") / "data" / DATA_FILE).read_text(encoding="utf-8")
+    lines = [line.split("\t") for line in text.splitlines() if line.strip() and not line.startswith("#")]
+    header, body = lines[0], lines[1:]
+    if header != ["measure", "kind", "spec", "published", "condition"]:
+        raise InputError(f"unexpected header {header!r}", source=DATA_FILE)
+    entries = []
+    for number, fields in enumerate(body, 2):
+        if len(fields) != 5 or fields[1] not in KINDS or (fields[3] != "-" and fields[3] not in CATEGORIES):
+            raise InputError(f"malformed row {fields!r}", source=f"{DATA_FILE} data row {number}")
+        measure, kind, spec, published, condition = fields
+        entries.append(GinerEntry(measure, kind, spec, None if published == "-" else published,
+                                  None if condition == "-" else condition))
+    return tuple(entries)
+
+
+def canonical_domains() -> tuple[Domain, ...]:
+    """The set domains (N = 20, R = 5) and rank domains the comparison uses by default."""
+    return (sets(20, 5, size=8), sets(20, 5, nonrel=0), sets(20, 5),
+            rankings(4), rankings(6), rankings(3, grades=(0, Fraction(1, 2), 1)))
+
+
+def _metric(entry: GinerEntry, domain: Domain) -> Any:
+    if entry.kind == "set":
+        return set_measure(entry.spec)
+    assert isinstance(domain, RankingsDomain)
+    return parse(entry.spec.replace("{n}", str(domain.n)))
+
+
+def _records(records: Sequence[OutputRecord]) -> str:
+    return ", ".join(f"{r.label} = {r.exact if r.exact is not None else format(r.score, '.6g')}"
+                     for r in records)
+
+
+#: Category strength: interval/metric > ordinal/metric > ordinal/pseudometric > not a pseudometric.
+_RANK = {c: len(CATEGORIES) - i for i, c in enumerate(CATEGORIES)}
+
+
+def _explain(result: IntrinsicResult, entry: GinerEntry) -> str:
+    """Why ``result``'s category differs from the published one, with the domain's counterexample."""
+    published = entry.published
+    assert published is not None
+    ours = result.category
+    head = f"on {result.domain}: {ours}"
+    if _RANK[ours] < _RANK[published]:  # weaker: a property Giner grants fails here
+        failed = next(p for p in result.properties if not p.holds)
+        where = f"; counterexample {_records(failed.counterexample)}" if failed.counterexample else ""
+        return f"{head}, not {published}: {failed.name} fails ({failed.note}){where}"
+    # stronger: a property Giner denies holds on this domain
+    denied = "metric" if published == "ordinal/pseudometric" else "interval"
+    verdict = result.property(denied)
+    note = verdict.note if verdict is not None else ""
+    why = ("Giner's category is for the measure in general: some parameter values make outputs tie, "
+           "which the parametric analysis finds" if entry.condition == "in general" else
+           "this domain does not contain the outputs Giner's argument rests on")
+    return f"{head}, stronger than {published}: {denied} holds here ({note}); {why}"
+
+
+def _row(entry: GinerEntry, domains: Sequence[Domain]) -> GinerRow:
+    if entry.kind == "user":
+        return GinerRow(entry, (), (), skipped="user counts (U, Rk, Ru): no canonical domain, not evaluated")
+    wanted = SetsDomain if entry.kind == "set" else RankingsDomain
+    results = tuple(classify(_metric(entry, d), d) for d in domains if isinstance(d, wanted))
+    if not results:
+        return GinerRow(entry, (), (), skipped=f"no {entry.kind} domain given")
+    reproduced = tuple(r.domain for r in results if r.category == entry.published)
+    explanation: tuple[str, ...] = ()
+    if entry.published and not reproduced:
+        explanation = tuple(_explain(r, entry) for r in results)
+    return GinerRow(entry, results, reproduced, explanation)
+
+
+def run_giner(domains: Iterable[Domain] | None = None,
+              measures: Iterable[str] | None = None) -> GinerTable:
+    """Classify every measure of Giner's Tables 2–3 on each domain of its kind.
+
+    ``domains`` defaults to :func:`canonical_domains`; sets domains serve the
+    set measures, rankings domains the rank measures. ``measures`` restricts
+    the rows to those names (``giner.tsv``'s ``measure`` column), in the
+    file's order; an unknown name is an :class:`~axiometer.core.InputError`.
+    """
+    chosen = tuple(canonical_domains() if domains is None else domains)
+    entries = load_giner()
+    if measures is not None:
+        names = list(measures)
+        known = {e.measure for e in entries}
+        unknown = [m for m in names if m not in known]
+        if unknown:
+            raise InputError(f"unknown Giner measure {unknown[0]!r}; known: {', '.join(e.measure for e in entries)}")
+        entries = tuple(e for e in entries if e.measure in names)
+    rows = tuple(_row(e, chosen) for e in entries)
+    return GinerTable(tuple(d.name for d in chosen if isinstance(d, SetsDomain)),
+                      tuple(d.name for d in chosen if isinstance(d, RankingsDomain)), rows)

@@ -1,0 +1,125 @@
+"""The Giner comparison as text, Markdown or JSON (SPEC section 7, ``giner``).
+
+:func:`format_giner` renders a :class:`~axiometer.axioms.giner.GinerTable`:
+a table with, per measure, Giner's published category, ours on each domain
+(columns ``S1..`` for the set domains, ``K1..`` for the rank domains, named in
+a legend above the table), and the domains that reproduce the published
+category; then every difference, domain by domain, with its counterexample.
+It never runs the comparison itself.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from typing import Any
+
+from axiometer.axioms.giner import GinerRow, GinerTable
+
+__all__ = ["GINER_FORMATS", "format_giner", "SHORT"]
+
+GINER_FORMATS = ("text", "markdown", "json")
+
+#: Short forms of the categories in table cells.
+SHORT = {"interval/metric": "interval/metric", "ordinal/metric": "ordinal/metric",
+         "ordinal/pseudometric": "ordinal/pseudo", "not a pseudometric": "not pseudo"}
+
+
+def _columns(table: GinerTable) -> list[tuple[str, str]]:
+    """``(column id, domain name)`` for every domain, set domains first."""
+    return ([(f"S{i}", d) for i, d in enumerate(table.set_domains, 1)]
+            + [(f"K{i}", d) for i, d in enumerate(table.rank_domains, 1)])
+
+
+def _published(row: GinerRow) -> str:
+    if row.published is None:
+        return "-"
+    return row.published + (f" ({row.entry.condition})" if row.entry.condition else "")
+
+
+def _reproduced(row: GinerRow, ids: dict[str, str]) -> str:
+    if row.skipped:
+        return "not evaluated"
+    if row.published is None:
+        return "n/a"
+    return ", ".join(ids[d] for d in row.reproduced_by) if row.reproduced_by else "none"
+
+
+def _matrix(table: GinerTable) -> list[list[str]]:
+    columns = _columns(table)
+    ids = {name: cid for cid, name in columns}
+    header = ["measure", "published"] + [cid for cid, _ in columns] + ["reproduced by"]
+    rows = [header]
+    for row in table.rows:
+        cells = []
+        for _, name in columns:
+            category = row.category_on(name)
+            cells.append(SHORT[category] if category else "")
+        rows.append([row.measure, _published(row)] + cells + [_reproduced(row, ids)])
+    return rows
+
+
+def _differences(table: GinerTable) -> list[tuple[str, list[str]]]:
+    out = []
+    for row in table.differences:
+        out.append((f"{row.measure} (published {_published(row)}, spec {row.entry.spec})", list(row.explanation)))
+    return out
+
+
+def _text(table: GinerTable, markdown: bool) -> str:
+    columns = _columns(table)
+    lines = ["# Giner's Tables 2-3 against our classification" if markdown
+             else "Giner's Tables 2-3 against our classification", ""]
+    lines.append("Domains:" if not markdown else "Domains:\n")
+    for cid, name in columns:
+        lines.append(f"- {cid}: `{name}`" if markdown else f"  {cid}: {name}")
+    lines.append("")
+    matrix = _matrix(table)
+    if markdown:
+        lines.append("| " + " | ".join(matrix[0]) + " |")
+        lines.append("|" + "|".join("---" for _ in matrix[0]) + "|")
+        lines.extend("| " + " | ".join(r) + " |" for r in matrix[1:])
+    else:
+        widths = [max(len(r[j]) for r in matrix) for j in range(len(matrix[0]))]
+        for i, r in enumerate(matrix):
+            lines.append("  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip())
+            if i == 0:
+                lines.append("  ".join("-" * w for w in widths))
+    skipped = [r for r in table.rows if r.skipped]
+    if skipped:
+        lines.append("")
+        lines.append("Not evaluated: " + "; ".join(f"{r.measure} ({r.skipped})" for r in skipped))
+    differences = _differences(table)
+    lines.append("")
+    lines.append("## Differences" if markdown else "Differences")
+    if not differences:
+        lines.append("")
+        lines.append("None: every published category is reproduced by at least one domain.")
+    for title, explanation in differences:
+        lines.append("")
+        lines.append(f"### {title}" if markdown else title)
+        if markdown:
+            lines.append("")
+        lines.extend(("- " if markdown else "  - ") + e for e in explanation)
+    return "\n".join(lines) + "\n"
+
+
+def _json(table: GinerTable) -> str:
+    def row_json(row: GinerRow) -> dict[str, Any]:
+        return {"measure": row.measure, "kind": row.entry.kind, "spec": row.entry.spec,
+                "published": row.published, "condition": row.entry.condition,
+                "results": [dataclasses.asdict(r) for r in row.results],
+                "reproduced_by": list(row.reproduced_by), "explanation": list(row.explanation),
+                "skipped": row.skipped}
+
+    return json.dumps({"set_domains": list(table.set_domains), "rank_domains": list(table.rank_domains),
+                       "rows": [row_json(r) for r in table.rows]}, indent=2) + "\n"
+
+
+def format_giner(table: GinerTable, format: str = "text") -> str:
+    """Render ``table`` as ``text``, ``markdown`` or ``json``."""
+    if format == "json":
+        return _json(table)
+    if format in ("text", "markdown"):
+        return _text(table, format == "markdown")
+    raise ValueError(f"unknown format {format!r}; known: {', '.join(GINER_FORMATS)}")

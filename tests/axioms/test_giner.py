@@ -1,0 +1,190 @@
+"""Giner's Tables 2–3 comparison (run_giner) and its reports.
+
+Expected categories are the SPEC's (section 4's known facts, section 7's
+``giner`` paragraph), transcribed here by hand; ties are checked with
+hand-computed values, not the classifier's output.
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import pytest
+
+from axiometer.axioms.giner import GinerTable, canonical_domains, load_giner, run_giner
+from axiometer.core import InputError
+from axiometer.generators.domains import rankings, sets
+from axiometer.metrics import parse
+from axiometer.reports.giner import GINER_FORMATS, format_giner
+
+IM, OM, OP = "interval/metric", "ordinal/metric", "ordinal/pseudometric"
+
+# SPEC section 7, `giner` paragraph, transcribed by hand (measure -> (kind, category, condition)).
+SPEC_PARAGRAPH = {
+    **{m: ("set", IM, None) for m in (
+        "recall", "precision", "fallout", "miss rate", "accuracy", "error rate", "inverse recall",
+        "inverse precision", "specificity", "false discovery rate", "false omission rate")},
+    "F-measure": ("set", OM, None),
+    "generality": ("set", OP, None),
+    **{m: ("user", OP, None) for m in ("coverage ratio", "relative recall", "novelty ratio", "recall effort")},
+    "modified sliding ratio": ("rank", OM, None),
+    "Pnorm": ("rank", OM, None),
+    "Rnorm": ("rank", IM, "binary"),
+    **{m: ("rank", OP, None) for m in (
+        "Prec@k", "R-precision", "sliding ratio", "R-measure", "AP", "Q-measure", "RR", "bpref", "nxCG",
+        "esl")},
+    "RBP (p = 1/2)": ("rank", IM, "binary"),
+    "RBP (p = 0.8)": ("rank", OP, "in general"),
+}
+# Listed among Tables 2-3 in SPEC section 4, with no category in section 7's paragraph.
+UNSTATED = {"utility", "DCG", "nDCG", "weighted R-precision", "average weighted precision"}
+
+SIZE8, NONREL0, ALL = "sets(N=20, R=5, size=8)", "sets(N=20, R=5, nonrel=0)", "sets(N=20, R=5)"
+BINARY4 = "rankings(n=4, grades={0,1}, lengths=exact, R=4)"
+
+
+def test_data_file_matches_the_spec_paragraph():
+    entries = {e.measure: e for e in load_giner()}
+    stated = {m: (e.kind, e.published, e.condition) for m, e in entries.items() if e.published}
+    assert stated == SPEC_PARAGRAPH
+    assert {m for m, e in entries.items() if e.published is None} == UNSTATED
+    for e in entries.values():  # every spec builds a measure of its kind
+        if e.kind == "rank":
+            parse(e.spec.replace("{n}", "4"))
+
+
+@pytest.fixture(scope="module")
+def reduced() -> GinerTable:
+    return run_giner(domains=[sets(20, 5, size=8), sets(20, 5, nonrel=0), sets(20, 5), rankings(4)],
+                     measures=["precision", "recall", "F-measure", "AP", "RBP (p = 1/2)", "RBP (p = 0.8)",
+                               "Rnorm", "coverage ratio"])
+
+
+def test_precision_and_recall_are_interval_on_fixed_size_outputs(reduced):
+    for measure in ("precision", "recall"):
+        row = reduced.row(measure)
+        assert row.category_on(SIZE8) == IM
+        assert SIZE8 in row.reproduced_by
+        # On all subsets neither is injective (SPEC section 4).
+        assert row.category_on(ALL) == OP
+
+
+def test_f_measure_metric_not_interval_when_outputs_grow_by_relevant_documents(reduced):
+    row = reduced.row("F-measure")
+    # nonrel = 0: F = 2TP / (TP + 5), TP = 0..5: 0, 1/3, 4/7, 3/4, 8/9, 1 -- distinct, gaps 1/3, 5/21, ...
+    assert row.category_on(NONREL0) == OM
+    assert row.category_on(SIZE8) == IM  # size 8: F = 2TP / 13, linear in TP
+    assert row.reproduced_by == (NONREL0,)
+    interval = row.result_on(NONREL0).property("interval")
+    assert not interval.holds and interval.exact
+    # The first three values 0, 1/3, 4/7 (TP = 0, 1, 2): gaps 1/3 and 5/21 differ.
+    assert [r.label for r in interval.counterexample] == ["(TP=0, FP=0)", "(TP=1, FP=0)", "(TP=2, FP=0)"]
+    assert [r.score for r in interval.counterexample] == pytest.approx([0, 1 / 3, 4 / 7], abs=1e-15)
+
+
+def test_ap_is_not_injective_on_binary_rankings_with_r_fixed(reduced):
+    row = reduced.row("AP")
+    result = row.result_on(BINARY4)
+    assert result.category == OP and result.exact
+    assert BINARY4 in row.reproduced_by
+    metric = result.property("metric")
+    assert not metric.holds and len(metric.counterexample) == 2
+    a, b = metric.counterexample
+    assert a.label != b.label and a.exact == b.exact
+    # A tie by hand, R = 4: AP(1,0,0,0) = (1/1)/4 = 1/4; AP(0,1,0,1) = (1/2 + 2/4)/4 = 1/4.
+    ap, domain = parse("AP"), rankings(4)
+    topic = domain.topic
+    assert ap.exact(["1#1", "0#1", "0#2", "0#3"], topic) == Fraction(1, 4)
+    assert ap.exact(["0#1", "1#1", "0#2", "1#2"], topic) == Fraction(1, 4)
+
+
+def test_rbp_half_is_interval_and_rbp_08_difference_is_explained(reduced):
+    half = reduced.row("RBP (p = 1/2)")
+    assert half.category_on(BINARY4) == IM and half.reproduced_by == (BINARY4,)
+    eight = reduced.row("RBP (p = 0.8)")
+    assert eight.category_on(BINARY4) == OM  # injective on binary rankings at p = 0.8
+    assert eight.reproduced_by == ()
+    assert eight in reduced.differences
+    (text,) = eight.explanation
+    assert BINARY4 in text and "stronger than ordinal/pseudometric" in text and "parametric" in text
+
+
+def test_rnorm_difference_names_its_counterexample(reduced):
+    row = reduced.row("Rnorm")
+    assert row.reproduced_by == ()
+    # Rnorm depends on the sum of relevant ranks only: (0,1,1,0) has 2 + 3 = 5 = 1 + 4 of (1,0,0,1),
+    # and the two unretrieved relevant documents are placed alike in both, so the two tie.
+    pair = row.result_on(BINARY4).property("metric").counterexample
+    assert [r.label for r in pair] == ["(0, 1, 1, 0)", "(1, 0, 0, 1)"]
+    (text,) = row.explanation
+    assert "(0, 1, 1, 0)" in text and "(1, 0, 0, 1)" in text and "metric fails" in text
+
+
+def test_user_measures_are_listed_not_evaluated(reduced):
+    row = reduced.row("coverage ratio")
+    assert row.results == () and row.skipped and row.published == OP
+    assert row not in reduced.differences
+
+
+def test_set_measures_use_set_domains_and_rank_measures_rank_domains(reduced):
+    assert reduced.set_domains == (SIZE8, NONREL0, ALL)
+    assert reduced.rank_domains == (BINARY4,)
+    assert [r.domain for r in reduced.row("AP").results] == [BINARY4]
+    assert [r.domain for r in reduced.row("recall").results] == [SIZE8, NONREL0, ALL]
+
+
+def test_unknown_measure_is_an_input_error():
+    with pytest.raises(InputError, match="unknown Giner measure 'MAP'"):
+        run_giner(measures=["MAP"])
+
+
+def test_full_table_every_published_row_reproduced_or_explained():
+    table = run_giner()
+    assert len(table.rows) == len(SPEC_PARAGRAPH) + len(UNSTATED)
+    assert len(table.rank_domains) == 3 and len(table.set_domains) == 3
+    for row in table.rows:
+        if row.skipped:
+            assert row.entry.kind == "user"
+            continue
+        domains = table.set_domains if row.entry.kind == "set" else table.rank_domains
+        assert [r.domain for r in row.results] == list(domains)
+        if row.published and not row.reproduced_by:
+            assert len(row.explanation) == len(domains)
+    assert {r.measure for r in table.differences} >= {"Rnorm", "RBP (p = 0.8)"}
+    assert [d.name for d in canonical_domains()] == list(table.set_domains + table.rank_domains)
+
+
+def test_text_report(reduced):
+    text = format_giner(reduced, "text")
+    lines = text.splitlines()
+    header = next(line for line in lines if line.startswith("measure"))
+    assert header.split()[:2] == ["measure", "published"] and "reproduced by" in header
+    assert f"S1: {SIZE8}" in text and f"K1: {BINARY4}" in text
+    f_line = next(line for line in lines if line.startswith("F-measure"))
+    assert f_line.split()[-1] == "S2"  # reproduced by the nonrel = 0 domain
+    assert "Differences" in text and "(0, 1, 1, 0)" in text
+    assert "Not evaluated: coverage ratio" in text
+
+
+def test_markdown_report(reduced):
+    text = format_giner(reduced, "markdown")
+    rows = [line for line in text.splitlines() if line.startswith("| ")]
+    assert len(rows) == 1 + len(reduced.rows)  # header + one row per measure
+    assert rows[0] == "| measure | published | S1 | S2 | S3 | K1 | reproduced by |"
+    assert "## Differences" in text and "### Rnorm" in text
+
+
+def test_json_report(reduced):
+    data = json.loads(format_giner(reduced, "json"))
+    assert data["set_domains"] == [SIZE8, NONREL0, ALL]
+    by_name = {r["measure"]: r for r in data["rows"]}
+    assert by_name["F-measure"]["reproduced_by"] == [NONREL0]
+    assert by_name["AP"]["results"][0]["category"] == OP
+    assert by_name["coverage ratio"]["skipped"]
+
+
+def test_unknown_format():
+    assert GINER_FORMATS == ("text", "markdown", "json")
+    with pytest.raises(ValueError, match="unknown format"):
+        format_giner(GinerTable((), (), ()), "latex")
