@@ -209,10 +209,123 @@ def _check(args: argparse.Namespace) -> int:
     return EXIT_INTERRUPTED if result.interrupted else 0
 
 
+# -- intrinsic -----------------------------------------------------------------
+
+#: The comparison tables ``intrinsic --table`` knows (see ``axiometer.axioms.giner``).
+INTRINSIC_TABLES = ("giner",)
+
+
+def _add_intrinsic(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "intrinsic", help="classify a metric on a domain: Giner's pseudometric, metric, interval scale",
+        description="Classify one metric on a finite domain of outputs (SPEC section 4): "
+                    "ordinal/pseudometric, ordinal/metric or interval/metric, with the domain's size, "
+                    "distinct values, largest collision class and a counterexample for each property "
+                    "the metric lacks. Ties and gaps are decided exactly for built-in metrics.")
+    parser.add_argument("spec", metavar="SPEC", nargs="?", default=None,
+                        help="a ranking metric spec ('RBP(p=0.5)', 'AP') or a set measure "
+                             "('recall', 'F(beta=2)')")
+    parser.add_argument("--domain", metavar="DOMAIN", default=None,
+                        help="e.g. 'rankings(n=4,grades=2)', 'rankings(n=3,grades={0,1/2,1},"
+                             "lengths=upto,R=4)', 'sets(N=20,R=5,size=8)', 'sets(N=20,R=5,nonrel=0)'")
+    parser.add_argument("--param", metavar="NAME", default=None,
+                        help="also analyse how the classification changes with parameter NAME")
+    parser.add_argument("--tolerance", type=float, metavar="X", default=None,
+                        help="tie band (relative) for float-only decisions, or a wider screen of "
+                             "candidates re-decided exactly")
+    parser.add_argument("--table", choices=INTRINSIC_TABLES, default=None,
+                        help="print a comparison table instead (SPEC and --domain not needed)")
+    parser.add_argument("--format", choices=("text", "markdown", "json"), default="text",
+                        help="report format (default: text)")
+    parser.add_argument("-o", "--output", metavar="FILE", help="write the report to FILE")
+    parser.set_defaults(command=_intrinsic, parser=parser)
+
+
+def _optional_module(name: str, what: str):
+    """Import ``name`` (written by another part of issue 4), or fail with a clear error."""
+    import importlib
+
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as error:
+        if error.name and name.startswith(error.name):
+            raise AxiometerError(f"{what} not available (module {name} is missing)") from None
+        raise
+
+
+def _intrinsic_metric(spec: str):
+    """A set measure when the spec names one of ``SET_MEASURES``, else a ranking metric (``parse``)."""
+    from axiometer.core import InputError, ValidationError
+    from axiometer.metrics import parse
+    from axiometer.metrics.set_based import SET_MEASURES, set_measure
+    from axiometer.metrics.spec import parse_spec
+
+    parsed = parse_spec(spec)
+    if parsed.family not in SET_MEASURES:
+        return parse(spec)
+    if parsed.cutoff is not None:
+        raise InputError(f"a set measure takes no cutoff '@{parsed.cutoff}'", source=f"metric {spec!r}")
+    try:
+        return set_measure(parsed.family, **parsed.params)
+    except ValidationError as error:
+        raise InputError(str(error), source=f"metric {spec!r}") from None
+
+
+def _intrinsic(args: argparse.Namespace) -> int:
+    if args.table:
+        if args.spec or args.domain or args.param:
+            raise AxiometerError("--table prints a whole table; do not give SPEC, --domain or --param with it")
+        giner = _optional_module("axiometer.axioms.giner", "Giner table")
+        giner_report = _optional_module("axiometer.reports.giner", "Giner table report")
+        _write(giner_report.format_giner(giner.run_giner(), args.format), args.output)
+        return 0
+    if not args.spec or not args.domain:
+        raise AxiometerError("give SPEC and --domain DOMAIN (or --table giner)")
+    if args.tolerance is not None and not args.tolerance > 0:
+        raise AxiometerError(f"--tolerance must be positive, got {args.tolerance:g}")
+    from axiometer.axioms.intrinsic import classify
+    from axiometer.core import InputError
+    from axiometer.generators.domain_spec import parse_domain
+    from axiometer.generators.domains import SetsDomain
+    from axiometer.metrics.set_based import ContingencyMeasure, SetMeasure
+    from axiometer.reports.intrinsic import format_intrinsic, format_parametric
+
+    metric = _intrinsic_metric(args.spec)
+    domain = parse_domain(args.domain)
+    is_set = isinstance(metric, SetMeasure)
+    if is_set and not isinstance(metric, ContingencyMeasure):
+        raise InputError(f"{metric.name} scores a user's known/unknown relevant documents, which no "
+                         "domain enumerates yet; intrinsic takes set measures of contingency counts",
+                         source=f"metric {args.spec!r}")
+    if is_set != isinstance(domain, SetsDomain):
+        raise InputError("a set measure needs a sets(...) domain and a ranking metric a rankings(...) "
+                         f"domain; got {domain.name}", source=f"metric {args.spec!r}")
+    result = classify(metric, domain, tolerance=args.tolerance)
+    parametric = None
+    if args.param:
+        analysis = _optional_module("axiometer.axioms.parametric", "parametric analysis")
+        parametric = analysis.analyse(metric, args.param, domain)
+    if args.format == "json":
+        import dataclasses
+        import json
+
+        data = dataclasses.asdict(result)
+        if parametric is not None:
+            data["parametric"] = json.loads(format_parametric(parametric, "json"))
+        report = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    else:
+        report = format_intrinsic(result, args.format)
+        if parametric is not None:
+            report += "\n" + format_parametric(parametric, args.format)
+    _write(report, args.output)
+    return 0
+
+
 # -- the program ---------------------------------------------------------------
 
 #: Every command's ``_add_<command>``; later commands (table, check, intrinsic) join here.
-_COMMANDS: tuple[Callable[[argparse._SubParsersAction], None], ...] = (_add_score, _add_table, _add_check)
+_COMMANDS: tuple[Callable[[argparse._SubParsersAction], None], ...] = (_add_score, _add_table, _add_check,
+                                                                        _add_intrinsic)
 
 
 def _parser() -> argparse.ArgumentParser:

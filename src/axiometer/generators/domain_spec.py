@@ -1,0 +1,211 @@
+"""Domain strings for the intrinsic framework (SPEC section 4): ``rankings(n=4,grades=2)``.
+
+Grammar (a tokenizer and a recursive-descent parser, as in
+:mod:`axiometer.metrics.spec`; nothing is ``eval``-ed)::
+
+    domain := NAME '(' [ arg { ',' arg } ] ')'
+    arg    := NAME '=' value
+    value  := INT | NAME | '{' grade { ',' grade } '}'
+    grade  := NUMBER [ '/' NUMBER ]
+
+- ``rankings(n=N, grades=G, lengths=exact|upto, R=K)`` builds
+  :func:`~axiometer.generators.domains.rankings`. ``grades`` is a set of
+  relevance values in [0, 1] (``{0,1/2,1}``; decimals are read exactly,
+  ``0.1 -> 1/10``) or a count ``g >= 2`` meaning the ``g`` equally spaced
+  levels ``{0, 1/(g-1), ..., 1}`` (``grades=2`` is binary, the default).
+- ``sets(N=N, R=K, size=S, nonrel=F)`` builds
+  :func:`~axiometer.generators.domains.sets`.
+
+Errors are one-line :class:`~axiometer.core.InputError` naming the bad token
+and its column (the spec tokenizer's token set has no braces, so the
+tokenizer here is its own).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from axiometer.core import InputError, ValidationError
+from axiometer.generators.domains import RankingsDomain, SetsDomain, rankings, sets
+
+__all__ = ["DOMAIN_KINDS", "parse_domain"]
+
+#: Each domain kind's parameters, in order; the required ones first.
+DOMAIN_KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "rankings": (("n",), ("grades", "lengths", "R")),
+    "sets": (("N", "R"), ("size", "nonrel")),
+}
+
+_TOKEN = re.compile(r"""
+    (?P<space>\s+)
+  | (?P<number>[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?)
+  | (?P<name>[A-Za-z_][A-Za-z0-9_]*)
+  | (?P<punct>[(){},=/])
+""", re.VERBOSE)
+
+
+@dataclass(frozen=True)
+class _Token:
+    kind: str
+    text: str
+    column: int  # 1-based
+
+
+class _Parser:
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.source = f"domain {text!r}"
+        self.tokens = self._tokenize()
+        self.index = 0
+
+    def _tokenize(self) -> list[_Token]:
+        tokens, position = [], 0
+        while position < len(self.text):
+            match = _TOKEN.match(self.text, position)
+            if match is None:
+                raise InputError(f"unexpected character {self.text[position]!r} at column {position + 1}",
+                                 source=self.source)
+            if match.lastgroup != "space":
+                tokens.append(_Token(match.lastgroup or "", match.group(), position + 1))
+            position = match.end()
+        tokens.append(_Token("end", "", len(self.text) + 1))
+        return tokens
+
+    def peek(self) -> _Token:
+        return self.tokens[self.index]
+
+    def take(self) -> _Token:
+        token = self.tokens[self.index]
+        self.index += 1
+        return token
+
+    def error(self, problem: str) -> InputError:
+        return InputError(problem, source=self.source)
+
+    def fail(self, expected: str, token: _Token | None = None) -> InputError:
+        token = token or self.peek()
+        found = "the end" if token.kind == "end" else repr(token.text)
+        return self.error(f"expected {expected} at column {token.column}, found {found}")
+
+    def expect(self, text: str, what: str) -> None:
+        token = self.peek()
+        if token.kind != "punct" or token.text != text:
+            raise self.fail(what)
+        self.take()
+
+    def parse(self) -> tuple[str, dict[str, tuple[_Token, Any]]]:
+        """The domain kind and each parameter's value, with a token spanning the value's text."""
+        head = self.take()
+        if head.kind != "name":
+            raise self.fail("a domain name (rankings or sets)", head)
+        if head.text not in DOMAIN_KINDS:
+            raise self.error(f"unknown domain {head.text!r} at column {head.column}; "
+                             f"known: {', '.join(DOMAIN_KINDS)}")
+        required, optional = DOMAIN_KINDS[head.text]
+        self.expect("(", f"'(' after {head.text!r}")
+        args: dict[str, tuple[_Token, Any]] = {}
+        if self.peek().text != ")":
+            while True:
+                key = self.take()
+                if key.kind != "name":
+                    raise self.fail("a parameter name", key)
+                if key.text not in required + optional:
+                    raise self.error(f"unknown parameter {key.text!r} of {head.text} at column "
+                                     f"{key.column}; parameters: {', '.join(required + optional)}")
+                if key.text in args:
+                    raise self.error(f"parameter {key.text!r} given twice at column {key.column}")
+                self.expect("=", f"'=' after parameter {key.text!r}")
+                start = self.peek()
+                value = self.value()
+                text = self.text[start.column - 1:self.peek().column - 1].strip()
+                args[key.text] = (_Token("value", text, start.column), value)
+                if self.peek().text == ",":
+                    self.take()
+                    continue
+                break
+        self.expect(")", "',' or ')'")
+        if self.peek().kind != "end":
+            raise self.fail("the end of the domain")
+        missing = [name for name in required if name not in args]
+        if missing:
+            raise self.error(f"{head.text} needs {', '.join(missing)}; e.g. "
+                             + ("rankings(n=4,grades=2)" if head.text == "rankings" else "sets(N=20,R=5,size=8)"))
+        return head.text, args
+
+    def value(self) -> Any:
+        token = self.take()
+        if token.kind == "name":
+            return token.text
+        if token.kind == "number":
+            return self.fraction(token)
+        if token.kind == "punct" and token.text == "{":
+            grades = [self.fraction(self.take())]
+            while self.peek().text == ",":
+                self.take()
+                grades.append(self.fraction(self.take()))
+            self.expect("}", "',' or '}' in the grade set")
+            return grades
+        raise self.fail("a value (an integer, a word or a grade set {...})", token)
+
+    def fraction(self, token: _Token) -> Fraction:
+        """A number token, with an optional ``/ NUMBER``, read exactly."""
+        if token.kind != "number":
+            raise self.fail("a number", token)
+        value = Fraction(token.text)
+        if self.peek().text == "/":
+            self.take()
+            denominator = self.take()
+            if denominator.kind != "number" or Fraction(denominator.text) == 0:
+                raise self.fail("a non-zero denominator after '/'", denominator)
+            value /= Fraction(denominator.text)
+        return value
+
+
+def _integer(parser: _Parser, name: str, token: _Token, value: Any) -> int:
+    if not isinstance(value, Fraction) or value.denominator != 1 or value < 0:
+        raise parser.error(f"{name} must be a non-negative integer at column {token.column}, "
+                           f"found {token.text!r}")
+    return int(value)
+
+
+def _grades(parser: _Parser, token: _Token, value: Any) -> list[Fraction]:
+    if isinstance(value, list):
+        return value
+    if isinstance(value, Fraction) and value.denominator == 1 and value >= 2:
+        count = int(value)
+        return [Fraction(i, count - 1) for i in range(count)]
+    raise parser.error(f"grades must be a count >= 2 or a set such as {{0,1/2,1}} at column "
+                       f"{token.column}, found {token.text!r}")
+
+
+def parse_domain(text: str) -> RankingsDomain | SetsDomain:
+    """Build the domain a string describes: ``parse_domain("sets(N=20,R=5,size=8)")``.
+
+    Raises :class:`~axiometer.core.InputError` naming the bad token (and the
+    domain builders' own checks, e.g. ``R`` above ``N``, as one line).
+    """
+    if not isinstance(text, str) or not text.strip():
+        raise InputError("empty domain; expected e.g. 'rankings(n=4,grades=2)' or 'sets(N=20,R=5,size=8)'")
+    parser = _Parser(text.strip())
+    kind, args = parser.parse()
+    try:
+        if kind == "rankings":
+            keywords: dict[str, Any] = {}
+            for name, (token, value) in args.items():
+                if name == "grades":
+                    keywords["grades"] = _grades(parser, token, value)
+                elif name == "lengths":
+                    if value not in ("exact", "upto"):
+                        raise parser.error(f"lengths must be exact or upto at column {token.column}, "
+                                           f"found {token.text!r}")
+                    keywords["lengths"] = value
+                else:
+                    keywords[name] = _integer(parser, name, token, value)
+            return rankings(**keywords)
+        counts = {name: _integer(parser, name, token, value) for name, (token, value) in args.items()}
+        return sets(**counts)
+    except ValidationError as error:
+        raise InputError(str(error), source=parser.source) from None

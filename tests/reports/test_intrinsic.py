@@ -1,0 +1,198 @@
+"""Domain strings (``axiometer.generators.domain_spec``) and the intrinsic reports
+(``axiometer.reports.intrinsic``), the reports on hand-built results so the
+expected texts follow from the records written here."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from fractions import Fraction
+
+import pytest
+
+from axiometer.core import InputError
+from axiometer.generators.domain_spec import parse_domain
+from axiometer.generators.domains import RankingsDomain, SetsDomain
+from axiometer.reports.intrinsic import format_intrinsic, format_parametric
+from axiometer.results import IntrinsicResult, OutputRecord, PropertyVerdict
+
+# -- domain strings --------------------------------------------------------------
+
+
+def test_binary_rankings_by_grade_count():
+    domain = parse_domain("rankings(n=4,grades=2)")
+    assert isinstance(domain, RankingsDomain)
+    # grades=2: the levels {0, 1/(2-1)} = {0, 1}; 2^4 = 16 sequences; R = 4 * 1 non-zero grade.
+    assert domain.grades == (Fraction(0), Fraction(1))
+    assert (domain.n, domain.lengths_rule, domain.R, domain.size) == (4, "exact", 4, 16)
+
+
+def test_grade_count_three_is_halves():
+    # grades=3: {0, 1/(3-1), 2/(3-1)} = {0, 1/2, 1}; 3^2 = 9 sequences of length 2.
+    domain = parse_domain("rankings(n=2, grades=3)")
+    assert domain.grades == (Fraction(0), Fraction(1, 2), Fraction(1))
+    assert domain.size == 9
+
+
+def test_grade_set_lengths_and_R():
+    domain = parse_domain("rankings(n=3,grades={0,1/2,1},lengths=upto,R=4)")
+    assert domain.grades == (Fraction(0), Fraction(1, 2), Fraction(1))
+    assert (domain.lengths_rule, domain.R, domain.per_grade) == ("upto", 4, 2)
+    # Lengths 0..3 over 3 grades: 1 + 3 + 9 + 27 = 40 sequences, minus those needing 3
+    # documents of one non-zero grade (2 per grade): (1/2,1/2,1/2) and (1,1,1) -> 38.
+    assert domain.size == 38
+
+
+def test_decimal_grades_are_read_exactly():
+    assert parse_domain("rankings(n=1,grades={0,0.1,1})").grades == (0, Fraction(1, 10), 1)
+
+
+@pytest.mark.parametrize("text, name, size", [
+    # size=8 with R=5: TP in 0..5, FP = 8 - TP in 3..8 <= 15 -> 6 sets.
+    ("sets(N=20,R=5,size=8)", "sets(N=20, R=5, size=8)", 6),
+    # nonrel=0: TP in 0..5 -> 6 sets.
+    ("sets(N=20,R=5,nonrel=0)", "sets(N=20, R=5, nonrel=0)", 6),
+    # all subsets by counts: (5 + 1) * (15 + 1) = 96.
+    ("sets(N=20, R=5)", "sets(N=20, R=5)", 96),
+])
+def test_sets(text, name, size):
+    domain = parse_domain(text)
+    assert isinstance(domain, SetsDomain)
+    assert (domain.name, domain.size) == (name, size)
+
+
+@pytest.mark.parametrize("text, message", [
+    ("", "empty domain"),
+    ("foo(n=1)", "unknown domain 'foo' at column 1"),
+    ("rankings n=1", "expected '(' after 'rankings' at column 10, found 'n'"),
+    ("rankings(m=1)", "unknown parameter 'm' of rankings at column 10"),
+    ("rankings(n=1,n=2)", "parameter 'n' given twice at column 14"),
+    ("rankings(grades=2)", "rankings needs n"),
+    ("sets(N=20)", "sets needs R"),
+    ("rankings(n=1.5)", "n must be a non-negative integer at column 12, found '1.5'"),
+    ("rankings(n=-1)", "n must be a non-negative integer at column 12, found '-1'"),
+    ("rankings(n=2,grades=1)", "grades must be a count >= 2 or a set such as {0,1/2,1} at column 21, found '1'"),
+    ("rankings(n=2,grades=up)", "grades must be a count >= 2"),
+    ("rankings(n=2,lengths=some)", "lengths must be exact or upto at column 22, found 'some'"),
+    ("rankings(n=2", "expected ',' or ')' at column 13, found the end"),
+    ("rankings(n=2)x", "expected the end of the domain at column 14, found 'x'"),
+    ("rankings(n=2;)", "unexpected character ';' at column 13"),
+    ("rankings(n=2,grades={0,1)", "expected ',' or '}' in the grade set at column 25, found ')'"),
+    ("rankings(n=2,grades={0,1/0})", "non-zero denominator after '/' at column 26, found '0'"),
+    ("rankings(n=2,grades={0,2})", "grade 2 is outside [0, 1]"),
+    ("rankings(n=2,grades=3,R=3)", "R=3 is not a multiple of the 2 non-zero grades"),
+    ("sets(N=5,R=6)", "R=6 exceeds N=5"),
+    ("sets(N=20,R={0,1})", "R must be a non-negative integer at column 13, found '{0,1}'"),
+    ("rankings(n=)", "expected a value"),
+])
+def test_domain_errors_name_the_token(text, message):
+    with pytest.raises(InputError) as info:
+        parse_domain(text)
+    text_of_error = str(info.value)
+    assert message in text_of_error
+    assert "\n" not in text_of_error
+
+
+# -- reports -----------------------------------------------------------------------
+
+TIE = (OutputRecord(5, "(0, 1, 0, 1)", ("0#1", "1#1", "0#2", "1#2"), 0.25, "1/4"),
+       OutputRecord(8, "(1, 0, 0, 0)", ("1#1", "0#1", "0#2", "0#3"), 0.25, "1/4"))
+GAPS = (OutputRecord(0, "(0, 0, 0, 0)", ("0#1", "0#2", "0#3", "0#4"), 0.0),
+        OutputRecord(1, "(0, 0, 0, 1)", ("0#1", "0#2", "0#3", "1#1"), 0.0625),
+        OutputRecord(2, "(0, 0, 1, 0)", ("0#1", "0#2", "1#1", "0#3"), 1 / 12))
+HAND = IntrinsicResult(
+    "AP", "rankings(n=4, grades={0,1}, lengths=exact, R=4)", 16, "ordinal/pseudometric",
+    (PropertyVerdict("pseudometric", True, True, (), "finite"),
+     PropertyVerdict("metric", False, True, TIE, "tie"),
+     PropertyVerdict("interval", False, True, GAPS, "gaps")),
+    distinct=15, resolution=15 / 16, largest_class_size=2, largest_class=TIE, exact=True,
+    note="ties and gaps decided exactly")
+FLOATY = IntrinsicResult(
+    "f", "outputs(3 given)", 3, "ordinal/pseudometric",
+    (PropertyVerdict("pseudometric", True, True),
+     PropertyVerdict("metric", False, False, TIE[:2], "tie within tolerance"),
+     PropertyVerdict("interval", True, False)),
+    distinct=2, resolution=2 / 3, largest_class_size=2, largest_class=TIE, exact=False, tolerance=1e-9)
+
+
+def test_text_report_names_category_domain_and_counterexamples():
+    text = format_intrinsic(HAND, "text")
+    assert "category:                ordinal/pseudometric" in text
+    assert "domain:                  rankings(n=4, grades={0,1}, lengths=exact, R=4)" in text
+    assert "size:                    16 outputs" in text
+    assert "distinct values:         15, resolution 0.9375" in text  # 15/16
+    assert "largest collision class: 2 output(s) at 1/4 (0.25): (0, 1, 0, 1), (1, 0, 0, 0)" in text
+    assert "metric       NO   (decided exactly) tie" in text
+    lines = text.splitlines()
+    start = lines.index("    counterexample:")
+    assert lines[start + 1:start + 3] == ["      (0, 1, 0, 1)  score 1/4 (0.25)",
+                                          "      (1, 0, 0, 0)  score 1/4 (0.25)"]
+    # The interval triple has no exact text: its floats print to 12 significant digits (1/12).
+    assert "      (0, 0, 1, 0)  score 0.0833333333333" in text
+    assert "pseudometric yes" in text and "counterexample" not in text.split("metric       NO")[0]
+
+
+def test_text_report_states_the_tolerance_of_float_decisions():
+    text = format_intrinsic(FLOATY, "text")
+    assert "decisions:               tolerance 1e-09" in text
+    assert "metric       NO   (decided within tolerance 1e-09)" in text
+
+
+def test_markdown_report():
+    md = format_intrinsic(HAND, "markdown")
+    assert md.startswith("## AP on `rankings(n=4, grades={0,1}, lengths=exact, R=4)`: ordinal/pseudometric\n")
+    assert "| metric | no | exactly | tie |" in md
+    assert "Counterexample to **metric** (injective: distinct outputs score differently):" in md
+    assert "- `(0, 1, 0, 1)`: 1/4 (0.25)" in md
+    assert "- `(0, 0, 0, 1)`: 0.0625" in md
+
+
+def test_json_report_is_asdict():
+    data = json.loads(format_intrinsic(HAND, "json"))
+    assert data["category"] == "ordinal/pseudometric" and data["size"] == 16
+    metric = data["properties"][1]
+    assert metric["name"] == "metric" and metric["holds"] is False
+    assert [r["label"] for r in metric["counterexample"]] == ["(0, 1, 0, 1)", "(1, 0, 0, 0)"]
+    assert metric["counterexample"][0]["exact"] == "1/4"
+
+
+def test_unknown_format():
+    with pytest.raises(ValueError, match="unknown report format 'html'"):
+        format_intrinsic(HAND, "html")
+
+
+@dataclass(frozen=True)
+class _Exceptional:
+    exact: str
+    decimal: float
+
+
+@dataclass(frozen=True)
+class _Parametric:
+    metric: str
+    param: str
+    summary: str
+    exceptional: tuple[_Exceptional, ...]
+    interval_values: tuple[str, ...]
+
+
+PARAMETRIC = _Parametric("RBP", "p", "metric for all p in (0,1) except {(sqrt(5) - 1)/2}",
+                         (_Exceptional("-1/2 + sqrt(5)/2", 0.6180339887498949),), ("1/2",))
+
+
+def test_parametric_text_summary_first_then_fields():
+    lines = format_parametric(PARAMETRIC, "text").splitlines()
+    assert lines[:2] == ["parametric analysis:", "  metric for all p in (0,1) except {(sqrt(5) - 1)/2}"]
+    assert "  exceptional:" in lines
+    assert "    exact -1/2 + sqrt(5)/2; decimal 0.61803398875" in lines
+    assert "  interval_values:" in lines and "    1/2" in lines
+
+
+def test_parametric_markdown_and_json():
+    md = format_parametric(PARAMETRIC, "markdown")
+    assert md.startswith("### Parametric analysis\n\nmetric for all p in (0,1)")
+    assert "- **param**: p" in md
+    data = json.loads(format_parametric(PARAMETRIC, "json"))
+    assert data["exceptional"] == [{"exact": "-1/2 + sqrt(5)/2", "decimal": 0.6180339887498949}]
+    with pytest.raises(TypeError):
+        format_parametric({"summary": "x"}, "text")
