@@ -163,3 +163,11 @@ def test_param_and_table_call_the_other_parts(capsys, monkeypatch):
     monkeypatch.setitem(sys.modules, "axiometer.reports.giner", giner_report)
     status, out, _ = run_cli(capsys, "intrinsic", "--table", "giner", "--format", "markdown")
     assert (status, out) == (0, "TABLE as markdown\n")
+
+
+def test_giner_table_runs_through_the_command(capsys):
+    # The Giner comparison names its canonical domains; SPEC: recall on fixed-size sets is interval.
+    status, out, err = run_cli(capsys, "intrinsic", "--table", "giner")
+    assert status == 0 and err == ""
+    assert "sets(N=20, R=5, size=8)" in out
+    assert any(line.startswith("recall ") and "interval/metric" in line for line in out.splitlines())

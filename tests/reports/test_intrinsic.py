@@ -196,3 +196,23 @@ def test_parametric_markdown_and_json():
     assert data["exceptional"] == [{"exact": "-1/2 + sqrt(5)/2", "decimal": 0.6180339887498949}]
     with pytest.raises(TypeError):
         format_parametric({"summary": "x"}, "text")
+
+
+@dataclass(frozen=True)
+class _Shaped:
+    """The shape of ``axiometer.results.ParametricResult``'s rows (exact, decimal, witnesses)."""
+
+    summary: str
+    exceptional: tuple[tuple[str, float, str, str], ...]
+    interval: tuple[tuple[str, float], ...]
+
+
+def test_parametric_rows_read_as_sentences():
+    # RBP on binary n=3: (1,0,0) scores (1-p), (0,1,1) scores (1-p)(p + p^2);
+    # equal when p^2 + p - 1 = 0, p = (sqrt 5 - 1)/2 = 0.6180339887...
+    shaped = _Shaped("s", (("(-1 + sqrt(5))/2", 0.6180339887498949, "(0, 1, 1)", "(1, 0, 0)"),),
+                     (("1/2", 0.5),))
+    text = format_parametric(shaped, "text")
+    assert "    (-1 + sqrt(5))/2 ≈ 0.618034: (0, 1, 1) ties (1, 0, 0)" in text.splitlines()
+    assert "    1/2 ≈ 0.5" in text.splitlines()
+    assert "  - (-1 + sqrt(5))/2 ≈ 0.618034: (0, 1, 1) ties (1, 0, 0)" in format_parametric(shaped, "markdown")

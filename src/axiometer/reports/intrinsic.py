@@ -138,6 +138,18 @@ def _render(value: Any) -> str:
     return str(value)
 
 
+def _item(name: str, item: Any) -> str:
+    """One list item; ``exceptional`` ``(exact, decimal, a, b)`` and ``interval`` ``(exact, decimal)``
+    rows of a ``ParametricResult`` read as sentences, anything else generically."""
+    if isinstance(item, (list, tuple)) and len(item) >= 2 and isinstance(item[1], float):
+        value = f"{item[0]} ≈ {item[1]:.6g}"
+        if name == "exceptional" and len(item) == 4:
+            return f"{value}: {item[2]} ties {item[3]}"
+        if name == "interval" and len(item) == 2:
+            return value
+    return _render(item)
+
+
 def format_parametric(result: Any, format: str = "text") -> str:
     """A parametric analysis (a dataclass) as ``text``, ``markdown`` or ``json``.
 
@@ -159,7 +171,7 @@ def format_parametric(result: Any, format: str = "text") -> str:
         for name, value in data.items():
             if isinstance(value, (list, tuple)) and value:
                 out.append(f"  {name}:")
-                out.extend(f"    {_render(item)}" for item in value)
+                out.extend(f"    {_item(name, item)}" for item in value)
             else:
                 out.append(f"  {name}: {_render(value)}")
         return "\n".join(out) + "\n"
@@ -170,7 +182,7 @@ def format_parametric(result: Any, format: str = "text") -> str:
     for name, value in data.items():
         if isinstance(value, (list, tuple)) and value:
             out.append(f"- **{name}**:")
-            out.extend(f"  - {_render(item)}" for item in value)
+            out.extend(f"  - {_item(name, item)}" for item in value)
         else:
             out.append(f"- **{name}**: {_render(value)}")
     return "\n".join(out) + "\n"
