@@ -17,7 +17,8 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 __all__ = ["VERDICTS", "TopicRecord", "Counterexample", "Witness", "ErrorInfo", "Check", "Cell",
-           "TableResult", "HOLDS"]
+           "TableResult", "HOLDS", "OutputRecord", "PropertyVerdict", "IntrinsicResult",
+           "ParametricResult"]
 
 #: The verdicts a check can reach (SPEC section 3); "not run" marks cells an
 #: interrupted run did not reach.
@@ -217,6 +218,46 @@ class IntrinsicResult:
             if verdict.name == name:
                 return verdict
         return None
+
+    def to_dict(self) -> dict[str, Any]:
+        return _plain(asdict(self))
+
+
+@dataclass(frozen=True)
+class ParametricResult:
+    """Where a metric's intrinsic classification changes with one parameter (SPEC section 4).
+
+    Values of the parameter are exact sympy text (``"(-1 + sqrt(5))/2"``,
+    ``"1/2"``; ``sympy.sympify`` reads them back) with a decimal.
+
+    - ``exceptional``: ``(exact, decimal, output_a, output_b)`` per parameter
+      value in range at which two outputs with different score expressions
+      tie (the metric is not injective there), ascending, with the first such
+      pair of outputs (labels, by domain order) as witness.
+    - ``always_tied``: two outputs whose scores are the same expression,
+      tied for every value (then the metric is injective for no value);
+      empty when there is none.
+    - ``interval``: ``(exact, decimal)`` per value at which the metric is
+      injective and its distinct values equally spaced (``interval/metric``);
+      ``interval_ranges``: open sub-ranges (text) on which that holds
+      throughout. Both empty, and ``interval_analysed`` false, when the
+      interval analysis was not asked for or outputs are ``always_tied``.
+    - ``summary``: one line, e.g. ``"metric for every p in (0, 1) except
+      {(-1 + sqrt(5))/2 ≈ 0.618034}; interval only at p = 1/2"``.
+    """
+
+    metric: str
+    parameter: str
+    range: str
+    domain: str
+    size: int
+    distinct_expressions: int
+    exceptional: tuple[tuple[str, float, str, str], ...]
+    always_tied: tuple[str, ...] = ()
+    interval: tuple[tuple[str, float], ...] = ()
+    interval_ranges: tuple[str, ...] = ()
+    interval_analysed: bool = True
+    summary: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         return _plain(asdict(self))

@@ -99,3 +99,46 @@ def exact_to_float(value: ExactValue, digits: int = 30) -> float:
     if isinstance(value, (Fraction, int)):
         return float(value)
     return float(sympy.N(value, digits))
+
+
+class SymbolicArithmetic:
+    """Sympy arithmetic in which a parameter may be a symbol (SPEC section 4, parametric analysis).
+
+    ``num`` passes sympy objects through unchanged and reads every other
+    number exactly (``0.8 -> 4/5`` as a ``sympy.Rational``), so a built-in's
+    ``compute(ranking, topic, SYMBOLIC)`` on a copy of the metric whose
+    parameter attribute is a ``sympy.Symbol`` (see
+    :func:`axiometer.axioms.parametric.symbolic_score`) yields the score as a
+    sympy expression in that symbol: a polynomial in ``p`` for RBP. ``ratio``
+    returns 0 only for a denominator that is identically zero; a symbolic
+    denominator is taken as non-zero (the analysis discards its poles).
+    """
+
+    exact = True
+    zero = sympy.Integer(0)
+    one = sympy.Integer(1)
+
+    @staticmethod
+    def num(value: Any) -> sympy.Expr:
+        if isinstance(value, sympy.Basic):
+            return value
+        fraction = to_fraction(value)
+        return sympy.Rational(fraction.numerator, fraction.denominator)
+
+    @staticmethod
+    def log2(value: Any) -> sympy.Expr:
+        return sympy.log(SymbolicArithmetic.num(value), 2)
+
+    @staticmethod
+    def ratio(numerator: Any, denominator: Any) -> Any:
+        denominator = SymbolicArithmetic.num(denominator)
+        if denominator.is_zero is True:
+            return sympy.Integer(0)
+        return SymbolicArithmetic.num(numerator) / denominator
+
+    @staticmethod
+    def result(value: Any) -> sympy.Expr:
+        return sympy.sympify(value)
+
+
+SYMBOLIC = SymbolicArithmetic()
