@@ -101,3 +101,12 @@ def test_sets_domain():
     assert ranking == Ranking(["1#1", "0#1"]) and topic.R == 1 and len(topic.documents) == 3
     with pytest.raises(ValidationError, match="exceeds"):
         sets(3, 4)
+
+
+def test_relabelling_stays_within_the_judged_documents_when_R_is_below_n():
+    # R = 2 < n = 4: two relevant documents but four judged non-relevant ones; relabelled
+    # ids must still name judged documents (grade 0 numbers down from 4, not from 2).
+    domain = rankings(4, R=2)
+    for index in range(domain.size):
+        for doc in domain.ranking(index, relabel=True):
+            assert domain.topic.is_judged(doc), (index, doc)

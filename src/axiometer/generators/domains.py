@@ -134,7 +134,10 @@ class RankingsDomain:
         for j in self.rows[index, : int(self.lengths[index])].tolist():
             m = seen.get(j, 0) + 1
             seen[j] = m
-            docs.append(f"{grade_text(self.grades[j])}#{self.per_grade + 1 - m if relabel else m}")
+            grade = self.grades[j]
+            # The topic judges per_grade documents of each non-zero grade but n of grade 0.
+            count = self.per_grade if grade > 0 else self.n
+            docs.append(f"{grade_text(grade)}#{count + 1 - m if relabel else m}")
         return Ranking(docs)
 
     def output(self, index: int) -> tuple[Ranking, Topic]:
