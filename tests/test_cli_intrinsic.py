@@ -171,3 +171,9 @@ def test_giner_table_runs_through_the_command(capsys):
     assert status == 0 and err == ""
     assert "sets(N=20, R=5, size=8)" in out
     assert any(line.startswith("recall ") and "interval/metric" in line for line in out.splitlines())
+
+
+def test_a_contingency_measure_on_a_users_domain_is_one_error_line(capsys):
+    status, out, err = run_cli(capsys, "intrinsic", "precision", "--domain", "users(U=5,unknown=5)")
+    assert status == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and "users(U=5, unknown=5)" in err

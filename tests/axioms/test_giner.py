@@ -14,7 +14,7 @@ import pytest
 
 from axiometer.axioms.giner import GinerTable, canonical_domains, load_giner, run_giner
 from axiometer.core import InputError
-from axiometer.generators.domains import rankings, sets
+from axiometer.generators.domains import rankings, sets, users
 from axiometer.metrics import parse
 from axiometer.reports.giner import GINER_FORMATS, format_giner
 
@@ -121,10 +121,49 @@ def test_rnorm_difference_names_its_counterexample(reduced):
     assert "(0, 1, 1, 0)" in text and "(1, 0, 0, 1)" in text and "metric fails" in text
 
 
-def test_user_measures_are_listed_not_evaluated(reduced):
+def test_user_measures_without_a_users_domain_are_listed_not_evaluated(reduced):
     row = reduced.row("coverage ratio")
-    assert row.results == () and row.skipped and row.published == OP
+    assert row.results == () and row.skipped == "no user domain given" and row.published == OP
     assert row not in reduced.differences
+
+
+USERS5, EFFORT = "users(U=5, unknown=5)", "users(U=5, unknown=5, wanted=2, examined=8)"
+
+
+@pytest.fixture(scope="module")
+def user_table() -> GinerTable:
+    return run_giner(domains=[users(5, 5), users(5, 5, wanted=2, examined=8)],
+                     measures=["coverage ratio", "relative recall", "novelty ratio", "recall effort"])
+
+
+def test_user_measures_reproduce_giner_on_users_domains(user_table):
+    assert user_table.user_domains == (USERS5, EFFORT) and user_table.set_domains == (USERS5, EFFORT)
+    for measure in ("coverage ratio", "relative recall", "novelty ratio"):
+        row = user_table.row(measure)
+        assert row.skipped is None and [r.domain for r in row.results] == [USERS5, EFFORT]
+        assert row.reproduced_by == (USERS5, EFFORT)
+    effort = user_table.row("recall effort")  # wanted/examined is 0/0 = 0 on USERS5: not evaluated there
+    assert [r.domain for r in effort.results] == [EFFORT] and effort.reproduced_by == (EFFORT,)
+    assert user_table.differences == ()
+
+
+def test_user_measure_ties_are_hand_checked(user_table):
+    # coverage ratio Rk/U ignores Ru: (Rk=0, Ru=0) and (Rk=0, Ru=1) both score 0/5 = 0.
+    pair = user_table.row("coverage ratio").result_on(USERS5).property("metric").counterexample
+    assert [r.label for r in pair] == ["(Rk=0, Ru=0)", "(Rk=0, Ru=1)"]
+    # relative recall (Rk+Ru)/(U+Ru): (0+5)/(5+5) = 1/2 = (1+3)/(5+3); the smallest tying pair by
+    # domain order (Rk, then Ru) whose later member comes first: (0,5) ties (1,3) at index 9, and no
+    # earlier pair ties (Rk=0 gives Ru/(5+Ru), increasing; Rk=1, Ru<=2 give 1/5, 2/6, 3/7 - all distinct
+    # from 0, 1/6, 2/7, 3/8, 4/9, 5/10).
+    result = user_table.row("relative recall").result_on(USERS5)
+    pair = result.property("metric").counterexample
+    assert [r.label for r in pair] == ["(Rk=0, Ru=5)", "(Rk=1, Ru=3)"]
+    assert [r.exact for r in pair] == ["1/2", "1/2"]
+    # novelty ratio Ru/(Rk+Ru): Rk=0, Ru>0 all score 1.
+    pair = user_table.row("novelty ratio").result_on(USERS5).property("metric").counterexample
+    assert [r.label for r in pair] == ["(Rk=0, Ru=1)", "(Rk=0, Ru=2)"]
+    # recall effort 2/examined, examined in 2..8: 7 distinct values 1, 2/3, 1/2, 2/5, 1/3, 2/7, 1/4.
+    assert user_table.row("recall effort").result_on(EFFORT).distinct == 7
 
 
 def test_set_measures_use_set_domains_and_rank_measures_rank_domains(reduced):
@@ -142,12 +181,13 @@ def test_unknown_measure_is_an_input_error():
 def test_full_table_every_published_row_reproduced_or_explained():
     table = run_giner()
     assert len(table.rows) == len(SPEC_PARAGRAPH) + len(UNSTATED)
-    assert len(table.rank_domains) == 3 and len(table.set_domains) == 3
+    assert len(table.rank_domains) == 3 and len(table.set_domains) == 5 and len(table.user_domains) == 2
+    count_sets = tuple(d for d in table.set_domains if d not in table.user_domains)
     for row in table.rows:
-        if row.skipped:
-            assert row.entry.kind == "user"
-            continue
-        domains = table.set_domains if row.entry.kind == "set" else table.rank_domains
+        assert row.skipped is None
+        domains = {"set": count_sets, "user": table.user_domains, "rank": table.rank_domains}[row.entry.kind]
+        if row.entry.spec == "recall_effort":
+            domains = table.user_domains[1:]
         assert [r.domain for r in row.results] == list(domains)
         if row.published and not row.reproduced_by:
             assert len(row.explanation) == len(domains)

@@ -244,3 +244,107 @@ def test_accuracy_on_all_subsets():
     assert result.category == "ordinal/pseudometric" and result.distinct == 21
     assert labels(result.property("metric").counterexample) == ["(TP=0, FP=0)", "(TP=1, FP=1)"]
     assert [r.exact for r in result.property("metric").counterexample] == ["3/4", "3/4"]
+
+
+# -- users domains, determinism and the sampled dQ checks -------------------------
+def test_coverage_ratio_on_users_domain_vectorised_equals_exact():
+    from axiometer.generators.domains import users
+
+    d = users(3, 2)
+    metric = set_measure("coverage_ratio")
+    # Rk / 3 for Rk = 0..3, each repeated for Ru = 0..2.
+    expected = np.repeat([0, 1 / 3, 2 / 3, 1], 3)
+    assert np.array_equal(score_domain(metric, d), expected)
+    result = classify(metric, d)
+    assert result.category == "ordinal/pseudometric" and result.exact and result.distinct == 4
+    # (Rk=0, Ru=0) and (Rk=0, Ru=1): 0/3 = 0 both.
+    assert labels(result.property("metric").counterexample) == ["(Rk=0, Ru=0)", "(Rk=0, Ru=1)"]
+
+
+def test_coverage_ratio_with_ru_fixed_is_interval():
+    from axiometer.generators.domains import users
+
+    # unknown = 0: Rk / 4 for Rk = 0..4 = 0, 1/4, 1/2, 3/4, 1 - injective, equally spaced.
+    result = classify(set_measure("coverage_ratio"), users(4, 0))
+    assert result.category == "interval/metric" and result.distinct == 5
+
+
+def test_a_non_deterministic_metric_is_not_a_pseudometric():
+    calls = {"n": 0}
+
+    def counter(ranking, topic):  # a different value on every call
+        calls["n"] += 1
+        return float(calls["n"])
+
+    result = classify(wrap(counter), rankings(3))
+    assert result.category == "not a pseudometric"
+    verdict = result.property("pseudometric")
+    assert not verdict.holds
+    a, b = verdict.counterexample
+    # The first sampled output, (0, 0, 0) (index 0), scored twice more: different values.
+    assert a.label == b.label == "(0, 0, 0)" and a.index == 0 and a.score != b.score
+    assert "not deterministic" in result.note and "(0, 0, 0)" in result.note
+
+
+def test_a_non_deterministic_set_measure_is_not_a_pseudometric():
+    from axiometer.generators.domains import users
+    from axiometer.metrics.set_based import CoverageRatio
+
+    class Drifting(CoverageRatio):
+        calls = 0
+
+        def score(self, c):
+            Drifting.calls += 1
+            return super().score(c) + (1e-9 if Drifting.calls % 2 else 0.0)
+
+    result = classify(Drifting(), users(2, 2))
+    assert result.category == "not a pseudometric"
+    assert "not deterministic" in result.note and "(Rk=0, Ru=0)" in result.note
+
+
+def test_a_non_deterministic_exact_evaluation_is_not_a_pseudometric():
+    calls = {"n": 0}
+
+    def drifting_exact(ranking, topic):
+        calls["n"] += 1
+        return Fraction(calls["n"])
+
+    result = classify(parse("P@3"), rankings(3), exact=drifting_exact)
+    assert result.category == "not a pseudometric"
+    assert "exact evaluation is not deterministic" in result.note
+
+
+@pytest.mark.parametrize("metric, domain", [
+    (parse("RBP(p=0.5)"), rankings(3)),
+    (parse("nDCG"), rankings(3, grades=(0, 0.5, 1))),
+    (set_measure("precision"), sets(20, 5, size=8)),
+])
+def test_deterministic_metrics_pass_the_sampled_checks_exactly(metric, domain):
+    result = classify(metric, domain)
+    verdict = result.property("pseudometric")
+    assert verdict.holds
+    m = min(domain.size, intrinsic.DETERMINISM_SAMPLE)
+    assert f"deterministic on {m} sampled outputs" in verdict.note
+    assert f"triangle inequality on {2 * m} sampled triples ({2 * m} exactly)" in verdict.note
+
+
+def test_float_only_metric_checks_triangles_on_floats():
+    result = classify(wrap(lambda ranking, topic: float(len(ranking))), rankings(2))
+    note = result.property("pseudometric").note
+    # 4 outputs: 2 * 4 triples, none with exact values.
+    assert "on 8 sampled triples (0 exactly, 8 on floats within" in note
+
+
+def test_triangle_and_symmetry_violations_are_reported(monkeypatch):
+    # dQ = |Q(x) - Q(y)| is a pseudometric by construction, so check the checks with other dQ.
+    # Squared difference: on P@2 over binary length 2 (values 0, 1/2, 1) a triple with values
+    # 0, 1/2, 1 gives (0 - 1)^2 = 1 > (0 - 1/2)^2 + (1/2 - 1)^2 = 1/2: the triangle fails.
+    monkeypatch.setattr(intrinsic, "_dq", lambda a, b: (a - b) ** 2)
+    result = classify(parse("P@2"), rankings(2))
+    assert result.category == "not a pseudometric"
+    assert "dQ(x, z) > dQ(x, y) + dQ(y, z)" in result.note
+    assert len(result.property("pseudometric").counterexample) == 3
+    # Signed difference: dQ(x, y) = -dQ(y, x) != dQ(y, x) when Q(x) != Q(y).
+    monkeypatch.setattr(intrinsic, "_dq", lambda a, b: a - b)
+    result = classify(parse("P@2"), rankings(2))
+    assert result.category == "not a pseudometric" and "dQ(x, y) != dQ(y, x)" in result.note

@@ -110,3 +110,59 @@ def test_relabelling_stays_within_the_judged_documents_when_R_is_below_n():
     for index in range(domain.size):
         for doc in domain.ranking(index, relabel=True):
             assert domain.topic.is_judged(doc), (index, doc)
+
+
+# -- users(...): Korfhage's user counts -------------------------------------------
+def test_users_domain_enumerates_rk_then_ru():
+    from axiometer.generators.domains import users
+    from axiometer.metrics.set_based import UserCounts
+
+    # Rk in 0..2, Ru in 0..1: (2 + 1)(1 + 1) = 6 outputs, ordered by Rk then Ru.
+    d = users(2, 1)
+    assert d.size == 6 and d.name == "users(U=2, unknown=1)"
+    assert [d.label(i) for i in range(6)] == ["(Rk=0, Ru=0)", "(Rk=0, Ru=1)", "(Rk=1, Ru=0)",
+                                              "(Rk=1, Ru=1)", "(Rk=2, Ru=0)", "(Rk=2, Ru=1)"]
+    assert d.counts(3) == UserCounts(U=2, Rk=1, Ru=1)
+    ranking, topic = d.output(5)  # two known and one new relevant document retrieved
+    assert list(ranking) == ["known#1", "known#2", "new#1"] and topic.R == 3
+
+
+def test_users_domain_with_recall_effort():
+    from axiometer.generators.domains import users
+    from axiometer.metrics.set_based import UserCounts
+
+    # examined in wanted..E = 2..4 (3 values) crossed with Rk in 0..1, Ru in 0..1: 2 * 2 * 3 = 12.
+    d = users(1, 1, wanted=2, examined=4)
+    assert d.size == 12 and d.name == "users(U=1, unknown=1, wanted=2, examined=4)"
+    assert d.counts(0) == UserCounts(1, 0, 0, wanted=2, examined=2)
+    assert d.counts(2) == UserCounts(1, 0, 0, wanted=2, examined=4)
+    assert d.counts(11) == UserCounts(1, 1, 1, wanted=2, examined=4)
+    assert d.label(1) == "(Rk=0, Ru=0, wanted=2, examined=3)"
+    assert users(1, 1, examined=1).counts(0).wanted == 1  # wanted defaults to 1 with examined
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"U": -1, "unknown": 1}, "U must be"),
+    ({"U": 1, "unknown": 1, "wanted": 2}, "wanted needs examined"),
+    ({"U": 1, "unknown": 1, "wanted": 3, "examined": 2}, "below wanted"),
+])
+def test_users_domain_rejects_bad_counts(kwargs, message):
+    from axiometer.generators.domains import users
+
+    with pytest.raises(ValidationError, match=message):
+        users(**kwargs)
+
+
+def test_users_domain_strings():
+    from axiometer.core import InputError
+    from axiometer.generators.domain_spec import parse_domain
+
+    assert parse_domain("users(U=5,unknown=5)").size == 36  # 6 * 6
+    assert parse_domain("users(U=2, unknown=1, examined=3)").name == \
+        "users(U=2, unknown=1, wanted=1, examined=3)"
+    with pytest.raises(InputError, match="users needs unknown; e.g. users"):
+        parse_domain("users(U=5)")
+    with pytest.raises(InputError, match="unknown parameter 'N' of users"):
+        parse_domain("users(U=5,unknown=1,N=3)")
+    with pytest.raises(InputError, match="below wanted"):
+        parse_domain("users(U=5,unknown=1,wanted=4,examined=3)")

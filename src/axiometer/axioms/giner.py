@@ -19,9 +19,10 @@ measures binary ``rankings(n=4)`` (R = 4: this is ``rankings(n=4, R=4)``, the
 default R of a binary domain being n), binary ``rankings(n=6)`` (do the
 verdicts persist on longer rankings?) and graded
 ``rankings(n=3, grades={0, 1/2, 1})``. Korfhage's user-oriented
-measures score user counts ``(U, Rk, Ru)``, for which there is no canonical
-domain: their rows carry the published category and say they were not
-evaluated.
+measures score user counts ``(U, Rk, Ru)`` on ``users(U=5, unknown=5)`` (every
+``Rk in 0..5``, ``Ru in 0..5``) and ``users(U=5, unknown=5, wanted=2, examined=8)``
+(the same crossed with ``examined in 2..8``); recall effort (``wanted /
+examined``) only on the second, as on the first it is the constant 0/0 = 0.
 
 RBP appears at ``p = 1/2`` (interval on binary rankings) and ``p = 0.8``
 (Giner: "not a metric in general"; at 0.8 it is injective on binary
@@ -39,7 +40,7 @@ from typing import Any
 
 from axiometer.axioms.intrinsic import CATEGORIES, classify
 from axiometer.core import InputError
-from axiometer.generators.domains import Domain, RankingsDomain, SetsDomain, rankings, sets
+from axiometer.generators.domains import Domain, RankingsDomain, SetsDomain, UsersDomain, rankings, sets, users
 from axiometer.metrics import parse
 from axiometer.metrics.set_based import set_measure
 from axiometer.results import IntrinsicResult, OutputRecord
@@ -109,11 +110,17 @@ class GinerRow:
 
 @dataclass(frozen=True)
 class GinerTable:
-    """The comparison: the domains used (by kind) and one row per measure."""
+    """The comparison: the domains used (by kind) and one row per measure.
+
+    ``set_domains`` lists every domain of counts — the ``sets(...)`` domains,
+    then the ``users(...)`` domains, which ``user_domains`` lists again on
+    their own (the report gives count domains one column group).
+    """
 
     set_domains: tuple[str, ...]
     rank_domains: tuple[str, ...]
     rows: tuple[GinerRow, ...]
+    user_domains: tuple[str, ...] = ()
 
     def row(self, measure: str) -> GinerRow:
         for row in self.rows:
@@ -145,13 +152,14 @@ def load_giner() -> tuple[GinerEntry, ...]:
 
 
 def canonical_domains() -> tuple[Domain, ...]:
-    """The set domains (N = 20, R = 5) and rank domains the comparison uses by default."""
+    """The set (N = 20, R = 5), user-count and rank domains the comparison uses by default."""
     return (sets(20, 5, size=8), sets(20, 5, nonrel=0), sets(20, 5),
+            users(5, 5), users(5, 5, wanted=2, examined=8),
             rankings(4), rankings(6), rankings(3, grades=(0, Fraction(1, 2), 1)))
 
 
 def _metric(entry: GinerEntry, domain: Domain) -> Any:
-    if entry.kind == "set":
+    if entry.kind in ("set", "user"):
         return set_measure(entry.spec)
     assert isinstance(domain, RankingsDomain)
     return parse(entry.spec.replace("{n}", str(domain.n)))
@@ -186,11 +194,16 @@ def _explain(result: IntrinsicResult, entry: GinerEntry) -> str:
     return f"{head}, stronger than {published}: {denied} holds here ({note}); {why}"
 
 
+#: User measures that read ``wanted``/``examined``: evaluated only on users domains that vary them.
+_NEEDS_EFFORT = {"recall_effort": True}
+
+
 def _row(entry: GinerEntry, domains: Sequence[Domain]) -> GinerRow:
-    if entry.kind == "user":
-        return GinerRow(entry, (), (), skipped="user counts (U, Rk, Ru): no canonical domain, not evaluated")
-    wanted = SetsDomain if entry.kind == "set" else RankingsDomain
-    results = tuple(classify(_metric(entry, d), d) for d in domains if isinstance(d, wanted))
+    wanted = {"set": SetsDomain, "user": UsersDomain, "rank": RankingsDomain}[entry.kind]
+    chosen = [d for d in domains if isinstance(d, wanted)]
+    if _NEEDS_EFFORT.get(entry.spec):  # wanted / examined is 0/0 = 0 on a domain without the effort
+        chosen = [d for d in chosen if isinstance(d, UsersDomain) and d.examined_max is not None]
+    results = tuple(classify(_metric(entry, d), d) for d in chosen)
     if not results:
         return GinerRow(entry, (), (), skipped=f"no {entry.kind} domain given")
     reproduced = tuple(r.domain for r in results if r.category == entry.published)
@@ -205,7 +218,8 @@ def run_giner(domains: Iterable[Domain] | None = None,
     """Classify every measure of Giner's Tables 2–3 on each domain of its kind.
 
     ``domains`` defaults to :func:`canonical_domains`; sets domains serve the
-    set measures, rankings domains the rank measures. ``measures`` restricts
+    set measures, users domains Korfhage's user measures, rankings domains the
+    rank measures. ``measures`` restricts
     the rows to those names (``giner.tsv``'s ``measure`` column), in the
     file's order; an unknown name is an :class:`~axiometer.core.InputError`.
     """
@@ -219,5 +233,7 @@ def run_giner(domains: Iterable[Domain] | None = None,
             raise InputError(f"unknown Giner measure {unknown[0]!r}; known: {', '.join(e.measure for e in entries)}")
         entries = tuple(e for e in entries if e.measure in names)
     rows = tuple(_row(e, chosen) for e in entries)
-    return GinerTable(tuple(d.name for d in chosen if isinstance(d, SetsDomain)),
-                      tuple(d.name for d in chosen if isinstance(d, RankingsDomain)), rows)
+    return GinerTable(tuple(d.name for d in chosen if isinstance(d, SetsDomain))
+                      + tuple(d.name for d in chosen if isinstance(d, UsersDomain)),
+                      tuple(d.name for d in chosen if isinstance(d, RankingsDomain)), rows,
+                      tuple(d.name for d in chosen if isinstance(d, UsersDomain)))

@@ -2,10 +2,16 @@
 
 On a finite domain of outputs, a metric ``Q`` induces ``dQ(x, y) = |Q(x) - Q(y)|``:
 
-- **pseudometric**: ``Q`` is finite and real on the whole domain and does not
+- **pseudometric**: ``Q`` is finite and real on the whole domain, deterministic
+  (up to :data:`DETERMINISM_SAMPLE` outputs spread over the domain are scored
+  twice more and must give identical values; the exact evaluation, where
+  there is one, is repeated on a quarter of them), and does not
   depend on which of several equally judged documents is retrieved (checked
-  on a sample of a rankings domain by renumbering such documents); then
-  ``dQ`` is symmetric and satisfies the triangle inequality by construction.
+  on a sample of a rankings domain by renumbering such documents). ``dQ`` is
+  then symmetric and satisfies the triangle inequality by construction; SPEC
+  section 4 asks for both to be checked anyway, which is done on sampled
+  triples of those outputs, exactly where exact values exist (within the
+  exact budget), else on floats within the screen.
 - **metric**: ``Q`` is also injective on the domain. The float scores are
   sorted; adjacent values within the screen (:data:`~axiometer.axioms.decide.SCREEN`,
   relative) are re-decided exactly (``Fraction``, or sympy through
@@ -42,7 +48,7 @@ import numpy as np
 
 from axiometer.axioms.decide import DEFAULT_TOLERANCE, SCREEN, evaluate, exact_sign
 from axiometer.core import Topic
-from axiometer.generators.domains import Domain, RankingsDomain, SetsDomain
+from axiometer.generators.domains import CountsDomain, Domain, RankingsDomain, SetsDomain, UsersDomain
 from axiometer.metrics import MetricError, is_exact_capable
 from axiometer.results import IntrinsicResult, OutputRecord, PropertyVerdict
 
@@ -54,6 +60,9 @@ CATEGORIES = ("interval/metric", "ordinal/metric", "ordinal/pseudometric", "not 
 CHUNK = 1 << 16
 #: Outputs sampled for the relabelling (equal-judgment) check.
 RELABEL_SAMPLE = 32
+#: Outputs sampled (spread over the domain) for the determinism check and the dQ triples
+#: (``2 *`` this many triples: lowest, each, highest by score; and as many scattered).
+DETERMINISM_SAMPLE = 64
 
 ExactFunction = Callable[[Sequence[str], Topic], Any]
 
@@ -67,22 +76,22 @@ class DomainScoreError(MetricError):
 
 
 def _apply(function: Callable[..., Any], domain: Domain, index: int) -> Any:
-    """``function`` on output ``index``: ``f(contingency)`` on a sets domain, else ``f(ranking, topic)``."""
-    if isinstance(domain, SetsDomain):
+    """``function`` on output ``index``: ``f(counts)`` on a sets/users domain, else ``f(ranking, topic)``."""
+    if isinstance(domain, CountsDomain):
         return function(domain.counts(index))
     ranking, topic = domain.output(index)
     return function(ranking, topic)
 
 
 def _metric_name(metric: Any, domain: Domain) -> str:
-    if isinstance(domain, SetsDomain) and hasattr(metric, "spec"):
+    if isinstance(domain, CountsDomain) and hasattr(metric, "spec"):
         return str(metric.spec)  # a set measure's full name, e.g. "F(beta=2)"
     return str(getattr(metric, "name", repr(metric)))
 
 
 def _score_one(metric: Any, domain: Domain, index: int) -> float:
     try:
-        if isinstance(domain, SetsDomain):
+        if isinstance(domain, CountsDomain):
             value = float(metric.score(domain.counts(index)))
             if not math.isfinite(value):
                 raise MetricError(f"returned a non-finite value {value!r}")
@@ -110,6 +119,14 @@ def score_domain(metric: Any, domain: Domain) -> np.ndarray:
             if "tp" in inspect.signature(metric.score_counts).parameters:
                 scores = np.asarray(metric.score_counts(tp, fp, domain.R - tp, domain.N - domain.R - fp),
                                     dtype=float)
+                return _finite(metric, domain, scores)
+        except Exception:  # fall back to the per-output path, which names the input
+            pass
+    if isinstance(domain, UsersDomain) and hasattr(metric, "score_counts"):
+        try:
+            if "Rk" in inspect.signature(metric.score_counts).parameters:
+                scores = np.asarray(metric.score_counts(np.full(size, domain.U), domain.rk, domain.ru,
+                                                        domain.wanted_array, domain.examined), dtype=float)
                 return _finite(metric, domain, scores)
         except Exception:  # fall back to the per-output path, which names the input
             pass
@@ -157,6 +174,18 @@ class _Exact:
         return str(self.cache[index]) if index in self.cache else None
 
 
+def _dq(a: Any, b: Any) -> Any:
+    """Giner's ``dQ(x, y) = |Q(x) - Q(y)|`` from the two scores."""
+    return abs(a - b)
+
+
+def _spread(size: int, count: int) -> list[int]:
+    """Up to ``count`` distinct indices spread evenly over ``0..size-1`` (first and last included)."""
+    if size <= 0:
+        return []
+    return sorted({int(i) for i in np.linspace(0, size - 1, min(size, count))})
+
+
 def _equal(a: Any, b: Any) -> bool:
     return a == b if not hasattr(a, "free_symbols") and not hasattr(b, "free_symbols") else exact_sign(a - b) == 0
 
@@ -182,7 +211,7 @@ def classify(metric: Any, domain: Domain, tolerance: float | None = None,
     outputs are evaluated exactly, after which near-ties are settled on
     floats and the result says so.
     """
-    own_exact = is_exact_capable(metric) or (isinstance(domain, SetsDomain) and hasattr(metric, "exact"))
+    own_exact = is_exact_capable(metric) or (isinstance(domain, CountsDomain) and hasattr(metric, "exact"))
     exact_function = exact if exact is not None else (metric.exact if own_exact else None)
     exact_mode = exact_function is not None
     if exact_mode:
@@ -206,11 +235,64 @@ def classify(metric: Any, domain: Domain, tolerance: float | None = None,
         record = OutputRecord(error.index, domain.label(error.index), tuple(ranking), error.value)
         return not_pseudometric((record,), str(error))
 
+    # -- pseudometric: deterministic, dQ symmetric with the triangle inequality --
+    sample = _spread(domain.size, DETERMINISM_SAMPLE)
+    # Its own cache, so that the sampled checks do not change which records show exact values.
+    sampled_exact = _Exact(exact_function, domain, min(max_exact, DETERMINISM_SAMPLE))
+    for i in sample:
+        try:
+            first, second = _score_one(metric, domain, i), _score_one(metric, domain, i)
+        except DomainScoreError as error:
+            ranking, _ = domain.output(error.index)
+            return not_pseudometric((OutputRecord(i, domain.label(i), tuple(ranking), error.value),), str(error))
+        if first != second:  # identical values required, not merely close ones
+            ranking, _ = domain.output(i)
+            records = (OutputRecord(i, domain.label(i), tuple(ranking), first),
+                       OutputRecord(i, domain.label(i), tuple(ranking), second))
+            return not_pseudometric(records, f"{name} is not deterministic: {domain.label(i)} scored "
+                                             f"{first!r}, then {second!r}")
+        if exact_mode and i in sample[:DETERMINISM_SAMPLE // 4]:
+            again = _apply(exact_function, domain, i)
+            if not _equal(sampled_exact(i), again):
+                ranking, _ = domain.output(i)
+                records = (OutputRecord(i, domain.label(i), tuple(ranking), first, str(sampled_exact(i))),
+                           OutputRecord(i, domain.label(i), tuple(ranking), second, str(again)))
+                return not_pseudometric(records, f"{name}'s exact evaluation is not deterministic: "
+                                                 f"{domain.label(i)} gave {sampled_exact(i)}, then {again}")
+    triples, triples_exact = 0, 0
+    m = len(sample)
+    # The sample by float score: (lowest, each, highest) puts y between x and z, where the triangle is
+    # tight; plus m triples scattered over the sample.
+    by_score = sorted(sample, key=lambda k: (float(scores[k]), k))
+    candidates = [(by_score[0], by_score[j], by_score[-1]) for j in range(m)]
+    candidates += [(sample[j], sample[(7 * j + 3) % m], sample[(13 * j + 5) % m]) for j in range(m)]
+    for x, y, z in candidates:
+        use_exact = exact_mode and (sampled_exact.can(len({x, y, z} - set(sampled_exact.cache))))
+        q = [sampled_exact(x), sampled_exact(y), sampled_exact(z)] if use_exact else [float(scores[x]), float(scores[y]), float(scores[z])]
+        d_xy, d_yx, d_yz, d_xz = _dq(q[0], q[1]), _dq(q[1], q[0]), _dq(q[1], q[2]), _dq(q[0], q[2])
+        if use_exact:
+            symmetric = _equal(d_xy, d_yx)
+            triangle = exact_sign(d_xz - d_xy - d_yz) <= 0
+            triples_exact += 1
+        else:
+            band = screen * max(1.0, *(abs(v) for v in q))
+            symmetric = abs(d_xy - d_yx) <= band
+            triangle = d_xz - d_xy - d_yz <= band
+        triples += 1
+        if not (symmetric and triangle):
+            records = tuple(_record(domain, scores, sampled_exact, k) for k in (x, y, z))
+            broken = "dQ(x, y) != dQ(y, x)" if not symmetric else "dQ(x, z) > dQ(x, y) + dQ(y, z)"
+            return not_pseudometric(records, f"{name}: {broken} for x = {records[0].label}, "
+                                             f"y = {records[1].label}, z = {records[2].label}")
+    sampled = (f"deterministic on {m} sampled outputs (each scored twice, identical values); "
+               f"dQ = |Q(x) - Q(y)| symmetric and satisfying the triangle inequality on {triples} sampled "
+               f"triples ({triples_exact} exactly" + (")" if triples_exact == triples else
+                                                      f", {triples - triples_exact} on floats within {screen:g})"))
+
     # -- pseudometric: equal judgments are interchangeable --------------------
     pseudo_exact = True
     if isinstance(domain, RankingsDomain) and domain.size:
-        sample = sorted({int(i) for i in np.linspace(0, domain.size - 1, min(domain.size, RELABEL_SAMPLE))})
-        for i in sample:
+        for i in _spread(domain.size, RELABEL_SAMPLE):
             original, topic = domain.output(i)
             other = domain.ranking(i, relabel=True)
             if other == original:
@@ -237,7 +319,8 @@ def classify(metric: Any, domain: Domain, tolerance: float | None = None,
     pseudo = PropertyVerdict("pseudometric", True, pseudo_exact, (),
                              "finite on every output" + (", invariant under relabelling equally judged "
                                                          "documents (sampled)"
-                                                         if isinstance(domain, RankingsDomain) else ""))
+                                                         if isinstance(domain, RankingsDomain) else "")
+                             + "; " + sampled)
 
     # -- metric: injectivity ---------------------------------------------------
     size = domain.size

@@ -15,6 +15,8 @@ Grammar (a tokenizer and a recursive-descent parser, as in
   levels ``{0, 1/(g-1), ..., 1}`` (``grades=2`` is binary, the default).
 - ``sets(N=N, R=K, size=S, nonrel=F)`` builds
   :func:`~axiometer.generators.domains.sets`.
+- ``users(U=U, unknown=K, wanted=W, examined=E)`` builds
+  :func:`~axiometer.generators.domains.users` (Korfhage's user counts).
 
 Errors are one-line :class:`~axiometer.core.InputError` naming the bad token
 and its column (the spec tokenizer's token set has no braces, so the
@@ -29,7 +31,7 @@ from fractions import Fraction
 from typing import Any
 
 from axiometer.core import InputError, ValidationError
-from axiometer.generators.domains import RankingsDomain, SetsDomain, rankings, sets
+from axiometer.generators.domains import RankingsDomain, SetsDomain, UsersDomain, rankings, sets, users
 
 __all__ = ["DOMAIN_KINDS", "parse_domain"]
 
@@ -37,7 +39,10 @@ __all__ = ["DOMAIN_KINDS", "parse_domain"]
 DOMAIN_KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "rankings": (("n",), ("grades", "lengths", "R")),
     "sets": (("N", "R"), ("size", "nonrel")),
+    "users": (("U", "unknown"), ("wanted", "examined")),
 }
+_EXAMPLES = {"rankings": "rankings(n=4,grades=2)", "sets": "sets(N=20,R=5,size=8)",
+             "users": "users(U=5,unknown=5)"}
 
 _TOKEN = re.compile(r"""
     (?P<space>\s+)
@@ -100,7 +105,7 @@ class _Parser:
         """The domain kind and each parameter's value, with a token spanning the value's text."""
         head = self.take()
         if head.kind != "name":
-            raise self.fail("a domain name (rankings or sets)", head)
+            raise self.fail("a domain name (" + ", ".join(DOMAIN_KINDS) + ")", head)
         if head.text not in DOMAIN_KINDS:
             raise self.error(f"unknown domain {head.text!r} at column {head.column}; "
                              f"known: {', '.join(DOMAIN_KINDS)}")
@@ -131,8 +136,7 @@ class _Parser:
             raise self.fail("the end of the domain")
         missing = [name for name in required if name not in args]
         if missing:
-            raise self.error(f"{head.text} needs {', '.join(missing)}; e.g. "
-                             + ("rankings(n=4,grades=2)" if head.text == "rankings" else "sets(N=20,R=5,size=8)"))
+            raise self.error(f"{head.text} needs {', '.join(missing)}; e.g. {_EXAMPLES[head.text]}")
         return head.text, args
 
     def value(self) -> Any:
@@ -181,7 +185,7 @@ def _grades(parser: _Parser, token: _Token, value: Any) -> list[Fraction]:
                        f"{token.column}, found {token.text!r}")
 
 
-def parse_domain(text: str) -> RankingsDomain | SetsDomain:
+def parse_domain(text: str) -> RankingsDomain | SetsDomain | UsersDomain:
     """Build the domain a string describes: ``parse_domain("sets(N=20,R=5,size=8)")``.
 
     Raises :class:`~axiometer.core.InputError` naming the bad token (and the
@@ -206,6 +210,6 @@ def parse_domain(text: str) -> RankingsDomain | SetsDomain:
                     keywords[name] = _integer(parser, name, token, value)
             return rankings(**keywords)
         counts = {name: _integer(parser, name, token, value) for name, (token, value) in args.items()}
-        return sets(**counts)
+        return sets(**counts) if kind == "sets" else users(**counts)
     except ValidationError as error:
         raise InputError(str(error), source=parser.source) from None

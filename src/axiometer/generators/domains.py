@@ -18,6 +18,9 @@ report prints its :attr:`name`.
   ``R`` relevant, identified by their contingency counts ``(TP, FP)``
   (optionally of fixed ``size = TP + FP`` or fixed ``nonrel = FP``), for the
   set-based measures of :mod:`axiometer.metrics.set_based`.
+- :func:`users` — Korfhage's user counts ``(U, Rk, Ru)`` (and, for recall
+  effort, ``(wanted, examined)``) for the user-oriented measures of
+  :mod:`axiometer.metrics.set_based`: ``users(U=5, unknown=5)``.
 - :func:`outputs` — any finite iterable of ``(ranking, topic)`` pairs.
 
 Rows are enumerated as a numpy array by a vectorised base-g counter
@@ -40,10 +43,10 @@ import numpy as np
 
 from axiometer.core import Number, Ranking, Topic, ValidationError, to_fraction
 from axiometer.metrics import RankingBatch
-from axiometer.metrics.set_based import Contingency
+from axiometer.metrics.set_based import Contingency, UserCounts
 
-__all__ = ["Domain", "RankingsDomain", "SetsDomain", "OutputsDomain", "rankings", "sets", "outputs",
-           "grade_text"]
+__all__ = ["Domain", "RankingsDomain", "SetsDomain", "UsersDomain", "OutputsDomain", "CountsDomain",
+           "rankings", "sets", "users", "outputs", "grade_text"]
 
 
 class Domain(Protocol):
@@ -298,6 +301,96 @@ def sets(N: int, R: int, size: int | None = None, nonrel: int | None = None) -> 
     tp, fp = tp[keep], fp[keep]
     order = np.lexsort((tp, tp + fp))
     return SetsDomain(N, R, size, nonrel, tp[order], fp[order])
+
+
+@dataclass(frozen=True, eq=False)
+class UsersDomain:
+    """Korfhage's user counts: ``U`` known relevant documents, ``unknown`` relevant ones the user does not know.
+
+    Every output is a :class:`~axiometer.metrics.set_based.UserCounts`
+    ``(U, Rk, Ru, wanted, examined)`` with ``Rk in 0..U`` known relevant
+    documents retrieved and ``Ru in 0..unknown`` unknown ones. Recall effort
+    (``wanted / examined``) needs the search effort too: with ``examined=E``
+    the user wants a fixed ``wanted`` relevant documents (default 1) and
+    examined ``wanted..E`` documents to find them, every value crossed with
+    every ``(Rk, Ru)``; without ``examined`` both are 0 (the user measures
+    other than recall effort ignore them). Ordered by ``Rk``, then ``Ru``,
+    then ``examined``. :meth:`output` is the retrieved relevant documents
+    (``"known#k"``, ``"new#k"``) with a topic judging all ``U + unknown`` relevant.
+    """
+
+    U: int
+    unknown: int
+    wanted: int
+    examined_max: int | None
+    rk: np.ndarray = field(repr=False)
+    ru: np.ndarray = field(repr=False)
+    examined: np.ndarray = field(repr=False)
+
+    @property
+    def name(self) -> str:
+        extra = "" if self.examined_max is None else f", wanted={self.wanted}, examined={self.examined_max}"
+        return f"users(U={self.U}, unknown={self.unknown}{extra})"
+
+    @property
+    def size(self) -> int:
+        return len(self.rk)
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __repr__(self) -> str:
+        return self.name
+
+    @property
+    def wanted_array(self) -> np.ndarray:
+        """``wanted`` of every output (constant), as the vectorised path takes it."""
+        return np.full(self.size, self.wanted if self.examined_max is not None else 0, dtype=np.int64)
+
+    def counts(self, index: int) -> UserCounts:
+        return UserCounts(self.U, int(self.rk[index]), int(self.ru[index]), int(self.wanted_array[index]),
+                          int(self.examined[index]))
+
+    def label(self, index: int) -> str:
+        effort = "" if self.examined_max is None else \
+            f", wanted={self.wanted}, examined={int(self.examined[index])}"
+        return f"(Rk={int(self.rk[index])}, Ru={int(self.ru[index])}{effort})"
+
+    @functools.cached_property
+    def topic(self) -> Topic:
+        judgments: dict[str, Number] = {f"known#{m}": 1 for m in range(1, self.U + 1)}
+        judgments.update({f"new#{m}": 1 for m in range(1, self.unknown + 1)})
+        return Topic.single(judgments, topic_id="domain")
+
+    def output(self, index: int) -> tuple[Ranking, Topic]:
+        rk, ru = int(self.rk[index]), int(self.ru[index])
+        docs = [f"known#{m}" for m in range(1, rk + 1)] + [f"new#{m}" for m in range(1, ru + 1)]
+        return Ranking(docs), self.topic
+
+
+def users(U: int, unknown: int, wanted: int | None = None, examined: int | None = None) -> UsersDomain:
+    """All user counts with ``Rk in 0..U`` and ``Ru in 0..unknown`` (and ``examined in wanted..E``).
+
+    ``(U + 1)(unknown + 1)`` outputs, times ``E - wanted + 1`` when
+    ``examined=E`` is given (see :class:`UsersDomain`; ``wanted`` defaults to
+    1 then, and is an error without ``examined``).
+    """
+    for label, value in (("U", U), ("unknown", unknown), ("wanted", wanted), ("examined", examined)):
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
+            raise ValidationError(f"users: {label} must be a non-negative integer, got {value!r}")
+    if examined is None and wanted is not None:
+        raise ValidationError("users: wanted needs examined (the most documents examined), e.g. "
+                              "users(U=5, unknown=5, wanted=1, examined=6)")
+    wanted = 1 if wanted is None else wanted
+    if examined is not None and examined < wanted:
+        raise ValidationError(f"users: examined={examined} is below wanted={wanted}")
+    efforts = np.array([0]) if examined is None else np.arange(wanted, examined + 1)
+    rk, ru, ex = np.meshgrid(np.arange(U + 1), np.arange(unknown + 1), efforts, indexing="ij")
+    return UsersDomain(U, unknown, wanted, examined, rk.ravel(), ru.ravel(), ex.ravel())
+
+
+#: Domains whose outputs are counts scored by a set measure (``metric.score(domain.counts(i))``).
+CountsDomain = (SetsDomain, UsersDomain)
 
 
 @dataclass(frozen=True, eq=False)
