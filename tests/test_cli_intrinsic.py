@@ -102,11 +102,11 @@ def test_json_shape(capsys, tmp_path):
     (["AP", "--domain", "rankings(n=2", ], "domain 'rankings(n=2': expected ',' or ')' at column 13"),
     (["AP", "--domain", "cubes(n=2)"], "unknown domain 'cubes'"),
     (["APP", "--domain", "rankings(n=2)"], "unknown metric 'APP'"),
-    (["recall", "--domain", "rankings(n=2)"], "a set measure needs a sets(...) domain"),
-    (["AP", "--domain", "sets(N=4,R=2)"], "a set measure needs a sets(...) domain"),
+    (["recall", "--domain", "rankings(n=2)"], "recall needs a sets(...) domain"),
+    (["AP", "--domain", "sets(N=4,R=2)"], "AP needs a rankings(...) domain"),
     (["F@3", "--domain", "sets(N=4,R=2)"], "a set measure takes no cutoff '@3'"),
     (["F(gamma=2)", "--domain", "sets(N=4,R=2)"], "unknown parameter 'gamma'"),
-    (["coverage_ratio", "--domain", "sets(N=4,R=2)"], "intrinsic takes set measures of contingency counts"),
+    (["coverage_ratio", "--domain", "sets(N=4,R=2)"], "coverage_ratio needs a users(...) domain"),
     (["AP", "--domain", "rankings(n=2)", "--tolerance", "0"], "--tolerance must be positive"),
     (["AP", "--domain", "rankings(n=2)", "--table", "giner"], "--table prints a whole table"),
 ])
@@ -177,3 +177,12 @@ def test_a_contingency_measure_on_a_users_domain_is_one_error_line(capsys):
     status, out, err = run_cli(capsys, "intrinsic", "precision", "--domain", "users(U=5,unknown=5)")
     assert status == 2 and out == ""
     assert len(err.strip().splitlines()) == 1 and "users(U=5, unknown=5)" in err
+
+
+def test_a_user_measure_on_a_users_domain(capsys):
+    # Coverage ratio Rk/U with U = 5 takes 6 values (Rk = 0..5), each for 6 values of Ru:
+    # not injective, hence ordinal/pseudometric.
+    status, out, err = run_cli(capsys, "intrinsic", "coverage_ratio", "--domain", "users(U=5,unknown=5)")
+    assert status == 0 and err == ""
+    assert "category:                ordinal/pseudometric" in out
+    assert "size:                    36 outputs" in out and "distinct values:         6" in out

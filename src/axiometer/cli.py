@@ -286,20 +286,23 @@ def _intrinsic(args: argparse.Namespace) -> int:
     from axiometer.axioms.intrinsic import classify
     from axiometer.core import InputError
     from axiometer.generators.domain_spec import parse_domain
-    from axiometer.generators.domains import SetsDomain
-    from axiometer.metrics.set_based import ContingencyMeasure, SetMeasure
+    from axiometer.generators.domains import RankingsDomain, SetsDomain, UsersDomain
+    from axiometer.metrics.set_based import ContingencyMeasure, UserMeasure
     from axiometer.reports.intrinsic import format_intrinsic, format_parametric
 
     metric = _intrinsic_metric(args.spec)
     domain = parse_domain(args.domain)
-    is_set = isinstance(metric, SetMeasure)
-    if is_set and not isinstance(metric, ContingencyMeasure):
-        raise InputError(f"{metric.name} scores a user's known/unknown relevant documents, which no "
-                         "domain enumerates yet; intrinsic takes set measures of contingency counts",
+    # Each kind of measure scores one kind of output: contingency counts, a user's
+    # known/unknown relevant documents, or rankings.
+    if isinstance(metric, ContingencyMeasure):
+        needed, kind = SetsDomain, "sets(...)"
+    elif isinstance(metric, UserMeasure):
+        needed, kind = UsersDomain, "users(...)"
+    else:
+        needed, kind = RankingsDomain, "rankings(...)"
+    if not isinstance(domain, needed):
+        raise InputError(f"{metric.name} needs a {kind} domain; got {domain.name}",
                          source=f"metric {args.spec!r}")
-    if is_set != isinstance(domain, SetsDomain):
-        raise InputError("a set measure needs a sets(...) domain and a ranking metric a rankings(...) "
-                         f"domain; got {domain.name}", source=f"metric {args.spec!r}")
     result = classify(metric, domain, tolerance=args.tolerance)
     parametric = None
     if args.param:
