@@ -228,3 +228,17 @@ def test_unknown_format():
     assert GINER_FORMATS == ("text", "markdown", "json")
     with pytest.raises(ValueError, match="unknown format"):
         format_giner(GinerTable((), (), ()), "latex")
+
+
+def test_text_report_lists_every_lacking_property_with_its_counterexample(reduced):
+    text = format_giner(reduced, "text")
+    section = text[text.index("\nCounterexamples\n"):]
+    # AP on binary n = 4 (R = 4): (0,1,0,1) and (1,0,0,0) both score 1/4 (hand-checked above).
+    ap = section[section.index("\nAP\n"):]
+    ap = ap[: ap.index("\n\n", 1)]
+    assert "metric: (0, 1, 0, 1) = 1/4, (1, 0, 0, 0) = 1/4" in ap
+    # Precision is constant on non-empty outputs without non-relevant documents (S2).
+    assert "S2 (ordinal/pseudometric): metric: (TP=1, FP=0) = 1, (TP=2, FP=0) = 1" in section
+    # Recall is interval on fixed-size outputs: nothing lacking there, so S1 is not listed for it.
+    recall = section[section.index("\nrecall\n"):]
+    assert "S1 (" not in recall[: recall.index("\n\n", 1)]

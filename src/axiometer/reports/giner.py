@@ -15,6 +15,7 @@ import json
 from typing import Any
 
 from axiometer.axioms.giner import GinerRow, GinerTable
+from axiometer.results import OutputRecord
 
 __all__ = ["GINER_FORMATS", "format_giner", "SHORT"]
 
@@ -66,6 +67,31 @@ def _differences(table: GinerTable) -> list[tuple[str, list[str]]]:
     return out
 
 
+def _record_text(record: OutputRecord) -> str:
+    value = record.exact if record.exact is not None else f"{record.score:.6g}"
+    return f"{record.label} = {value}"
+
+
+def _lacking(table: GinerTable) -> list[tuple[str, list[str]]]:
+    """Per evaluated measure, each domain where a property fails, with that property's counterexample."""
+    ids = {name: cid for cid, name in _columns(table)}
+    out = []
+    for row in table.rows:
+        if row.skipped:
+            continue
+        items = []
+        for result in row.results:
+            failed = [p for p in result.properties if not p.holds]
+            if not failed:
+                continue
+            parts = [f"{p.name}: " + (", ".join(_record_text(r) for r in p.counterexample)
+                                      if p.counterexample else p.note) for p in failed]
+            items.append(f"{ids.get(result.domain, result.domain)} ({result.category}): " + "; ".join(parts))
+        if items:
+            out.append((row.measure, items))
+    return out
+
+
 def _text(table: GinerTable, markdown: bool) -> str:
     columns = _columns(table)
     lines = ["# Giner's Tables 2-3 against our classification" if markdown
@@ -101,6 +127,17 @@ def _text(table: GinerTable, markdown: bool) -> str:
         if markdown:
             lines.append("")
         lines.extend(("- " if markdown else "  - ") + e for e in explanation)
+    lines.append("")
+    lines.append("## Counterexamples" if markdown else "Counterexamples")
+    lines.append("")
+    lines.append("Every property a measure lacks on a domain, with the outputs that break it "
+                 "(label = score).")
+    for measure, items in _lacking(table):
+        lines.append("")
+        lines.append(f"### {measure}" if markdown else measure)
+        if markdown:
+            lines.append("")
+        lines.extend(("- " if markdown else "  - ") + item for item in items)
     return "\n".join(lines) + "\n"
 
 
