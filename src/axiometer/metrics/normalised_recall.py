@@ -67,16 +67,13 @@ def _batch_counts(batch: RankingBatch, N: int, name: str) -> tuple[np.ndarray, n
     return relevant, missing
 
 
-class Rnorm(BuiltinMetric):
-    """Rnorm = 1 - (sum_j r_j - sum_j j) / (R (N - R)); 0 if R = 0, 1 if R = N.
+class _NormalisedByRanks(BuiltinMetric):
+    """What Rnorm and Pnorm share: the parameter ``N``, the zero and full cases, the ranks.
 
-    ``r_j``: ranks of the relevant documents in the ranking completed to
-    ``N`` documents, missing relevant ones at the end. No cutoff.
-    Source: Rocchio 1964; van Rijsbergen 1979; SPEC section 4.
+    Subclasses give the value from the relevant ranks (``_from_ranks``) and,
+    vectorised, from the relevant mask and missing counts (``_from_counts``).
     """
 
-    family = "Rnorm"
-    title = "Rnorm"
     param_info = (COLLECTION_SIZE,)
     cutoff_rule = "none"
     needs = Needs(aspects=False, graded=False)
@@ -89,25 +86,50 @@ class Rnorm(BuiltinMetric):
         R, N = topic.R, self.N
         if R == 0:
             return A.zero
-        ranks = relevant_ranks(ranking, topic, N, self.name)
-        excess = sum(ranks) - R * (R + 1) // 2
-        return A.one - A.ratio(A.num(excess), A.num(R * (N - R)))
+        return self._from_ranks(relevant_ranks(ranking, topic, N, self.name), R, N, A)
 
     def score_batch(self, batch: RankingBatch) -> np.ndarray:
         R, N = batch.topic.R, self.N
         if R == 0:
             return np.zeros(len(batch.lengths))
         relevant, missing = _batch_counts(batch, N, self.name)
-        found = relevant @ np.arange(1, batch.depth + 1, dtype=np.float64)
+        if R == N:
+            return np.ones(len(batch.lengths))
+        return self._from_counts(relevant, missing, R, N, batch.depth)
+
+    def _from_ranks(self, ranks: list[int], R: int, N: int, A: Arithmetic) -> Any:
+        raise NotImplementedError
+
+    def _from_counts(self, relevant: np.ndarray, missing: np.ndarray, R: int, N: int,
+                     depth: int) -> np.ndarray:
+        raise NotImplementedError
+
+
+class Rnorm(_NormalisedByRanks):
+    """Rnorm = 1 - (sum_j r_j - sum_j j) / (R (N - R)); 0 if R = 0, 1 if R = N.
+
+    ``r_j``: ranks of the relevant documents in the ranking completed to
+    ``N`` documents, missing relevant ones at the end. No cutoff.
+    Source: Rocchio 1964; van Rijsbergen 1979; SPEC section 4.
+    """
+
+    family = "Rnorm"
+    title = "Rnorm"
+
+    def _from_ranks(self, ranks: list[int], R: int, N: int, A: Arithmetic) -> Any:
+        excess = sum(ranks) - R * (R + 1) // 2
+        return A.one - A.ratio(A.num(excess), A.num(R * (N - R)))
+
+    def _from_counts(self, relevant: np.ndarray, missing: np.ndarray, R: int, N: int,
+                     depth: int) -> np.ndarray:
+        found = relevant @ np.arange(1, depth + 1, dtype=np.float64)
         # ranks N - m + 1 .. N sum to m N - m (m - 1) / 2
         tail = missing * N - missing * (missing - 1) / 2
         excess = found + tail - R * (R + 1) / 2
-        if R == N:
-            return np.ones(len(batch.lengths))
         return 1.0 - excess / (R * (N - R))
 
 
-class Pnorm(BuiltinMetric):
+class Pnorm(_NormalisedByRanks):
     """Pnorm = 1 - (sum_j log r_j - sum_j log j) / log(N! / ((N-R)! R!)); 0 if R = 0, 1 if R = N.
 
     ``r_j`` as for Rnorm (missing relevant documents at the end). Exact
@@ -118,34 +140,18 @@ class Pnorm(BuiltinMetric):
 
     family = "Pnorm"
     title = "Pnorm"
-    param_info = (COLLECTION_SIZE,)
-    cutoff_rule = "none"
-    needs = Needs(aspects=False, graded=False)
-    normalised = True
 
-    N: int
-
-    def compute(self, ranking: Sequence[str], topic: Topic, A: Arithmetic,
-                context: Context | None = None) -> Any:
-        R, N = topic.R, self.N
-        if R == 0:
-            return A.zero
-        ranks = relevant_ranks(ranking, topic, N, self.name)
+    def _from_ranks(self, ranks: list[int], R: int, N: int, A: Arithmetic) -> Any:
         # Integers go to A.log2 unconverted: math.log2 takes big ints exactly,
         # where float() of a product of ranks could overflow.
         excess = A.log2(math.prod(ranks)) - A.log2(math.factorial(R))
         return A.one - A.ratio(excess, A.log2(math.comb(N, R)))
 
-    def score_batch(self, batch: RankingBatch) -> np.ndarray:
-        R, N = batch.topic.R, self.N
-        if R == 0:
-            return np.zeros(len(batch.lengths))
-        relevant, missing = _batch_counts(batch, N, self.name)
-        if R == N:
-            return np.ones(len(batch.lengths))
+    def _from_counts(self, relevant: np.ndarray, missing: np.ndarray, R: int, N: int,
+                     depth: int) -> np.ndarray:
         # cumulative[t] = log2(t!) for t = 0..N
         cumulative = np.concatenate(([0.0], np.cumsum(np.log2(np.arange(1, N + 1, dtype=np.float64)))))
-        found = relevant @ np.log2(np.arange(1, batch.depth + 1, dtype=np.float64))
+        found = relevant @ np.log2(np.arange(1, depth + 1, dtype=np.float64))
         tail = cumulative[N] - cumulative[N - missing]  # log2 of ranks N - m + 1 .. N
         excess = found + tail - cumulative[R]
         return 1.0 - excess / (cumulative[N] - cumulative[N - R] - cumulative[R])
