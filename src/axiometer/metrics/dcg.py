@@ -35,6 +35,13 @@ def ideal_gains(values: Sequence[Any], k: int | None) -> list[Any]:
     return ordered if k is None else ordered[:k]
 
 
+def batch_ideal_gains(batch: RankingBatch, k: int | None) -> np.ndarray:
+    """:func:`ideal_gains` of the batch's topic as floats, from the batch's cached values
+    (no Fraction conversions per metric)."""
+    values = batch.judged_single
+    return -np.sort(-values[values > 0])[:k]
+
+
 def discounts(depth: int) -> np.ndarray:
     """``1 / log2(i + 1)`` for ``i = 1..depth``."""
     return 1.0 / np.log2(np.arange(2, depth + 2))
@@ -80,8 +87,7 @@ class NDCG(BuiltinMetric):
 
     def score_batch(self, batch: RankingBatch) -> np.ndarray:
         k = batch_cutoff(batch, self.cutoff)
-        values = batch.judged_single  # floats cached on the batch: no Fraction conversions here
-        ideal = -np.sort(-values[values > 0])[: self.cutoff]  # ideal_gains, vectorised
+        ideal = batch_ideal_gains(batch, self.cutoff)
         ideal_dcg = float(ideal @ discounts(len(ideal)))
         if ideal_dcg == 0.0:
             return np.zeros(len(batch.lengths))

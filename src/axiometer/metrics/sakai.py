@@ -25,17 +25,16 @@ import numpy as np
 from axiometer.core import Context, Topic
 from axiometer.metrics.arithmetic import Arithmetic
 from axiometer.metrics.base import BuiltinMetric, Needs, Param, RankingBatch, batch_cutoff
-from axiometer.metrics.dcg import ideal_gains
+from axiometer.metrics.dcg import batch_ideal_gains, ideal_gains
 
 #: Sakai's beta, the weight of cumulative gain against the relevant count.
 BETA = Param("beta", float, 1, "weight of cumulative gain against the relevant-document count",
              low=0, grid=(1,))
 
 
-def _ideal_cumulative(batch: RankingBatch, depth: int) -> np.ndarray:
+def ideal_cumulative(batch: RankingBatch, depth: int) -> np.ndarray:
     """``cg*(i)`` for ``i = 1..depth`` as floats (flat once the ideal is exhausted)."""
-    values = batch.judged_single
-    ideal = -np.sort(-values[values > 0])[:depth]
+    ideal = batch_ideal_gains(batch, depth)
     padded = np.zeros(depth)
     padded[: len(ideal)] = ideal
     return np.cumsum(padded)
@@ -81,7 +80,7 @@ class RMeasure(BuiltinMetric):
             return np.zeros(len(batch.lengths))
         beta = float(self.beta)
         window = batch.single[:, :R]
-        ideal = float(_ideal_cumulative(batch, R)[-1])
+        ideal = float(ideal_cumulative(batch, R)[-1])
         return ((window > 0).sum(axis=1) + beta * window.sum(axis=1)) / (R + beta * ideal)
 
 
@@ -131,5 +130,5 @@ class QMeasure(BuiltinMetric):
         hits = np.cumsum(relevant, axis=1, dtype=np.float64)
         gained = np.cumsum(gains, axis=1)
         ranks = np.arange(1, k + 1, dtype=np.float64)
-        terms = (hits + beta * gained) / (ranks + beta * _ideal_cumulative(batch, k))
+        terms = (hits + beta * gained) / (ranks + beta * ideal_cumulative(batch, k))
         return np.where(relevant, terms, 0.0).sum(axis=1) / R

@@ -27,13 +27,7 @@ import numpy as np
 from axiometer.core import Context, Topic
 from axiometer.metrics.arithmetic import Arithmetic
 from axiometer.metrics.base import BuiltinMetric, Needs, RankingBatch, batch_cutoff
-from axiometer.metrics.dcg import ideal_gains
-
-
-def _ideal_float(batch: RankingBatch, k: int) -> np.ndarray:
-    """``ideal_gains`` of the batch's topic as floats, truncated at ``k``."""
-    values = batch.judged_single
-    return -np.sort(-values[values > 0])[:k]
+from axiometer.metrics.dcg import batch_ideal_gains, ideal_gains
 
 
 class SlidingRatio(BuiltinMetric):
@@ -63,7 +57,7 @@ class SlidingRatio(BuiltinMetric):
 
     def score_batch(self, batch: RankingBatch) -> np.ndarray:
         k = batch_cutoff(batch, self.cutoff)
-        ideal = float(_ideal_float(batch, self.cutoff).sum())
+        ideal = float(batch_ideal_gains(batch, self.cutoff).sum())
         if ideal == 0.0:
             return np.zeros(len(batch.lengths))
         return batch.single[:, :k].sum(axis=1) / ideal
@@ -100,7 +94,7 @@ class ModifiedSlidingRatio(BuiltinMetric):
 
     def score_batch(self, batch: RankingBatch) -> np.ndarray:
         k = batch_cutoff(batch, self.cutoff)
-        ideal = _ideal_float(batch, self.cutoff)
+        ideal = batch_ideal_gains(batch, self.cutoff)
         ideal_value = float(ideal @ (1.0 / np.arange(1, len(ideal) + 1)))
         if ideal_value == 0.0:
             return np.zeros(len(batch.lengths))

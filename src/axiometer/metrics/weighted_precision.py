@@ -30,7 +30,7 @@ from axiometer.core import Context, Topic
 from axiometer.metrics.arithmetic import Arithmetic
 from axiometer.metrics.base import BuiltinMetric, Needs, RankingBatch, batch_cutoff
 from axiometer.metrics.dcg import ideal_gains
-from axiometer.metrics.sakai import _ideal_cumulative
+from axiometer.metrics.sakai import ideal_cumulative
 
 __all__ = ["WeightedRPrecision", "AverageWeightedPrecision"]
 
@@ -65,7 +65,7 @@ class WeightedRPrecision(BuiltinMetric):
         R = batch.topic.R
         if R == 0:
             return np.zeros(len(batch.lengths))
-        ideal = float(_ideal_cumulative(batch, R)[-1])
+        ideal = float(ideal_cumulative(batch, R)[-1])
         return batch.single[:, :R].sum(axis=1) / ideal
 
 
@@ -105,5 +105,5 @@ class AverageWeightedPrecision(BuiltinMetric):
         k = batch_cutoff(batch, self.cutoff)
         gains = batch.single[:, :k]
         relevant = gains > 0
-        terms = np.cumsum(gains, axis=1) / _ideal_cumulative(batch, k)
+        terms = np.cumsum(gains, axis=1) / ideal_cumulative(batch, k)
         return np.where(relevant, terms, 0.0).sum(axis=1) / R
