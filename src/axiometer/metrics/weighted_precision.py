@@ -31,6 +31,7 @@ from axiometer.metrics.arithmetic import Arithmetic
 from axiometer.metrics.base import BuiltinMetric, Needs, RankingBatch, batch_cutoff
 from axiometer.metrics.dcg import ideal_gains
 from axiometer.metrics.sakai import ideal_cumulative
+from axiometer.metrics.sliding_ratio import SlidingRatio
 
 __all__ = ["WeightedRPrecision", "AverageWeightedPrecision"]
 
@@ -48,25 +49,19 @@ class WeightedRPrecision(BuiltinMetric):
     needs = Needs(aspects=False, graded=True)
     normalised = True
 
+    # wRprec is the sliding ratio at cutoff R (the topic's relevant count).
     def compute(self, ranking: Sequence[str], topic: Topic, A: Arithmetic,
                 context: Context | None = None) -> Any:
         R = topic.R
         if R == 0:
             return A.zero
-        gained = A.zero
-        for d in ranking[:R]:
-            gained = gained + A.num(topic.r(d))
-        ideal = A.zero
-        for g in ideal_gains([A.num(v) for v in topic.relevance_values()], R):
-            ideal = ideal + g
-        return A.ratio(gained, ideal)
+        return SlidingRatio(R).compute(ranking, topic, A)
 
     def score_batch(self, batch: RankingBatch) -> np.ndarray:
         R = batch.topic.R
         if R == 0:
             return np.zeros(len(batch.lengths))
-        ideal = float(ideal_cumulative(batch, R)[-1])
-        return batch.single[:, :R].sum(axis=1) / ideal
+        return SlidingRatio(R).score_batch(batch)
 
 
 class AverageWeightedPrecision(BuiltinMetric):
