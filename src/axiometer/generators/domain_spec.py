@@ -19,19 +19,19 @@ Grammar (a tokenizer and a recursive-descent parser, as in
   :func:`~axiometer.generators.domains.users` (Korfhage's user counts).
 
 Errors are one-line :class:`~axiometer.core.InputError` naming the bad token
-and its column (the spec tokenizer's token set has no braces, so the
-tokenizer here is its own).
+and its column. The cursor is :class:`axiometer.metrics.spec.TokenStream`; only
+the token set differs (braces for grade sets, no strings or ``@``).
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from axiometer.core import InputError, ValidationError
 from axiometer.generators.domains import RankingsDomain, SetsDomain, UsersDomain, rankings, sets, users
+from axiometer.metrics.spec import Token, TokenStream
 
 __all__ = ["DOMAIN_KINDS", "parse_domain"]
 
@@ -52,56 +52,11 @@ _TOKEN = re.compile(r"""
 """, re.VERBOSE)
 
 
-@dataclass(frozen=True)
-class _Token:
-    kind: str
-    text: str
-    column: int  # 1-based
-
-
-class _Parser:
+class _Parser(TokenStream):
     def __init__(self, text: str) -> None:
-        self.text = text
-        self.source = f"domain {text!r}"
-        self.tokens = self._tokenize()
-        self.index = 0
+        super().__init__(text, _TOKEN, f"domain {text!r}")
 
-    def _tokenize(self) -> list[_Token]:
-        tokens, position = [], 0
-        while position < len(self.text):
-            match = _TOKEN.match(self.text, position)
-            if match is None:
-                raise InputError(f"unexpected character {self.text[position]!r} at column {position + 1}",
-                                 source=self.source)
-            if match.lastgroup != "space":
-                tokens.append(_Token(match.lastgroup or "", match.group(), position + 1))
-            position = match.end()
-        tokens.append(_Token("end", "", len(self.text) + 1))
-        return tokens
-
-    def peek(self) -> _Token:
-        return self.tokens[self.index]
-
-    def take(self) -> _Token:
-        token = self.tokens[self.index]
-        self.index += 1
-        return token
-
-    def error(self, problem: str) -> InputError:
-        return InputError(problem, source=self.source)
-
-    def fail(self, expected: str, token: _Token | None = None) -> InputError:
-        token = token or self.peek()
-        found = "the end" if token.kind == "end" else repr(token.text)
-        return self.error(f"expected {expected} at column {token.column}, found {found}")
-
-    def expect(self, text: str, what: str) -> None:
-        token = self.peek()
-        if token.kind != "punct" or token.text != text:
-            raise self.fail(what)
-        self.take()
-
-    def parse(self) -> tuple[str, dict[str, tuple[_Token, Any]]]:
+    def parse(self) -> tuple[str, dict[str, tuple[Token, Any]]]:
         """The domain kind and each parameter's value, with a token spanning the value's text."""
         head = self.take()
         if head.kind != "name":
@@ -111,7 +66,7 @@ class _Parser:
                              f"known: {', '.join(DOMAIN_KINDS)}")
         required, optional = DOMAIN_KINDS[head.text]
         self.expect("(", f"'(' after {head.text!r}")
-        args: dict[str, tuple[_Token, Any]] = {}
+        args: dict[str, tuple[Token, Any]] = {}
         if self.peek().text != ")":
             while True:
                 key = self.take()
@@ -126,7 +81,7 @@ class _Parser:
                 start = self.peek()
                 value = self.value()
                 text = self.text[start.column - 1:self.peek().column - 1].strip()
-                args[key.text] = (_Token("value", text, start.column), value)
+                args[key.text] = (Token("value", text, start.column), value)
                 if self.peek().text == ",":
                     self.take()
                     continue
@@ -154,7 +109,7 @@ class _Parser:
             return grades
         raise self.fail("a value (an integer, a word or a grade set {...})", token)
 
-    def fraction(self, token: _Token) -> Fraction:
+    def fraction(self, token: Token) -> Fraction:
         """A number token, with an optional ``/ NUMBER``, read exactly."""
         if token.kind != "number":
             raise self.fail("a number", token)
@@ -168,14 +123,14 @@ class _Parser:
         return value
 
 
-def _integer(parser: _Parser, name: str, token: _Token, value: Any) -> int:
+def _integer(parser: _Parser, name: str, token: Token, value: Any) -> int:
     if not isinstance(value, Fraction) or value.denominator != 1 or value < 0:
         raise parser.error(f"{name} must be a non-negative integer at column {token.column}, "
                            f"found {token.text!r}")
     return int(value)
 
 
-def _grades(parser: _Parser, token: _Token, value: Any) -> list[Fraction]:
+def _grades(parser: _Parser, token: Token, value: Any) -> list[Fraction]:
     if isinstance(value, list):
         return value
     if isinstance(value, Fraction) and value.denominator == 1 and value >= 2:

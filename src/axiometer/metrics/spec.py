@@ -35,7 +35,7 @@ _TOKEN = re.compile(r"""
 
 
 @dataclass(frozen=True)
-class _Token:
+class Token:
     kind: str
     text: str
     column: int  # 1-based
@@ -50,45 +50,57 @@ class ParsedSpec:
     cutoff: int | None
 
 
-def _tokenize(spec: str) -> list[_Token]:
-    tokens, position = [], 0
-    while position < len(spec):
-        match = _TOKEN.match(spec, position)
-        if match is None:
-            raise InputError(f"unexpected character {spec[position]!r} at column {position + 1}",
-                             source=f"metric {spec!r}")
-        if match.lastgroup != "space":
-            tokens.append(_Token(match.lastgroup or "", match.group(), position + 1))
-        position = match.end()
-    tokens.append(_Token("end", "", len(spec) + 1))
-    return tokens
+class TokenStream:
+    """The tokens of one string and the cursor a recursive-descent parser needs.
 
+    ``pattern`` is a verbose regex of named groups (``space`` is skipped);
+    ``source`` names the string in errors (``metric 'nDCG@x'``). Every error is
+    an :class:`InputError` naming the token and its 1-based column. The domain
+    strings of :mod:`axiometer.generators.domain_spec` use it with their own pattern.
+    """
 
-class _Parser:
-    def __init__(self, spec: str) -> None:
-        self.spec = spec
-        self.tokens = _tokenize(spec)
+    def __init__(self, text: str, pattern: re.Pattern[str], source: str) -> None:
+        self.text = text
+        self.source = source
+        self.tokens: list[Token] = []
+        position = 0
+        while position < len(text):
+            match = pattern.match(text, position)
+            if match is None:
+                raise InputError(f"unexpected character {text[position]!r} at column {position + 1}",
+                                 source=source)
+            if match.lastgroup != "space":
+                self.tokens.append(Token(match.lastgroup or "", match.group(), position + 1))
+            position = match.end()
+        self.tokens.append(Token("end", "", len(text) + 1))
         self.index = 0
 
-    def peek(self) -> _Token:
+    def peek(self) -> Token:
         return self.tokens[self.index]
 
-    def take(self) -> _Token:
+    def take(self) -> Token:
         token = self.tokens[self.index]
         self.index += 1
         return token
 
-    def fail(self, expected: str, token: _Token | None = None) -> InputError:
+    def error(self, problem: str) -> InputError:
+        return InputError(problem, source=self.source)
+
+    def fail(self, expected: str, token: Token | None = None) -> InputError:
         token = token or self.peek()
         found = "the end" if token.kind == "end" else repr(token.text)
-        return InputError(f"expected {expected} at column {token.column}, found {found}",
-                          source=f"metric {self.spec!r}")
+        return self.error(f"expected {expected} at column {token.column}, found {found}")
 
-    def expect(self, text: str, what: str) -> _Token:
+    def expect(self, text: str, what: str) -> Token:
         token = self.peek()
-        if token.text != text or token.kind not in ("punct",):
+        if token.kind != "punct" or token.text != text:
             raise self.fail(what)
         return self.take()
+
+
+class _Parser(TokenStream):
+    def __init__(self, spec: str) -> None:
+        super().__init__(spec, _TOKEN, f"metric {spec!r}")
 
     def parse(self) -> ParsedSpec:
         head = self.take()
@@ -103,8 +115,7 @@ class _Parser:
                     if key.kind != "name":
                         raise self.fail("a parameter name", key)
                     if key.text in params:
-                        raise InputError(f"parameter {key.text!r} given twice at column {key.column}",
-                                         source=f"metric {self.spec!r}")
+                        raise self.error(f"parameter {key.text!r} given twice at column {key.column}")
                     self.expect("=", f"'=' after parameter {key.text!r}")
                     params[key.text] = self.value()
                     if self.peek().text == ",":
