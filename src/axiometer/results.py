@@ -56,6 +56,9 @@ class Counterexample:
     note: str              # how b was built from a, e.g. "b = a with positions 1 and 2 swapped"
     decided: str           # "exact" or "float" (with the tolerance in Check)
     extra: tuple[tuple[str, str], ...] = ()  # e.g. (("rc", "1/10"),)
+    # Relative metrics: the other systems' rankings a (and b) were scored against.
+    context_a: tuple[tuple[str, ...], ...] | None = None
+    context_b: tuple[tuple[str, ...], ...] | None = None
 
 
 @dataclass(frozen=True)

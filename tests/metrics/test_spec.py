@@ -29,7 +29,7 @@ def test_grammar(spec, family_name, params, cutoff):
     ("nDCG@x", "positive integer cutoff after '@' at column 6, found 'x'"),
     ("nDCG@0", "positive integer cutoff"),
     ("nDCG@1.5", "positive integer cutoff"),
-    ("RBP(p=)", "a value (number or string) at column 7, found ')'"),
+    ("RBP(p=)", "a value (number, string or metric) at column 7, found ')'"),
     ("RBP(p=0.8", "',' or ')' at column 10, found the end"),
     ("RBP(p=0.8,p=0.9)", "parameter 'p' given twice"),
     ("RBP(0.8)", "parameter name at column 5"),
@@ -83,3 +83,11 @@ def test_table_rows_are_the_twenty_metrics():
     assert len({spec for _, spec in TABLE_ROWS}) == 20
     for _, spec in TABLE_ROWS:
         assert parse(spec).name == spec
+
+
+def test_a_parameter_may_be_a_nested_metric_spec():
+    assert parse_spec("NRG(base=nDCG@10)").params == {"base": "nDCG@10"}
+    nested = parse_spec("NRG(base=RBP(p=0.8),norm=none)@5")
+    assert nested.params == {"base": "RBP(p=0.8)", "norm": "none"} and nested.cutoff == 5
+    with pytest.raises(InputError, match="column 15"):
+        parse_spec("NRG(base=nDCG@x)")

@@ -6,7 +6,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
-from axiometer.core import Ranking, Topic
+from axiometer.core import Context, Ranking, Topic
 
 __all__ = ["Case", "Scope", "DEFAULT_RHO"]
 
@@ -21,6 +21,11 @@ class Case:
     ``changed`` lists the 1-based positions the construction touches (swapped,
     replaced or appended), which the ``window`` cutoff mode keeps ``<= k``;
     ``note`` says in words how ``b`` was built.
+
+    Relative metrics score against other systems: ``context`` is the context
+    both rankings are scored in, unless ``context_b`` gives ``b`` its own
+    (the relative properties move a document inside a prior ranking). Both
+    are ``None`` for the ordinary constraints on ordinary metrics.
     """
 
     topic: Topic
@@ -28,6 +33,13 @@ class Case:
     b: Ranking
     changed: tuple[int, ...]
     note: str
+    context: Context | None = None
+    context_b: Context | None = None
+
+    @property
+    def context_of_b(self) -> Context | None:
+        """The context ``b`` is scored in."""
+        return self.context if self.context_b is None else self.context_b
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,7 @@ from axiometer.metrics.spec import build, parse_spec
 __all__ = [
     "BuiltinMetric", "FunctionMetric", "Metric", "MetricError", "Needs", "Param",
     "RankingBatch", "wrap", "is_exact_capable", "parse", "families", "family",
-    "describe", "TABLE_ROWS", "table_metrics", "parse_spec",
+    "describe", "TABLE_ROWS", "RELATIVE_ROWS", "table_metrics", "parse_spec",
 ]
 
 # spec name -> (module, class). One family per module, found by its name.
@@ -69,6 +69,13 @@ _FAMILIES: dict[str, tuple[str, str]] = {
     "ESL": ("expected_search_length", "ExpectedSearchLength"),
     "wRprec": ("weighted_precision", "WeightedRPrecision"),
     "AWP": ("weighted_precision", "AverageWeightedPrecision"),
+    # Relative (novelty) metrics: they need a context of other systems (SPEC section 6).
+    "NRG": ("nrg", "NRG"),
+    "Unique": ("nrg", "UniqueContributions"),
+    "RareP": ("rareness", "RareP"),
+    "RareAP": ("rareness", "RareAP"),
+    "RareP_rev": ("rareness", "RevisedRareP"),
+    "FujiiU": ("fujii", "FujiiU"),
 }
 
 #: The 20 rows of the SIGIR 2018 constraint table: (row title, default spec).
@@ -93,6 +100,19 @@ TABLE_ROWS: tuple[tuple[str, str], ...] = (
     ("EU", "EU(alpha=0.5,e=0.05)"),
     ("CT@k", "CT(alpha=0.5)@10"),
     ("RBU@k", "RBU(p=0.8,e=0.05)@10"),
+)
+
+#: The relative metrics' matrix (``axiometer table --family relative``): (row title, default spec).
+RELATIVE_ROWS: tuple[tuple[str, str], ...] = (
+    ("P@K_rare", "RareP(alpha=0.5)@10"),
+    ("AP_rare", "RareAP(alpha=0.5)@10"),
+    ("P'@K_rare", "RareP_rev(alpha=0.5)@10"),
+    ("U(x)", "FujiiU(policy='skip')"),
+    ("NRG(nDCG@K)", "NRG(base=nDCG@10)"),
+    ("NRG(RBP)", "NRG(base=RBP(p=0.8))"),
+    ("NRG(P@K)", "NRG(base=P@10)"),
+    ("raw NRG(nDCG@K)", "NRG(base=nDCG@10,norm='none')"),
+    ("unique contributions", "Unique@10"),
 )
 
 

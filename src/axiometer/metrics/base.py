@@ -38,6 +38,7 @@ __all__ = [
     "Needs",
     "Metric",
     "MetricError",
+    "UndefinedScore",
     "BuiltinMetric",
     "FunctionMetric",
     "RankingBatch",
@@ -48,6 +49,15 @@ __all__ = [
 
 class MetricError(AxiometerError):
     """A metric misbehaved: it raised, or returned something that is not a finite number."""
+
+
+class UndefinedScore(MetricError):
+    """The metric's own formula is undefined on this input, and the metric says so.
+
+    Raised by a built-in on purpose (Fujii's U with ``policy='error'`` where a
+    log is undefined; the revised rarity ``R'`` with one system), never a
+    silent nan or inf. The Finite property counts it as "not real-valued here".
+    """
 
 
 @dataclass(frozen=True)

@@ -5,11 +5,12 @@ Grammar (a tokenizer and a recursive-descent parser; nothing is ``eval``-ed)::
 
     spec   := NAME [ '(' [ param { ',' param } ] ')' ] [ '@' INT ]
     param  := NAME '=' value
-    value  := NUMBER | NUMBER '/' NUMBER | STRING | NAME
+    value  := NUMBER | NUMBER '/' NUMBER | STRING | NAME | spec
 
 Numbers are ints or decimals (``0.8``, ``1e-3``); ``1/2`` gives an exact
 ``Fraction``. Strings are quoted with ``'`` or ``"``; a bare word is a string
-too (``form=reference``). Errors are :class:`~axiometer.core.InputError`
+too (``form=reference``). A nested spec (``NRG(base=RBP(p=0.8))``,
+``NRG(base=nDCG@10)``) is returned as its text, for the family to parse. Errors are :class:`~axiometer.core.InputError`
 naming the offending token and its column, and listing what is known.
 """
 
@@ -103,6 +104,12 @@ class _Parser(TokenStream):
         super().__init__(spec, _TOKEN, f"metric {spec!r}")
 
     def parse(self) -> ParsedSpec:
+        parsed = self.spec()
+        if self.peek().kind != "end":
+            raise self.fail("the end of the spec (or '(' / '@')")
+        return parsed
+
+    def spec(self) -> ParsedSpec:
         head = self.take()
         if head.kind != "name":
             raise self.fail("a metric name", head)
@@ -130,18 +137,22 @@ class _Parser(TokenStream):
             if token.kind != "number" or not token.text.isdigit() or int(token.text) < 1:
                 raise self.fail("a positive integer cutoff after '@'", token)
             cutoff = int(token.text)
-        if self.peek().kind != "end":
-            raise self.fail("the end of the spec (or '(' / '@')")
         return ParsedSpec(head.text, params, cutoff)
 
     def value(self) -> Any:
+        token = self.peek()
+        if token.kind == "name" and self.tokens[self.index + 1].text in ("(", "@"):
+            # A nested metric, e.g. NRG(base=RBP(p=0.8)): its text, for the family to parse.
+            start = token.column - 1
+            self.spec()
+            return self.text[start:self.peek().column - 1].strip()
         token = self.take()
         if token.kind == "string":
             return token.text[1:-1]
         if token.kind == "name":
             return token.text
         if token.kind != "number":
-            raise self.fail("a value (number or string)", token)
+            raise self.fail("a value (number, string or metric)", token)
         number = _number(token.text)
         if self.peek().text == "/":
             self.take()
