@@ -104,16 +104,22 @@ class _Outcome:
 def _failing_ranking(metric: Any, case: Case) -> Ranking:
     """Which of the case's rankings makes the metric fail (``a`` unless only ``b`` does)."""
     try:
-        evaluate(metric, case.a, case.topic)
+        evaluate(metric, case.a, case.topic, case.context)
     except Exception:
         return case.a
     return case.b
 
 
+def context_record(context: Any) -> tuple[tuple[str, ...], ...] | None:
+    """A context as plain tuples of document ids, for reports (``None`` without a context)."""
+    return None if context is None else tuple(tuple(r) for r in context.rankings)
+
+
 def _evaluate_case(metric: Any, constraint: Constraint, case: Case, tolerance: float,
                    extra: tuple[tuple[str, str], ...] = ()) -> _Outcome:
     try:
-        comparison = compare(metric, case.topic, case.a, case.b, tolerance)
+        comparison = compare(metric, case.topic, case.a, case.b, tolerance, case.context,
+                             case.context_of_b)
     except Exception as error:  # a user's metric may raise anything; report, don't crash
         message = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
         culprit = _failing_ranking(metric, case)
@@ -123,7 +129,9 @@ def _evaluate_case(metric: Any, constraint: Constraint, case: Case, tolerance: f
     return _Outcome(False, Counterexample(
         topic=record_topic(case.topic), a=tuple(case.a), b=tuple(case.b),
         score_a=comparison.qx, score_b=comparison.qy, relation=constraint.relation.text,
-        note=case.note, decided="exact" if comparison.exact else "float", extra=extra))
+        note=case.note, decided="exact" if comparison.exact else "float", extra=extra,
+        context_a=context_record(case.context),
+        context_b=context_record(case.context_b) if case.context_b is not None else None))
 
 
 def _search(metric: Any, constraint: Constraint, scope: Scope, budget: Budget, seed: int,

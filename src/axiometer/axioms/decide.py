@@ -69,11 +69,21 @@ def exact_sign(value: Any) -> int:
     return 0 if approx == 0 else (1 if approx > 0 else -1)
 
 
+_SAME = object()
+
+
 def compare(metric: Any, topic: Topic, x: Sequence[str], y: Sequence[str],
-            tolerance: float = DEFAULT_TOLERANCE, context: Context | None = None) -> Comparison:
-    """Decide the sign of ``Q(y) - Q(x)``; raises :class:`MetricError` if the metric misbehaves."""
+            tolerance: float = DEFAULT_TOLERANCE, context: Context | None = None,
+            context_y: Any = _SAME) -> Comparison:
+    """Decide the sign of ``Q(y) - Q(x)``; raises :class:`MetricError` if the metric misbehaves.
+
+    A relative metric scores ``x`` in ``context`` and ``y`` in ``context_y``
+    (default: the same context).
+    """
+    if context_y is _SAME:
+        context_y = context
     qx = evaluate(metric, x, topic, context)
-    qy = evaluate(metric, y, topic, context)
+    qy = evaluate(metric, y, topic, context_y)
     diff = qy - qx
     scale = max(1.0, abs(qx), abs(qy))
     exact_capable = is_exact_capable(metric)
@@ -82,6 +92,6 @@ def compare(metric: Any, topic: Topic, x: Sequence[str], y: Sequence[str],
     if abs(diff) > screen * scale:
         return Comparison(1 if diff > 0 else -1, qx, qy, exact=False)
     if exact_capable:
-        exact_diff = metric.exact(y, topic, context) - metric.exact(x, topic, context)
+        exact_diff = metric.exact(y, topic, context_y) - metric.exact(x, topic, context)
         return Comparison(exact_sign(exact_diff), qx, qy, exact=True)
     return Comparison(0, qx, qy, exact=False)
