@@ -13,6 +13,7 @@ naming the input; nothing here lets the exception escape.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import random
 import time
@@ -26,6 +27,7 @@ from hypothesis.errors import NoSuchExample, Unsatisfiable
 from axiometer.axioms.base import DEFAULT_RHO, Case, Constraint, Scope
 from axiometer.axioms.decide import DEFAULT_TOLERANCE, compare, evaluate
 from axiometer.core import Ranking, Topic, to_fraction
+from axiometer.generators.context import fixed_context, small_scope_with_contexts, with_contexts
 from axiometer.metrics import is_exact_capable
 from axiometer.results import Check, Counterexample, ErrorInfo, TopicRecord, Witness
 
@@ -257,7 +259,7 @@ def _signs_text(grid: tuple[int, ...], signs: list[int], symbol: str) -> str:
 
 
 def _threshold(metric: Any, constraint: Constraint, mode: str, budget: Budget,
-               tolerance: float, rcs: tuple[Fraction, ...]) -> Check:
+               tolerance: float, rcs: tuple[Fraction, ...], relative: bool = False) -> Check:
     rule = constraint.threshold
     assert rule is not None
     grid = threshold_grid(budget.horizon)
@@ -273,17 +275,19 @@ def _threshold(metric: Any, constraint: Constraint, mode: str, budget: Budget,
         pairs = {}
         for n in grid:
             topic, a, b = rule.build(n, rc)
+            context = fixed_context(topic) if relative else None
             try:
-                comparison = compare(metric, topic, b, a, tolerance)  # sign of Q(a) - Q(b) = D(n)
+                # sign of Q(a) - Q(b) = D(n)
+                comparison = compare(metric, topic, b, a, tolerance, context)
             except Exception as error:
                 message = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
-                culprit = _failing_ranking(metric, Case(topic, a, b, (), ""))
+                culprit = _failing_ranking(metric, Case(topic, a, b, (), "", context))
                 return Check(constraint=constraint.id, metric=metric.name, params=_params(metric),
                              verdict="error", mode=mode,
                              error=ErrorInfo(message, record_topic(topic), tuple(culprit)),
                              exact=is_exact_capable(metric))
             signs.append(comparison.sign)
-            pairs[n] = (topic, a, b, comparison)
+            pairs[n] = (topic, a, b, comparison, context)
         text = _signs_text(grid, signs, rule.symbol)
         if rule.rule == "eventually positive":
             # Satisfied iff D > 0 on a final stretch [N, H] of the grid; witness N.
@@ -319,13 +323,14 @@ def _threshold(metric: Any, constraint: Constraint, mode: str, budget: Budget,
 
 def _threshold_violation(metric: Any, constraint: Constraint, mode: str, tolerance: float, rc: Fraction,
                          n: int, pair: tuple, signs: str, note: str) -> Check:
-    topic, a, b, comparison = pair
+    topic, a, b, comparison, context = pair
     counterexample = Counterexample(
         # The pair was compared as (b, a): qx is Q(b_n), qy is Q(a_n).
         topic=record_topic(topic), a=tuple(a), b=tuple(b), score_a=comparison.qy, score_b=comparison.qx,
         relation="Q(a) > Q(b)" if constraint.threshold.rule == "eventually positive" else "Q(b) > Q(a)",
         note=note, decided="exact" if comparison.exact else "float",
-        extra=(("rc", str(rc)), (constraint.threshold.symbol, str(n)), ("signs", signs)))
+        extra=(("rc", str(rc)), (constraint.threshold.symbol, str(n)), ("signs", signs)),
+        context_a=context_record(context))
     exact = is_exact_capable(metric)
     return Check(constraint=constraint.id, metric=metric.name, params=_params(metric), verdict="violated",
                  mode=mode, cases=0, counterexample=counterexample, exact=exact,
@@ -342,11 +347,12 @@ def check(metric: Any, constraint: Constraint, *, mode: str | None = None, budge
     """
     mode = mode or constraint.default_mode
     needs = getattr(metric, "needs", None)
-    if needs is not None and needs.context:
-        return Check(constraint=constraint.id, metric=metric.name, params=_params(metric), verdict="n/a",
-                     mode=mode, note="the metric needs a context of other systems; these cases have none")
+    relative = needs is not None and needs.context
+    if relative:
+        constraint = _under_generated_contexts(constraint)
     if constraint.kind == "threshold":
-        return _threshold(metric, constraint, mode, budget, tolerance, rcs)
+        result = _threshold(metric, constraint, mode, budget, tolerance, rcs, relative)
+        return _noted(result, "under a fixed context of other systems") if relative else result
     cutoff = getattr(metric, "cutoff", None)
     scope = Scope(max_position=cutoff if mode == "window" else None, rho=to_fraction(rho))
     if mode == "truncate" and cutoff is not None:
@@ -359,4 +365,19 @@ def check(metric: Any, constraint: Constraint, *, mode: str | None = None, budge
     family = getattr(metric, "family", None) or metric.name
     seed_for_check = cell_seed(seed, family, constraint.id, repr(sorted((scope_changes or {}).items())))
     procedure: Callable[..., Check] = _saturation if constraint.kind == "saturation" else _universal
-    return procedure(metric, constraint, mode, scope, budget, seed_for_check, tolerance)
+    result = procedure(metric, constraint, mode, scope, budget, seed_for_check, tolerance)
+    return _noted(result, "under a generated context of other systems") if relative else result
+
+
+def _noted(result: Check, note: str) -> Check:
+    return dataclasses.replace(result, note="; ".join(n for n in (result.note, note) if n))
+
+
+def _under_generated_contexts(constraint: Constraint) -> Constraint:
+    """The constraint with a context generated for each case (a relative metric; SPEC section 6)."""
+    strategy, small_scope = constraint.strategy, constraint.small_scope
+    return dataclasses.replace(
+        constraint,
+        strategy=None if strategy is None else (lambda scope: with_contexts(strategy(scope))),
+        small_scope=None if small_scope is None else (
+            lambda scope: small_scope_with_contexts(iter(small_scope(scope)))))
