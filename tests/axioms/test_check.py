@@ -11,6 +11,7 @@ import pytest
 
 from axiometer.axioms import get
 from axiometer.axioms.check import Budget, check
+from axiometer.core import Context
 from axiometer.metrics import Needs, parse, wrap
 from tests.axioms import Positional, replay
 
@@ -82,15 +83,18 @@ def test_default_modes():
 
 
 @pytest.mark.parametrize("constraint", ["Pri", "Deep", "Conf", "DeepTh", "CloseTh"])
-def test_a_metric_needing_a_context_is_not_applicable(constraint):
-    calls = []
+def test_a_metric_needing_a_context_is_scored_in_one(constraint):
+    contexts = []
 
     def relative(ranking, topic, context=None):
-        calls.append(ranking)
+        contexts.append(context)
         return 0.0
     metric = wrap(relative, needs=Needs(context=True))
     result = check(metric, get(constraint), budget=BUDGET)
-    assert result.verdict == "n/a" and "context" in result.note and calls == []
+    assert "context" in result.note and contexts
+    assert all(isinstance(c, Context) and len(c) >= 1 for c in contexts)
+    # A constant score cannot make a strict inequality hold.
+    assert result.verdict == "violated"
 
 
 def test_a_window_too_short_for_any_case_is_not_applicable():
