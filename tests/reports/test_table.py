@@ -275,3 +275,22 @@ def test_a_difference_with_nothing_qualifying_it_states_its_evidence():
     text = format_table(table, "text", compare_with_published(table))
     assert "P@k × CloseTh: published 0, ours witness — holds with witness m = 2, within the cutoff" in text
     assert "RR × Conf: published 0, ours satisfied — no counterexample in 40 generated + 85 small-scope cases" in text
+
+
+def test_a_relative_metric_counterexample_shows_the_other_systems():
+    same = Counterexample(topic=SINGLE, a=("d1", "d2"), b=("d2", "d1"), score_a=0.5, score_b=0.5,
+                          relation="Q(b) > Q(a)", note="", decided="exact",
+                          context_a=(("d2", "o1"), ("o2",)))
+    text = format_check(check("NRG(base=nDCG@10)", "Pri", "violated", counterexample=same))
+    assert "other systems: s1 = d2 o1; s2 = o2" in text
+    moved = Counterexample(topic=SINGLE, a=("d2",), b=("d2",), score_a=1.0, score_b=0.9,
+                           relation="Q(b) >= Q(a)", note="d2 moved from 1 to 2 in s1", decided="exact",
+                           context_a=(("d2", "o1"),), context_b=(("o1", "d2"),))
+    text = format_check(check("NRG(base=nDCG@10)", "PriorMono", "violated", counterexample=moved))
+    assert "other systems for a: s1 = d2 o1" in text and "other systems for b: s1 = o1 d2" in text
+    empty = Counterexample(topic=SINGLE, a=("d2",), b=("d2",), score_a=1.0, score_b=1.0,
+                           relation="finite", note="", decided="exact", context_a=())
+    assert "other systems: none" in format_check(check("FujiiU", "Finite", "violated",
+                                                       counterexample=empty))
+    data = json.loads(format_check(check("x", "PriorMono", "violated", counterexample=moved), "json"))
+    assert data[0]["counterexample"]["context_b"] == [["o1", "d2"]]

@@ -202,6 +202,13 @@ def _topic_lines(cx: Counterexample, indent: str) -> list[str]:
     return lines
 
 
+def _context_text(context: Sequence[Sequence[str]]) -> str:
+    """``s1 = d1 d2; s2 = o1`` (``none`` for an empty context)."""
+    if not context:
+        return "none"
+    return "; ".join(f"s{i} = {_ranking_text(r)}" for i, r in enumerate(context, 1))
+
+
 def _score(value: float) -> str:
     return f"{value:.10g}"
 
@@ -210,6 +217,11 @@ def _counterexample_lines(cx: Counterexample, indent: str) -> list[str]:
     lines = _topic_lines(cx, indent)
     lines.append(f"{indent}a = {_ranking_text(cx.a)}")
     lines.append(f"{indent}b = {_ranking_text(cx.b)}")
+    if cx.context_a is not None:
+        label = "other systems" if cx.context_b is None else "other systems for a"
+        lines.append(f"{indent}{label}: {_context_text(cx.context_a)}")
+    if cx.context_b is not None:
+        lines.append(f"{indent}other systems for b: {_context_text(cx.context_b)}")
     tie = " (equal: a tie, decided exactly)" if cx.score_a == cx.score_b and cx.decided == "exact" else ""
     lines.append(f"{indent}Q(a) = {_score(cx.score_a)}, Q(b) = {_score(cx.score_b)}{tie}")
     lines.append(f"{indent}required {cx.relation}, which fails (decided {'exactly' if cx.decided == 'exact' else 'on floats'})")
