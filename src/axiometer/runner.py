@@ -48,7 +48,7 @@ from axiometer.axioms.base import DEFAULT_RHO, Constraint
 from axiometer.axioms.check import QUICK, Budget, check
 from axiometer.axioms.explain import value_set_text
 from axiometer.core import InputError
-from axiometer.metrics import TABLE_ROWS, BuiltinMetric, families, parse, parse_spec
+from axiometer.metrics import RELATIVE_ROWS, TABLE_ROWS, BuiltinMetric, families, parse, parse_spec
 from axiometer.metrics.base import format_value
 from axiometer.results import Cell, Check, ErrorInfo, TableResult
 
@@ -228,13 +228,17 @@ class _Row:
     picklable: bool = True
 
 
+#: The row sets of :func:`run_table`: the SIGIR 2018 table and the relative metrics' matrix.
+ROW_SETS: Mapping[str, tuple[tuple[str, str], ...]] = {"sigir2018": TABLE_ROWS, "relative": RELATIVE_ROWS}
+
+
 def _resolve_rows(metrics: Sequence[Any] | None, quick: bool,
-                  grids: Mapping[str, Sequence[Any]] | None) -> list[_Row]:
+                  grids: Mapping[str, Sequence[Any]] | None, family: str = "sigir2018") -> list[_Row]:
     rows: list[_Row] = []
     if metrics is None:
         # The table's own rows: the user typed no parameter, so all vary.
         entries: list[tuple[str, Any, frozenset[str]]] = [
-            (title, parse(spec), frozenset()) for title, spec in TABLE_ROWS]
+            (title, parse(spec), frozenset()) for title, spec in ROW_SETS[family]]
     else:
         entries = []
         objects: list[int] = []
@@ -274,19 +278,31 @@ def _picklable(value: Any) -> bool:
     return True
 
 
-def resolve_constraints(constraints: Sequence[Any] | None) -> tuple[Constraint, ...]:
-    """Constraint objects from ids (case-insensitive) or objects; all of :data:`CONSTRAINTS` by default."""
+def _properties() -> tuple[Any, ...]:
+    from axiometer import axioms  # TEMPORARY until PROPERTIES lands
+    return tuple(getattr(axioms, "PROPERTIES", ()))
+
+
+def default_columns(family: str = "sigir2018") -> tuple[Any, ...]:
+    """The columns of a row set: the ten constraints; for ``relative``, the relative properties first."""
+    if family == "relative":
+        return (*_properties(), *CONSTRAINTS)
+    return CONSTRAINTS
+
+
+def resolve_constraints(constraints: Sequence[Any] | None, family: str = "sigir2018") -> tuple[Any, ...]:
+    """Constraint (or property) objects from ids (case-insensitive) or objects; :func:`default_columns` by default."""
     if constraints is None:
-        return CONSTRAINTS
+        return default_columns(family)
     resolved = []
     for given in constraints:
-        if isinstance(given, Constraint):
+        if not isinstance(given, str):
             resolved.append(given)
             continue
         try:
             resolved.append(get(given))
         except KeyError:
-            known = ", ".join(c.id for c in CONSTRAINTS)
+            known = ", ".join(c.id for c in (*CONSTRAINTS, *_properties()))
             raise InputError(f"unknown constraint {given!r}; known: {known}") from None
     ids = [c.id for c in resolved]
     duplicated = next((i for i in ids if ids.count(i) > 1), None)
@@ -452,6 +468,8 @@ class _Run:
 
         A witness reached only by truncation also gets the other mode's verdict,
         since that is exactly what the truncation flag is about."""
+        if not isinstance(self.constraints[column], Constraint):
+            return  # a relative property has no cutoff modes and no nearby readings
         default = state.checks[0]
         truncated = default.verdict == "witness" and default.witness is not None and default.witness.by_truncation
         if default.verdict != "violated" and not truncated:
@@ -530,16 +548,19 @@ def _needs_aspects(metric: Any) -> bool:
 
 
 def run_table(metrics: Sequence[Any] | None = None, constraints: Sequence[Any] | None = None, *,
-              seed: int = 0, budget: Budget = Budget(), quick: bool = False, mode: str | None = None,
+              family: str = "sigir2018", seed: int = 0, budget: Budget = Budget(), quick: bool = False, mode: str | None = None,
               grids: Mapping[str, Sequence[Any]] | None = None, jobs: int | None = None,
               progress: ProgressCallback | None = None) -> TableResult:
     """Check every metric against every constraint over its parameter grid.
 
     ``metrics``: spec strings (``"RBP(p=0.5)"``: parameters written in the
     spec are fixed) or metric objects (wrapped functions included); default
-    the 20 rows of the SIGIR 2018 table (:data:`axiometer.metrics.TABLE_ROWS`).
-    ``constraints``: ids or :class:`Constraint` objects; default all of
-    :data:`axiometer.axioms.CONSTRAINTS`. ``mode`` overrides every
+    the rows of ``family``: ``"sigir2018"``, the 20 rows of the SIGIR 2018
+    table (:data:`axiometer.metrics.TABLE_ROWS`), or ``"relative"``, the
+    relative metrics (:data:`axiometer.metrics.RELATIVE_ROWS`).
+    ``constraints``: ids or :class:`Constraint`/``Property`` objects; default
+    all of :data:`axiometer.axioms.CONSTRAINTS`, with the relative properties
+    (:data:`axiometer.axioms.PROPERTIES`) first for ``family="relative"``. ``mode`` overrides every
     constraint's cutoff mode (``"window"`` or ``"truncate"``). ``quick``
     uses :data:`axiometer.axioms.check.QUICK` (unless ``budget`` is given)
     and small grids (:func:`parameter_grid`). ``grids`` overrides parameter
@@ -553,10 +574,12 @@ def run_table(metrics: Sequence[Any] | None = None, constraints: Sequence[Any] |
     """
     if mode not in (None, "window", "truncate"):
         raise InputError(f"unknown mode {mode!r}; known: window, truncate")
+    if family not in ROW_SETS:
+        raise InputError(f"unknown family {family!r}; known: {', '.join(ROW_SETS)}")
     if quick and budget == Budget():
         budget = QUICK
-    chosen = resolve_constraints(constraints)
-    rows = _resolve_rows(metrics, quick, grids)
+    chosen = resolve_constraints(constraints, family)
+    rows = _resolve_rows(metrics, quick, grids, family)
     run = _Run(rows, chosen, seed=seed, budget=budget, mode=mode,
                jobs=max(1, jobs if jobs is not None else (os.cpu_count() or 1)), progress=progress)
     run.execute()

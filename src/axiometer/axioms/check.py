@@ -345,6 +345,9 @@ def check(metric: Any, constraint: Constraint, *, mode: str | None = None, budge
     ``mode`` is ``"window"`` or ``"truncate"`` (default: the constraint's own).
     ``scope_changes`` adjusts the case generation (used to try nearby readings).
     """
+    if not isinstance(constraint, Constraint):
+        from axiometer.axioms.properties import check_property  # a relative property (SPEC section 6)
+        return check_property(metric, constraint, mode=mode, budget=budget, seed=seed, tolerance=tolerance)
     mode = mode or constraint.default_mode
     needs = getattr(metric, "needs", None)
     relative = needs is not None and needs.context
