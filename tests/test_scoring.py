@@ -178,7 +178,8 @@ def test_shared_tags_are_told_apart_by_file():
     ([RUN_A, RUN_A], ["P@2"], ValidationError, "run 'A' from <A> is given twice"),
     ([RUN_A], ["P@10", "P"], ValidationError, "metric P@10 is given twice"),
     ([RUN_A], [wrap(lambda r, t, context=None: 0.0, "relative", needs=Needs(context=True))],
-     ValidationError, "relative is a relative metric (it needs other systems' rankings"),
+     ValidationError, "relative is a relative metric: it needs other systems' rankings as context; "
+                      "give several runs or a prior set"),
     ([RUN_A], ["nDCG@0"], InputError, "metric 'nDCG@0'"),
 ])
 def test_rejected_inputs(runs, metrics, error, message):
@@ -202,3 +203,223 @@ def test_real_qrels_with_every_table_metric():
             for metric in metrics:
                 assert by_key[run.tag, qid, metric.name] == pytest.approx(
                     metric.score(run.rankings[qid], topic), abs=1e-12), (metric.name, qid)
+
+
+# -- relative metrics in a campaign ------------------------------------------------
+
+import math  # noqa: E402
+
+from axiometer.core import Context  # noqa: E402
+from axiometer.metrics.relative import RelativeMetric  # noqa: E402
+from axiometer.scoring import (KendallTau, group_of, kendall_tau_b, read_groups,  # noqa: E402
+                               score_runs as score)
+
+
+def novel(ranking, topic, context=None):
+    """Relevant documents that no context ranking retrieves (a toy relative metric)."""
+    seen = {d for r in context.rankings for d in r}
+    return float(sum(1 for d in ranking if topic.rel(d) and d not in seen))
+
+
+NOVEL = wrap(novel, needs=Needs(context=True))
+
+
+class NovelCount(RelativeMetric):
+    """``novel`` as a built-in relative metric, so scoring takes ``score_systems``."""
+
+    family = "NovelCount"
+    title = "novel"
+
+    def compute(self, ranking, topic, A, context=None):
+        seen = {d for r in context.rankings for d in r}
+        return A.num(sum(1 for d in self.window(ranking) if topic.rel(d) and d not in seen))
+
+
+REL_QRELS = make_qrels({"q1": {"a": {"*": 1}, "b": {"*": 1}, "c": {"*": 1}, "n": {"*": 0}},
+                        "q2": {"x": {"*": 1}}})
+UOG_A = make_run("uog_a", {"q1": ["a", "b"], "q2": ["x"]})
+UOG_B = make_run("uog_b", {"q1": ["a"]})  # lacks q2
+ICT_1 = make_run("ict-1", {"q1": ["c", "b"], "q2": ["y"]})
+CAMPAIGN = [UOG_A, UOG_B, ICT_1]
+
+
+def means(result, metric):
+    return tuple(result.mean(run, metric) for run in result.runs)
+
+
+def test_all_others_context_by_hand():
+    result = score(REL_QRELS, CAMPAIGN, ["P@2", NOVEL], prior="all-others")
+    # uog_a: q1 (a, b) both retrieved by others -> 0; q2 (x): only ict-1 has q2 (uog_b
+    #   contributes nothing there), it retrieves y -> x is novel -> 1; mean 1/2.
+    # uog_b: q1 (a) retrieved by uog_a -> 0; q2 missing -> 0; mean 0.
+    # ict-1: q1 (c, b): c retrieved by nobody else -> 1; q2 (y) not relevant -> 0; mean 1/2.
+    assert means(result, "novel") == (0.5, 0.0, 0.5)
+    # P@2: uog_a (1 + 1/2)/2 = 3/4, uog_b (1/2 + 0)/2 = 1/4, ict-1 (1 + 0)/2 = 1/2.
+    assert means(result, "P@2") == (0.75, 0.25, 0.5)
+    assert result.relative == ("novel",) and result.metrics == ("P@2", "novel")
+    assert result.priors.mode == "all-others"
+    assert result.priors.contexts == {"uog_a": ("uog_b", "ict-1"), "uog_b": ("uog_a", "ict-1"),
+                                      "ict-1": ("uog_a", "uog_b")}
+    # Kendall: novel (1/2, 0, 1/2) vs P@2 (3/4, 1/4, 1/2): pairs (uog_a, uog_b) concordant,
+    # (uog_a, ict-1) tied in novel, (uog_b, ict-1) concordant: tau_b = 2 / sqrt((3-1)(3-0)).
+    assert result.kendall == (KendallTau("novel", "P@2", 2 / math.sqrt(6), 2, 0, 1, 0),)
+
+
+def test_built_in_relative_metrics_score_a_topic_at_once(monkeypatch):
+    calls = []
+    original = RelativeMetric.score_systems
+
+    def spy(self, topic, rankings, priors):
+        calls.append((topic.topic_id, [list(r) for r in rankings], [list(p) for p in priors]))
+        return original(self, topic, rankings, priors)
+
+    monkeypatch.setattr(RelativeMetric, "score_systems", spy)
+    result = score(REL_QRELS, CAMPAIGN, ["P@2", NovelCount()], prior="all-others")
+    assert means(result, "NovelCount") == (0.5, 0.0, 0.5)  # as test_all_others_context_by_hand
+    # q2: only uog_a (index 0) and ict-1 (index 1) hold it; each other's context.
+    assert calls == [("q1", [["a", "b"], ["a"], ["c", "b"]], [[1, 2], [0, 2], [0, 1]]),
+                     ("q2", [["x"], ["y"]], [[1], [0]])]
+
+
+def test_best_per_group_from_the_tags_by_hand():
+    result = score(REL_QRELS, CAMPAIGN, ["P@2", NOVEL], prior="best-per-group")
+    priors = result.priors
+    # Groups from the tags: uog_a, uog_b -> uog; ict-1 -> ict. Best by mean P@2 (the first
+    # non-relative metric): uog_a (3/4) beats uog_b (1/4).
+    assert priors.groups == {"uog_a": "uog", "uog_b": "uog", "ict-1": "ict"}
+    assert priors.best == {"ict": "ict-1", "uog": "uog_a"} and priors.best_by == "P@2"
+    assert priors.contexts == {"uog_a": ("ict-1",), "uog_b": ("ict-1",), "ict-1": ("uog_a",)}
+    # uog_a vs ict-1: q1 a novel (1), q2 x novel (1) -> 1. uog_b vs ict-1: q1 a -> 1, q2
+    # missing -> 0 -> 1/2. ict-1 vs uog_a: q1 c -> 1, q2 y not relevant -> 0 -> 1/2.
+    assert means(result, "novel") == (1.0, 0.5, 0.5)
+
+
+def test_best_per_group_from_a_mapping_ties_go_to_the_first_tag():
+    twin = make_run("zz", {"q1": ["a", "b"], "q2": ["x"]})  # the same P@2 as uog_a
+    result = score(REL_QRELS, [twin, UOG_A, ICT_1], [NOVEL], prior="best-per-group",
+                   groups={"zz": "g", "uog_a": "g", "ict-1": "h"}, best_by="P@2")
+    assert result.priors.best == {"g": "uog_a", "h": "ict-1"}  # 3/4 each: 'uog_a' < 'zz'
+    assert result.priors.contexts["ict-1"] == ("uog_a",)
+    # Only relative metrics given: the best-by metric is scored and shown too.
+    assert result.metrics == ("P@2", "novel")
+
+
+def test_best_by_defaults_to_ndcg_without_plain_metrics():
+    result = score(REL_QRELS, CAMPAIGN, [NOVEL], prior="best-per-group")
+    assert result.priors.best_by == "nDCG@10" and result.metrics == ("nDCG@10", "novel")
+    assert [k.metric for k in result.kendall] == ["nDCG@10"]
+
+
+def test_prior_runs_from_files_are_not_scored_and_a_run_is_not_its_own_prior():
+    external = make_run("ext", {"q1": ["b", "c"]})  # lacks q2
+    result = score(REL_QRELS, [UOG_A, ICT_1], ["P@2", NOVEL], prior=[external, ICT_1])
+    assert result.runs == ("uog_a", "ict-1")
+    assert result.priors.mode == "files"
+    assert result.priors.contexts == {"uog_a": ("ext", "ict-1"), "ict-1": ("ext",)}
+    # uog_a: q1 a novel against {b, c} -> 1; q2: only ict-1 (y) -> x novel -> 1; mean 1.
+    # ict-1: q1 (c, b) both in ext -> 0; q2 y not relevant -> 0; mean 0.
+    assert means(result, "novel") == (1.0, 0.0)
+
+
+def test_the_default_prior_is_all_others():
+    assert score(REL_QRELS, CAMPAIGN, [NOVEL]).priors.mode == "all-others"
+
+
+def test_a_relative_metric_error_names_the_topic():
+    def undefined(ranking, topic, context=None):
+        raise MetricError("log of 0")
+
+    with pytest.raises(MetricError, match=r"undefined on topic 'q1': log of 0"):
+        score(REL_QRELS, CAMPAIGN, [wrap(undefined, needs=Needs(context=True))])
+
+
+@pytest.mark.parametrize("runs, kwargs, message", [
+    ([UOG_A], {}, "novel is a relative metric: it needs other systems' rankings as context"),
+    ([UOG_A], {"prior": "all-others"}, "run 'uog_a' has no prior runs under the all-others prior "
+                                       "(it is the only run)"),
+    ([UOG_A, UOG_B], {"prior": "best-per-group"},
+     "run 'uog_a' has no prior runs under the best-per-group prior (its group 'uog' is the only"),
+    ([UOG_A], {"prior": [UOG_A]}, "the prior runs are this run itself"),
+    (CAMPAIGN, {"prior": "best"}, "unknown prior 'best'; give all-others or best-per-group"),
+    (CAMPAIGN, {"prior": "best-per-group", "groups": {"uog_a": "g", "uog_b": "g", "ict-1": "h",
+                                                      "other": "h"}},
+     "groups name unknown run 'other'"),
+    (CAMPAIGN, {"prior": "best-per-group", "groups": {"uog_a": "g", "uog_b": "g"}},
+     "run 'ict-1' has no group"),
+    (CAMPAIGN, {"prior": "best-per-group", "best_by": NOVEL}, "best-by metric novel is relative"),
+    (CAMPAIGN, {"prior": [Run("uog_a", {"q1": Ranking(["c"])}, "old/uog_a.run")]},
+     "prior run 'uog_a' from old/uog_a.run has the tag of evaluated run 'uog_a' from <uog_a> but "
+     "other rankings"),
+])
+def test_bad_contexts_are_clear_errors(runs, kwargs, message):
+    with pytest.raises(ValidationError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        score(REL_QRELS, runs, [NOVEL], **kwargs)
+
+
+def test_a_prior_without_relative_metrics_is_an_error():
+    with pytest.raises(ValidationError, match="a prior set only matters for relative metrics"):
+        score(REL_QRELS, CAMPAIGN, ["P@2"], prior="all-others")
+
+
+def test_kendall_tau_b_by_hand():
+    # x = (1, 2, 3, 4), y = (1, 3, 2, 2). Pairs: (1,2) C, (1,3) C, (1,4) C, (2,3) D, (2,4) D,
+    # (3,4) tied in y. tau_b = (3 - 2) / sqrt((6 - 0)(6 - 1)) = 1/sqrt(30).
+    tau = kendall_tau_b([1, 2, 3, 4], [1, 3, 2, 2])
+    assert (tau.concordant, tau.discordant, tau.ties_relative, tau.ties_metric) == (3, 2, 0, 1)
+    assert tau.tau == pytest.approx(1 / math.sqrt(30), abs=1e-15)
+    assert kendall_tau_b([1, 2, 3], [3, 2, 1]).tau == -1.0
+    assert kendall_tau_b([1, 1, 1], [1, 2, 3]).tau is None  # one ordering ties everything
+    assert kendall_tau_b([5.0], [1.0]).tau is None
+    with pytest.raises(ValidationError):
+        kendall_tau_b([1, 2], [1])
+
+
+@given(st.lists(st.tuples(st.integers(0, 4), st.integers(0, 4)), min_size=2, max_size=12))
+def test_kendall_tau_b_agrees_with_scipy(pairs):
+    scipy_stats = pytest.importorskip("scipy.stats")
+    x, y = zip(*pairs)
+    ours = kendall_tau_b(x, y).tau
+    theirs = scipy_stats.kendalltau(x, y, variant="b").statistic
+    if ours is None:
+        assert math.isnan(theirs)
+    else:
+        assert ours == pytest.approx(theirs, abs=1e-12)
+        assert kendall_tau_b(y, x).tau == pytest.approx(ours, abs=1e-15)  # symmetric
+
+
+@pytest.mark.parametrize("tag, group", [
+    ("uog_a", "uog"), ("ICT-2", "ICT"), ("run003", "run"), ("uogTrA44x", "uogTrA44x"),
+    ("2014", "2014"), ("_x1", "_x"), ("a_b-c", "a"),
+])
+def test_group_of_a_tag(tag, group):
+    assert group_of(tag) == group
+
+
+def test_read_groups(tmp_path):
+    good = tmp_path / "groups.txt"
+    good.write_text("# run group\nuog_a  g1\n\nict-1 g2\n")
+    assert read_groups(good, ["uog_a", "ict-1"]) == {"uog_a": "g1", "ict-1": "g2"}
+    for text, message in [("uog_a g1 extra\n", ":1: expected 2 columns (run_tag group), found 3"),
+                          ("uog_a g1\nuog_a g2\n", ":2: run 'uog_a' is given a group twice "
+                                                   "(first at line 1)"),
+                          ("uog_a g1\nnope g2\n", ":2: unknown run 'nope' (runs: uog_a, ict-1)"),
+                          ("# nothing\n", ": empty file: no run groups")]:
+        good.write_text(text)
+        with pytest.raises(InputError) as error:
+            read_groups(good, ["uog_a", "ict-1"])
+        assert str(error.value) == f"{good}{message}"
+
+
+@pytest.mark.parametrize("metric", [NOVEL, NovelCount()], ids=["wrapped", "score_systems"])
+def test_each_run_gets_its_own_context_on_both_paths(metric):
+    name = metric.name
+    best = score(REL_QRELS, CAMPAIGN, [metric], prior="best-per-group", best_by="P@2")
+    assert means(best, name) == (1.0, 0.5, 0.5)  # as test_best_per_group_from_the_tags_by_hand
+    # Prior files that are evaluated runs too: uog_a sees uog_b and ict-1; uog_b and ict-1
+    # see each other. uog_a: q1 a, b seen -> 0, q2 x novel -> 1: 1/2. uog_b: q1 a not in
+    # ict-1's (c, b) -> 1, q2 missing: 1/2. ict-1: q1 c, b not in uog_b's (a) -> 2, q2 y
+    # not relevant -> 0: 1.
+    files = score(REL_QRELS, CAMPAIGN, [metric], prior=[UOG_B, ICT_1])
+    assert files.priors.contexts == {"uog_a": ("uog_b", "ict-1"), "uog_b": ("ict-1",),
+                                     "ict-1": ("uog_b",)}
+    assert means(files, name) == (0.5, 0.5, 1.0)

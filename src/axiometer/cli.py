@@ -19,7 +19,7 @@ from importlib import resources
 from pathlib import Path
 
 from axiometer import __version__
-from axiometer.core import AxiometerError
+from axiometer.core import AxiometerError, InputError
 from axiometer.grades import DEFAULT_MAPPING, GRADE_MAPPINGS
 from axiometer.progress import Progress
 from axiometer.readers import QRELS_FORMATS, read_qrels, read_run
@@ -38,18 +38,16 @@ EXAMPLE_QRELS = "qrels.evall.tsv"
 
 # -- score ---------------------------------------------------------------------
 
-def _add_score(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser(
-        "score", help="score TREC runs against qrels with one or more metrics",
-        description="Score runs against qrels: the mean of each metric over the qrels topics "
-                    "(a topic missing from a run scores 0; run topics absent from the qrels "
-                    "are ignored). Without --metric, the 20 metrics of the SIGIR 2018 table.")
+def _add_campaign_options(parser: argparse.ArgumentParser, example_help: str) -> argparse._ArgumentGroup:
+    """The input options of ``score`` and ``unanimity``: qrels, runs, grades, metrics, priors."""
     source = parser.add_argument_group("input")
     source.add_argument("--qrels", metavar="FILE", help="judgments: TREC, TREC diversity or EvALL")
     source.add_argument("--run", metavar="FILE", action="append", default=[],
                         help="a TREC run (qid Q0 docno rank score tag); repeat for several runs")
-    source.add_argument("--example", action="store_true",
-                        help="score the bundled example (3 TREC 2014 Web topics, 3 runs)")
+    source.add_argument("--runs", metavar="DIR", default=None,
+                        help="a campaign: every file in DIR (sorted by name; hidden files skipped) "
+                             "is a TREC run")
+    source.add_argument("--example", action="store_true", help=example_help)
     source.add_argument("--qrels-format", choices=QRELS_FORMATS, default=None,
                         help="the qrels format (default: detected from the file)")
     source.add_argument("--grades", choices=GRADE_MAPPINGS, default=DEFAULT_MAPPING,
@@ -58,7 +56,32 @@ def _add_score(subparsers: argparse._SubParsersAction) -> None:
                         help="the grade scale's maximum for linear/err (default: the largest grade "
                              "in the qrels)")
     parser.add_argument("--metric", metavar="SPEC", action="append", default=[],
-                        help="a metric spec such as 'nDCG@10' or 'RBP(p=0.9)'; repeat for several")
+                        help="a metric spec such as 'nDCG@10', 'RBP(p=0.9)' or 'NRG(base=nDCG@10)'; "
+                             "repeat for several")
+    relative = parser.add_argument_group("relative metrics (those scored against other runs)")
+    relative.add_argument("--prior", metavar="PRIOR", nargs="+", default=None,
+                          help="each run's context: 'all-others' (default with several runs), "
+                               "'best-per-group', or prior run FILEs/DIRs (not scored themselves)")
+    relative.add_argument("--groups", metavar="FILE", default=None,
+                          help="best-per-group: lines 'run_tag group' (default: groups from the run "
+                               "tags: the part before the first '_' or '-', else the tag without "
+                               "trailing digits)")
+    relative.add_argument("--best-by", metavar="SPEC", default=None,
+                          help="best-per-group: the metric whose mean picks each group's best run "
+                               "(default: the first non-relative --metric, else nDCG@10)")
+    return source
+
+
+def _add_score(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "score", help="score TREC runs against qrels with one or more metrics",
+        description="Score runs against qrels: the mean of each metric over the qrels topics "
+                    "(a topic missing from a run scores 0; run topics absent from the qrels "
+                    "are ignored). Without --metric, the 20 metrics of the SIGIR 2018 table. "
+                    "Relative metrics (NRG, rareness, Fujii's U) are scored against other runs "
+                    "chosen by --prior, side by side with the others, with Kendall's tau-b "
+                    "between the orderings.")
+    _add_campaign_options(parser, "score the bundled example (3 TREC 2014 Web topics, 3 runs)")
     output = parser.add_argument_group("output")
     output.add_argument("--per-topic", action="store_true", help="also list every topic's values")
     output.add_argument("--format", choices=REPORT_FORMATS, default="text",
@@ -76,38 +99,209 @@ def _example_files() -> Iterator[tuple[Path, list[Path]]]:
         yield path / EXAMPLE_QRELS, sorted(path.glob("*.run"))
 
 
+def _run_files(directory: str) -> list[str]:
+    """Every run file of a campaign directory, sorted by name (hidden files skipped)."""
+    path = Path(directory)
+    if not path.exists():
+        raise InputError("no such directory", source=directory)
+    if not path.is_dir():
+        raise InputError("not a directory (give run files with --run)", source=directory)
+    files = sorted(str(p) for p in path.iterdir() if p.is_file() and not p.name.startswith("."))
+    if not files:
+        raise InputError("no run files in the directory", source=directory)
+    return files
+
+
+def _read_runs(paths: Sequence[str | Path], progress: Progress, what: str) -> list:
+    runs = []
+    for done, path in enumerate(paths, 1):
+        runs.append(read_run(path))
+        progress.update(what, done, len(paths))
+    return runs
+
+
+def _prior_argument(values: list[str] | None, progress: Progress):
+    """``--prior``: a mode name, or the runs read from the given files and directories."""
+    from axiometer.scoring import PRIOR_MODES
+
+    if values is None:
+        return None
+    modes = [v for v in values if v in PRIOR_MODES]
+    if modes:
+        if len(values) > 1:
+            raise AxiometerError(f"--prior {modes[0]} takes no run files with it")
+        return modes[0]
+    paths: list[str] = []
+    for value in values:
+        paths.extend(_run_files(value) if Path(value).is_dir() else [value])
+    return _read_runs(paths, progress, "reading prior runs")
+
+
+def _campaign_scores(args: argparse.Namespace, specs: Sequence[str], per_topic: bool):
+    """Read the qrels, the runs and the priors named by the options and score them."""
+    from axiometer.scoring import read_groups, run_labels, score_runs
+
+    if args.example and (args.qrels or args.run or args.runs):
+        args.parser.error("--example scores the bundled files; do not give --qrels, --run or --runs "
+                          "with it")
+    if not args.example and not (args.qrels and (args.run or args.runs)):
+        args.parser.error("give --qrels FILE and runs (--run FILE or --runs DIR), or --example")
+    if args.groups and args.prior != ["best-per-group"]:
+        raise AxiometerError("--groups only matters with --prior best-per-group")
+    with contextlib.ExitStack() as stack:
+        if args.example:
+            qrels_path, run_paths = stack.enter_context(_example_files())
+        else:  # as typed, for error messages
+            qrels_path = args.qrels
+            run_paths = list(args.run) + (_run_files(args.runs) if args.runs else [])
+        qrels = read_qrels(qrels_path, args.qrels_format, args.grades, args.gmax)
+        progress = Progress(sys.stderr)
+        try:
+            runs = _read_runs(run_paths, progress, "reading runs")
+            prior = _prior_argument(args.prior, progress)
+            groups = read_groups(args.groups, run_labels(runs)) if args.groups else None
+            return score_runs(qrels, runs, specs, per_topic=per_topic,
+                              progress=lambda done, total: progress.update("scoring", done, total),
+                              prior=prior, groups=groups, best_by=args.best_by)
+        finally:
+            progress.close()
+
+
 def _score(args: argparse.Namespace) -> int:
     # Imported here, not at the top: the metrics load numpy and sympy, which
     # `axiometer --help` and the other commands' argument errors need not wait for.
     from axiometer.metrics import TABLE_ROWS
+
+    specs = args.metric or [spec for _, spec in TABLE_ROWS]
+    result = _campaign_scores(args, specs, args.per_topic)
+    _write(format_scores(result, args.format, per_topic=args.per_topic), args.output)
+    return 0
+
+
+# -- unanimity -----------------------------------------------------------------
+
+#: ``unanimity --example``: the generated campaign's shape (topics, runs, depth).
+EXAMPLE_CAMPAIGN = (10, 12, 100)
+
+
+def _add_unanimity(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "unanimity", help="Metric Unanimity: how often each metric agrees with unanimous improvements",
+        description="Metric Unanimity (Amigo et al., SIGIR 2018, section 6.1) of each metric against "
+                    "all the others: MU(m) = log2(P(m_ij, M_ij) / (P(m_ij) P(M_ij))) over ordered "
+                    "pairs of system outputs for the same topic, pooled over topics; ties in m count "
+                    "1/2. Scores come from --qrels and runs (scored per topic like 'score'), from "
+                    "--scores (score's JSON with --per-topic) or from --example (a generated campaign). "
+                    "Without --metric, the 20 metrics of the SIGIR 2018 table.")
+    _add_campaign_options(parser, "a generated campaign (%d topics, %d runs, depth %d; see --seed)"
+                          % EXAMPLE_CAMPAIGN)
+    parser.add_argument("--scores", metavar="FILE", default=None,
+                        help="per-topic scores: the JSON of 'axiometer score --per-topic --format json'")
+    parser.add_argument("--seed", type=int, default=0, metavar="N",
+                        help="the generated campaign's seed (--example; default: 0)")
+    output = parser.add_argument_group("output")
+    output.add_argument("--format", choices=REPORT_FORMATS, default="text",
+                        help="report format (default: text)")
+    output.add_argument("-o", "--output", metavar="FILE", help="write the report to FILE")
+    parser.set_defaults(command=_unanimity, parser=parser)
+
+
+def _scores_file(path: str, metrics: Sequence[str]) -> dict[str, dict[str, list[float]]]:
+    """``metric -> topic -> [value per run]`` from score's per-topic JSON."""
+    import json
+    import math
+
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InputError("no such file", source=path) from None
+    except UnicodeDecodeError:
+        raise InputError("not UTF-8 text", source=path) from None
+    try:
+        records = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise InputError(f"not JSON: {error.msg}", source=path, line=error.lineno) from None
+    if not isinstance(records, list):
+        raise InputError("expected the list of records written by 'axiometer score --format json'",
+                         source=path)
+    values: dict[tuple[str, str, str], float] = {}
+    runs: dict[str, None] = {}
+    topics: dict[str, None] = {}
+    names: dict[str, None] = {}
+    for number, record in enumerate(records, 1):
+        if not isinstance(record, dict) or "topic" not in record:
+            continue  # means, priors, Kendall's tau
+        try:
+            key = (str(record["run"]), str(record["topic"]), str(record["metric"]))
+            value = record["value"]
+        except KeyError as error:
+            raise InputError(f"record {number} lacks {error.args[0]!r}", source=path) from None
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+            raise InputError(f"record {number}: value must be a finite number", source=path,
+                             token=str(value))
+        values[key] = float(value)
+        runs[key[0]] = topics[key[1]] = names[key[2]] = None
+    if not values:
+        raise InputError("no per-topic records (write them with 'axiometer score --per-topic "
+                         "--format json')", source=path)
+    chosen = list(metrics) or list(names)
+    table = {}
+    for metric in chosen:
+        if metric not in names:
+            raise InputError(f"no scores for metric {metric!r} (the file has: {', '.join(names)})",
+                             source=path)
+        table[metric] = {}
+        for topic in topics:
+            row = [values.get((run, topic, metric)) for run in runs]
+            if None in row:
+                raise InputError(f"no {metric} score of run {list(runs)[row.index(None)]!r} on topic "
+                                 f"{topic!r}", source=path)
+            table[metric][topic] = row
+    return table
+
+
+def _example_scores(args: argparse.Namespace, specs: Sequence[str]):
+    from axiometer.generators.campaign import generate_campaign
+    from axiometer.readers import Qrels, Run
     from axiometer.scoring import score_runs
 
-    if args.example and (args.qrels or args.run):
-        args.parser.error("--example scores the bundled files; do not give --qrels or --run with it")
-    if not args.example and not (args.qrels and args.run):
-        args.parser.error("give --qrels FILE and at least one --run FILE (or --example)")
-    specs = args.metric or [spec for _, spec in TABLE_ROWS]
-    with contextlib.ExitStack() as stack:
-        if args.example:
-            qrels_path, run_paths = stack.enter_context(_example_files())
-        else:
-            qrels_path, run_paths = args.qrels, args.run  # as typed, for error messages
-        qrels = read_qrels(qrels_path, args.qrels_format, args.grades, args.gmax)
-        progress = Progress(sys.stderr)
-        try:
-            runs = []
-            for done, path in enumerate(run_paths, 1):
-                runs.append(read_run(path))
-                progress.update("reading runs", done, len(run_paths))
-            result = score_runs(qrels, runs, specs, per_topic=args.per_topic,
-                                progress=lambda done, total: progress.update("scoring", done, total))
-        finally:
-            progress.close()
-    report = format_scores(result, args.format, per_topic=args.per_topic)
-    if args.output:
-        Path(args.output).write_text(report, encoding="utf-8")
+    n_topics, n_runs, depth = EXAMPLE_CAMPAIGN
+    campaign = generate_campaign(topics=n_topics, runs=n_runs, depth=depth, seed=args.seed,
+                                 mapping=args.grades)
+    weights = {qid: dict(zip(t.aspects, t.weights)) for qid, t in campaign.topics.items()}
+    qrels = Qrels(campaign.topics, campaign.grades, weights, "trec-diversity", "<generated>",
+                  campaign.mapping)
+    runs = [Run(tag, rankings, f"<generated {tag}>") for tag, rankings in campaign.runs.items()]
+    prior = _prior_argument(args.prior, Progress(sys.stderr))
+    return score_runs(qrels, runs, specs, per_topic=True, prior=prior, best_by=args.best_by)
+
+
+def _unanimity(args: argparse.Namespace) -> int:
+    from axiometer.metrics import TABLE_ROWS
+    from axiometer.reports.unanimity import format_unanimity
+    from axiometer.unanimity import metric_unanimity
+
+    if args.scores:
+        if args.example or args.qrels or args.run or args.runs or args.prior:
+            args.parser.error("--scores reads computed scores; do not give --example, --qrels, "
+                              "--run, --runs or --prior with it")
+        scores = _scores_file(args.scores, args.metric)
+        source = args.scores
     else:
-        sys.stdout.write(report)
+        specs = args.metric or [spec for _, spec in TABLE_ROWS]
+        if args.example:
+            if args.qrels or args.run or args.runs:
+                args.parser.error("--example generates its campaign; do not give --qrels, --run or "
+                                  "--runs with it")
+            if args.groups:
+                raise AxiometerError("--groups names run files; --example has generated runs")
+            scores = _example_scores(args, specs)
+            source = (f"a generated campaign (seed {args.seed}: %d topics, %d runs, depth %d)"
+                      % EXAMPLE_CAMPAIGN)
+        else:
+            scores = _campaign_scores(args, specs, per_topic=True)
+            source = f"{len(scores.runs)} runs on {len(scores.topics)} topics of {args.qrels}"
+    _write(format_unanimity(metric_unanimity(scores), args.format, source), args.output)
     return 0
 
 
@@ -327,8 +521,8 @@ def _intrinsic(args: argparse.Namespace) -> int:
 # -- the program ---------------------------------------------------------------
 
 #: Every command's ``_add_<command>``; later commands (table, check, intrinsic) join here.
-_COMMANDS: tuple[Callable[[argparse._SubParsersAction], None], ...] = (_add_score, _add_table, _add_check,
-                                                                        _add_intrinsic)
+_COMMANDS: tuple[Callable[[argparse._SubParsersAction], None], ...] = (
+    _add_score, _add_table, _add_check, _add_intrinsic, _add_unanimity)
 
 
 def _parser() -> argparse.ArgumentParser:

@@ -13,22 +13,40 @@ Built-in metrics are scored with their vectorised ``score_batch`` on one
 ranking; a metric without a batched path, or one that is not built in (a
 :func:`~axiometer.metrics.wrap`-ped function), is scored ranking by ranking.
 Scoring never prints: reports format the :class:`ScoreResult`.
+
+Relative metrics (``metric.needs.context``) are scored in the campaign: each
+evaluated run gets a context of *other* runs, chosen by ``prior``
+(:data:`PRIOR_MODES` or a list of prior runs; see :func:`score_runs`). A
+topic that a prior run lacks: that prior contributes nothing on that topic.
+Built-in relative metrics score a topic's runs at once with
+``score_systems``; rareness metrics add the evaluated run to the systems
+they count themselves. Each relative metric's system ordering (per-run
+means) is compared with each non-relative metric's by Kendall's tau-b.
 """
 
 from __future__ import annotations
 
 import math
+import os
+import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from axiometer.core import Ranking, Topic, ValidationError
+from axiometer.core import Context, InputError, Ranking, Topic, ValidationError
 from axiometer.metrics import BuiltinMetric, Metric, MetricError, RankingBatch, parse
-from axiometer.readers import Qrels, Run
+from axiometer.readers import Qrels, Run, _content_lines
 
-__all__ = ["Score", "Mean", "ScoreResult", "score_runs", "run_labels"]
+__all__ = ["Score", "Mean", "Priors", "KendallTau", "ScoreResult", "score_runs", "run_labels",
+           "kendall_tau_b", "group_of", "read_groups", "PRIOR_MODES", "DEFAULT_REFERENCE"]
 
 #: ``progress(done, total)`` is called after each qrels topic.
 Progress = Callable[[int, int], None]
+
+#: The named ways of choosing a run's context; a list of runs is the third way.
+PRIOR_MODES = ("all-others", "best-per-group")
+
+#: The metric that ranks runs within a group when no non-relative metric is given.
+DEFAULT_REFERENCE = "nDCG@10"
 
 
 @dataclass(frozen=True)
@@ -51,6 +69,45 @@ class Mean:
 
 
 @dataclass(frozen=True)
+class Priors:
+    """How each evaluated run's context (prior set) was chosen.
+
+    ``mode``: ``"all-others"``, ``"best-per-group"`` or ``"files"``;
+    ``contexts[run]`` the labels of the runs forming ``run``'s context (for
+    ``files``, the prior runs' labels). For ``best-per-group``: ``groups``
+    maps each run to its group, ``best`` each group to its best run,
+    ``best_by`` names the metric whose mean chose it and ``groups_from`` says
+    where the groups came from.
+    """
+
+    mode: str
+    description: str
+    contexts: Mapping[str, tuple[str, ...]]
+    groups: Mapping[str, str] = field(default_factory=dict)
+    best: Mapping[str, str] = field(default_factory=dict)
+    best_by: str | None = None
+    groups_from: str | None = None
+
+
+@dataclass(frozen=True)
+class KendallTau:
+    """Kendall's tau-b between the run orderings of a relative and a non-relative metric.
+
+    ``tau`` is ``None`` where tau-b is undefined: fewer than two runs, or one
+    metric ties every run. ``concordant``/``discordant`` count run pairs;
+    ``ties_relative``/``ties_metric`` the pairs each metric ties.
+    """
+
+    relative: str
+    metric: str
+    tau: float | None
+    concordant: int
+    discordant: int
+    ties_relative: int
+    ties_metric: int
+
+
+@dataclass(frozen=True)
 class ScoreResult:
     """What :func:`score_runs` found; reports format it.
 
@@ -58,7 +115,9 @@ class ScoreResult:
     names, qrels topic ids); ``scores`` holds the per-topic records (empty
     unless asked for), ``means`` one record per run and metric. ``missing``
     maps each run to the qrels topics it lacks (scored 0), ``ignored`` to its
-    topics that the qrels lack.
+    topics that the qrels lack. With relative metrics: ``relative`` names
+    them, ``priors`` says how contexts were chosen and ``kendall`` compares
+    the orderings.
     """
 
     runs: tuple[str, ...]
@@ -68,6 +127,9 @@ class ScoreResult:
     means: tuple[Mean, ...]
     missing: Mapping[str, tuple[str, ...]]
     ignored: Mapping[str, tuple[str, ...]]
+    relative: tuple[str, ...] = ()
+    priors: Priors | None = None
+    kendall: tuple[KendallTau, ...] = ()
 
     def mean(self, run: str, metric: str) -> float:
         """The mean of ``metric`` for ``run``."""
@@ -93,10 +155,15 @@ def _metric_objects(metrics: Sequence[Metric | str]) -> list[Metric]:
     for i, metric in enumerate(objects):
         if names.index(metric.name) != i:
             raise ValidationError(f"metric {metric.name} is given twice")
-        if metric.needs.context:
-            raise ValidationError(f"{metric.name} is a relative metric (it needs other systems' "
-                                  "rankings as context); scoring runs does not support those yet")
     return objects
+
+
+def _checked(metric: Metric, values: list[float], count: int, topic: Topic) -> list[float]:
+    # A wrong count would silently pair values with the wrong runs; NaN would poison the means.
+    if len(values) != count or not all(map(math.isfinite, values)):
+        raise MetricError(f"{metric.name} gave {values!r} for {count} rankings of topic "
+                          f"{topic.topic_id!r}")
+    return values
 
 
 def _topic_scores(metric: Metric, rankings: list[Ranking], topic: Topic,
@@ -109,53 +176,317 @@ def _topic_scores(metric: Metric, rankings: list[Ranking], topic: Topic,
             pass
     if values is None:
         values = [float(metric.score(ranking, topic)) for ranking in rankings]
-    # A wrong count would silently pair values with the wrong runs; NaN would poison the means.
-    if len(values) != len(rankings) or not all(map(math.isfinite, values)):
-        raise MetricError(f"{metric.name} gave {values!r} for {len(rankings)} rankings of topic "
-                          f"{topic.topic_id!r}")
-    return values
+    return _checked(metric, values, len(rankings), topic)
 
+
+# -- Kendall's tau -------------------------------------------------------------
+
+def kendall_tau_b(x: Sequence[float], y: Sequence[float]) -> KendallTau:
+    """Kendall's tau-b of two score lists over the same items (``relative``/``metric`` left empty).
+
+    ``tau_b = (C - D) / sqrt((n0 - n1)(n0 - n2))`` with ``n0 = n(n-1)/2``
+    pairs, ``C``/``D`` the concordant/discordant pairs and ``n1``/``n2`` the
+    pairs tied in ``x``/``y`` (Kendall 1945). Ties are equal values (means
+    are compared as computed). Undefined (``tau=None``) when a denominator
+    factor is 0. O(n^2): campaigns have tens to hundreds of runs.
+    """
+    if len(x) != len(y):
+        raise ValidationError(f"kendall_tau_b: {len(x)} values against {len(y)}")
+    n = len(x)
+    concordant = discordant = ties_x = ties_y = 0
+    for i in range(n):
+        for j in range(i + 1, n):
+            dx, dy = (x[i] > x[j]) - (x[i] < x[j]), (y[i] > y[j]) - (y[i] < y[j])
+            ties_x += dx == 0
+            ties_y += dy == 0
+            if dx and dy:
+                concordant += dx == dy
+                discordant += dx != dy
+    pairs = n * (n - 1) // 2
+    denominator = (pairs - ties_x) * (pairs - ties_y)
+    tau = (concordant - discordant) / math.sqrt(denominator) if denominator else None
+    return KendallTau("", "", tau, concordant, discordant, ties_x, ties_y)
+
+
+# -- groups --------------------------------------------------------------------
+
+_GROUP_SEPARATOR = re.compile(r"[_-]")
+
+
+def group_of(tag: str) -> str:
+    """The group of a run tag: the part before the first ``_`` or ``-``, else
+    the tag without its trailing digits (``uog_a`` -> ``uog``, ``ICT-2`` ->
+    ``ICT``, ``run003`` -> ``run``); a tag that the rule would empty is its own group."""
+    head = _GROUP_SEPARATOR.split(tag, maxsplit=1)[0]
+    if head and head != tag:
+        return head
+    return tag.rstrip("0123456789") or tag
+
+
+def read_groups(path: str | os.PathLike[str], runs: Sequence[str] | None = None) -> dict[str, str]:
+    """Read a groups file: lines ``run_tag group`` (blank and ``#`` lines skipped).
+
+    With ``runs`` (the run labels), a tag that names no run is an error. Every
+    error names file and line.
+    """
+    source = os.fspath(path)
+    groups: dict[str, str] = {}
+    first: dict[str, int] = {}
+    for line, text in _content_lines(source):
+        fields = text.split()
+        if len(fields) != 2:
+            raise InputError(f"expected 2 columns (run_tag group), found {len(fields)}",
+                             source=source, line=line)
+        tag, group = fields
+        if tag in groups:
+            raise InputError(f"run {tag!r} is given a group twice (first at line {first[tag]})",
+                             source=source, line=line)
+        if runs is not None and tag not in runs:
+            raise InputError(f"unknown run {tag!r} (runs: {', '.join(runs)})", source=source,
+                             line=line)
+        groups[tag], first[tag] = group, line
+    if not groups:
+        raise InputError("empty file: no run groups", source=source)
+    return groups
+
+
+# -- contexts ------------------------------------------------------------------
+
+def _same_run(a: Run, b: Run) -> bool:
+    if a.source == b.source:
+        return True
+    try:
+        if os.path.samefile(a.source, b.source):
+            return True
+    except OSError:  # in-memory runs have no file
+        pass
+    return a.tag == b.tag and a.rankings == b.rankings
+
+
+def _reference(best_by: Metric | str | None, metric_list: list[Metric]) -> Metric:
+    if best_by is not None:
+        reference = parse(best_by) if isinstance(best_by, str) else best_by
+    else:
+        plain = [m for m in metric_list if not m.needs.context]
+        reference = plain[0] if plain else parse(DEFAULT_REFERENCE)
+    if reference.needs.context:
+        raise ValidationError(f"best-by metric {reference.name} is relative; runs are ranked by "
+                              "an ordinary metric")
+    return reference
+
+
+def _best_per_group(labels: list[str], groups: Mapping[str, str], reference: str,
+                    means: Mapping[tuple[str, str], float]) -> dict[str, str]:
+    """Each group's best run by the reference metric's mean; ties go to the smallest label."""
+    best: dict[str, str] = {}
+    for label in sorted(labels):
+        group = groups[label]
+        if group not in best or means[label, reference] > means[best[group], reference]:
+            best[group] = label
+    return dict(sorted(best.items()))
+
+
+def _group_map(labels: list[str], groups: Mapping[str, str] | None) -> dict[str, str]:
+    if groups is None:
+        return {label: group_of(label) for label in labels}
+    unknown = [tag for tag in groups if tag not in labels]
+    if unknown:
+        raise ValidationError(f"groups name unknown run {unknown[0]!r} (runs: {', '.join(labels)})")
+    lacking = [label for label in labels if label not in groups]
+    if lacking:
+        raise ValidationError(f"run {lacking[0]!r} has no group")
+    return {label: groups[label] for label in labels}
+
+
+# -- scoring -------------------------------------------------------------------
 
 def score_runs(qrels: Qrels, runs: Sequence[Run], metrics: Sequence[Metric | str],
-               per_topic: bool = True, progress: Progress | None = None) -> ScoreResult:
+               per_topic: bool = True, progress: Progress | None = None, *,
+               prior: str | Sequence[Run] | None = None, groups: Mapping[str, str] | None = None,
+               best_by: Metric | str | None = None) -> ScoreResult:
     """Score every run on every qrels topic with every metric.
 
     ``metrics`` are metric objects or spec strings (``"nDCG@10"``). Runs are
-    labelled by tag (by file where tags collide). Relative metrics (those
-    needing a context) are rejected with a :class:`ValidationError`.
-    ``progress(done, total)`` is called after each qrels topic.
+    labelled by tag (by file where tags collide). ``progress(done, total)``
+    is called after each qrels topic.
+
+    Relative metrics get each run's context from ``prior``:
+
+    - ``"all-others"`` (the default when there are several runs): every
+      other run;
+    - ``"best-per-group"``: the best run of each other group, by the mean
+      of ``best_by`` (default: the first non-relative metric, else
+      nDCG@10; ties go to the smallest label); ``groups`` maps run labels to
+      groups (default :func:`group_of` of each label);
+    - a sequence of runs: they form every run's context (a run is left out
+      of its own: same file, or same tag and rankings); they are not scored.
+
+    Without a non-relative metric the reference metric (``best_by`` or
+    nDCG@10) is scored too, so that orderings can be compared; so is
+    ``best_by`` under ``best-per-group``. A run whose context is empty is a
+    :class:`ValidationError`.
     """
     metric_list = _metric_objects(metrics)
+    relative = [m for m in metric_list if m.needs.context]
     labels = run_labels(runs)
     topic_ids = tuple(qrels.topics)
     if not topic_ids:
         raise ValidationError(f"{qrels.source}: the qrels hold no topics")
-    batched = any(isinstance(m, BuiltinMetric) for m in metric_list)
-    # values[run][metric] lists the per-topic values in qrels topic order.
+    if not relative and (prior is not None or groups is not None or best_by is not None):
+        raise ValidationError("a prior set only matters for relative metrics, and none is given")
+    if relative:
+        if prior is None:
+            if len(runs) < 2:
+                raise ValidationError(
+                    f"{relative[0].name} is a relative metric: it needs other systems' rankings "
+                    "as context; give several runs or a prior set")
+            prior = "all-others"
+        reference = _reference(best_by, metric_list)
+        if all(m.needs.context for m in metric_list) or (
+                prior == "best-per-group" and reference.name not in {m.name for m in metric_list}):
+            metric_list.insert(0, reference)
+    plain = [m for m in metric_list if not m.needs.context]
+
     values: dict[str, dict[str, list[float]]] = {
         label: {m.name: [] for m in metric_list} for label in labels}
+    batched = any(isinstance(m, BuiltinMetric) for m in plain)
+    total = len(topic_ids) * (2 if relative else 1)
     for done, (topic_id, topic) in enumerate(qrels.topics.items(), 1):
         present = [(label, run.rankings[topic_id])
                    for label, run in zip(labels, runs) if topic_id in run.rankings]
         rankings = [ranking for _, ranking in present]
         batch = RankingBatch.from_rankings(rankings, topic) if batched and rankings else None
-        for metric in metric_list:
+        for metric in plain:
             found = dict(zip((label for label, _ in present),
                              _topic_scores(metric, rankings, topic, batch)))
             for label in labels:
                 # trec_eval -c: a qrels topic missing from a run scores 0.
                 values[label][metric.name].append(found.get(label, 0.0))
         if progress is not None:
-            progress(done, len(topic_ids))
+            progress(done, total)
+
+    def mean(label: str, name: str) -> float:
+        return math.fsum(values[label][name]) / len(topic_ids)
+
+    priors = None
+    if relative:
+        priors, context_runs = _priors(prior, runs, labels, groups, reference.name, mean)
+        for done, (topic_id, topic) in enumerate(qrels.topics.items(), len(topic_ids) + 1):
+            for metric in relative:
+                found = _relative_scores(metric, topic_id, topic, labels, runs, context_runs)
+                for label in labels:
+                    values[label][metric.name].append(found.get(label, 0.0))
+            if progress is not None:
+                progress(done, total)
+
     scores = tuple(Score(label, topic_id, m.name, values[label][m.name][i])
                    for label in labels for i, topic_id in enumerate(topic_ids)
                    for m in metric_list) if per_topic else ()
-    means = tuple(Mean(label, m.name, math.fsum(values[label][m.name]) / len(topic_ids))
-                  for label in labels for m in metric_list)
+    means = tuple(Mean(label, m.name, mean(label, m.name)) for label in labels for m in metric_list)
+    kendall = tuple(
+        _named(kendall_tau_b([mean(label, r.name) for label in labels],
+                             [mean(label, b.name) for label in labels]), r.name, b.name)
+        for r in relative for b in plain)
     qrels_topics = set(topic_ids)
     missing = {label: tuple(t for t in topic_ids if t not in run.rankings)
                for label, run in zip(labels, runs)}
     ignored = {label: tuple(t for t in run.rankings if t not in qrels_topics)
                for label, run in zip(labels, runs)}
     return ScoreResult(tuple(labels), tuple(m.name for m in metric_list), topic_ids,
-                       scores, means, missing, ignored)
+                       scores, means, missing, ignored, tuple(m.name for m in relative),
+                       priors, kendall)
+
+
+def _named(tau: KendallTau, relative: str, metric: str) -> KendallTau:
+    return KendallTau(relative, metric, tau.tau, tau.concordant, tau.discordant,
+                      tau.ties_relative, tau.ties_metric)
+
+
+#: A context source: (label, run) pairs per evaluated run label.
+ContextRuns = dict[str, list[tuple[str, Run]]]
+
+
+def _priors(prior: str | Sequence[Run], runs: Sequence[Run], labels: list[str],
+            groups: Mapping[str, str] | None, reference: str,
+            mean: Callable[[str, str], float]) -> tuple[Priors, ContextRuns]:
+    by_label = dict(zip(labels, runs))
+    if isinstance(prior, str):
+        if prior not in PRIOR_MODES:
+            raise ValidationError(f"unknown prior {prior!r}; give {' or '.join(PRIOR_MODES)} "
+                                  "or prior run files")
+        if prior == "all-others":
+            contexts = {label: tuple(o for o in labels if o != label) for label in labels}
+            description = ("all-others: each run's prior set is every other run of the campaign "
+                           f"({len(labels) - 1} runs)")
+            info = Priors(prior, description, contexts)
+        else:
+            from_file = groups is not None
+            group_map = _group_map(labels, groups)
+            best = _best_per_group(labels, group_map, reference,
+                                   {(label, reference): mean(label, reference) for label in labels})
+            contexts = {label: tuple(run for group, run in best.items() if group != group_map[label])
+                        for label in labels}
+            source = ("the groups file" if from_file else
+                      "the run tags (the part before the first '_' or '-', else the tag without "
+                      "trailing digits)")
+            description = (f"best-per-group: each run's prior set is the best run of every other "
+                           f"group, by mean {reference} (ties to the first tag in sorted order); "
+                           f"{len(best)} groups from {source}")
+            info = Priors(prior, description, contexts, group_map, best, reference,
+                          "file" if from_file else "tags")
+        context_runs = {label: [(o, by_label[o]) for o in contexts[label]] for label in labels}
+    else:
+        if groups is not None:
+            raise ValidationError("groups only matter for the best-per-group prior")
+        prior_runs = list(prior)
+        prior_labels = run_labels(prior_runs)
+        for p, run in zip(prior_labels, prior_runs):
+            for label, evaluated in zip(labels, runs):
+                if run.tag == evaluated.tag and not _same_run(run, evaluated):
+                    raise ValidationError(
+                        f"prior run {p!r} from {run.source} has the tag of evaluated run "
+                        f"{label!r} from {evaluated.source} but other rankings")
+        context_runs = {label: [(p, run) for p, run in zip(prior_labels, prior_runs)
+                                if not _same_run(run, evaluated)]
+                        for label, evaluated in zip(labels, runs)}
+        contexts = {label: tuple(p for p, _ in pairs) for label, pairs in context_runs.items()}
+        description = (f"files: every run's prior set is the {len(prior_runs)} prior run(s) "
+                       f"{', '.join(prior_labels)} (a run is left out of its own prior set)")
+        info = Priors("files", description, contexts)
+    empty = [label for label in labels if not info.contexts[label]]
+    if empty:
+        why = {"all-others": "it is the only run",
+               "best-per-group": f"its group {info.groups.get(empty[0])!r} is the only group",
+               "files": "the prior runs are this run itself"}[info.mode]
+        raise ValidationError(f"run {empty[0]!r} has no prior runs under the {info.mode} prior "
+                              f"({why}); a relative metric needs other systems' rankings")
+    return info, context_runs
+
+
+def _relative_scores(metric: Metric, topic_id: str, topic: Topic, labels: list[str],
+                     runs: Sequence[Run], context_runs: ContextRuns) -> dict[str, float]:
+    """A relative metric's value for every run holding ``topic_id``, each in its own context."""
+    evaluated = [(label, run.rankings[topic_id])
+                 for label, run in zip(labels, runs) if topic_id in run.rankings]
+    try:
+        systems = getattr(metric, "score_systems", None)
+        index = {label: i for i, (label, _) in enumerate(evaluated)}
+        known = set(labels)
+        if systems is not None and all(o in known for label, _ in evaluated
+                                       for o, _ in context_runs[label]):
+            # Every context run is an evaluated run: one vectorised call per topic. A context
+            # run lacking the topic is not in `index` and so contributes nothing.
+            priors = [[index[o] for o, _ in context_runs[label] if o in index]
+                      for label, _ in evaluated]
+            raw = [float(v) for v in systems(topic, [r for _, r in evaluated], priors)]
+        else:
+            raw = []
+            for label, ranking in evaluated:
+                present = [(o, run.rankings[topic_id]) for o, run in context_runs[label]
+                           if topic_id in run.rankings]
+                context = Context(tuple(r for _, r in present), tuple(o for o, _ in present))
+                raw.append(float(metric.score(ranking, topic, context)))
+    except MetricError as error:
+        raise MetricError(f"{metric.name} on topic {topic_id!r}: {error}") from None
+    values = _checked(metric, raw, len(evaluated), topic)
+    return dict(zip((label for label, _ in evaluated), values))

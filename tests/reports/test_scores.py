@@ -97,3 +97,62 @@ def test_more_metrics_than_runs_puts_metrics_in_rows():
     assert lines[2].split() == ["metric", "A"]
     assert lines[4].split() == ["P@2", "0.2500"]
     assert lines[5].split() == ["RR", "0.5000"]
+
+
+# -- relative metrics ------------------------------------------------------------
+
+from axiometer.scoring import KendallTau, Priors  # noqa: E402
+
+RELATIVE = ScoreResult(
+    runs=("uog_a", "uog_b", "ict-1"), metrics=("P@2", "RR", "nrg"), topics=("q1",), scores=(),
+    means=tuple(Mean(run, metric, value) for run, values in
+                (("uog_a", (0.75, 1.0, 0.5)), ("uog_b", (0.25, 0.5, 0.0)), ("ict-1", (0.5, 1.0, 0.5)))
+                for metric, value in zip(("P@2", "RR", "nrg"), values)),
+    missing={}, ignored={}, relative=("nrg",),
+    priors=Priors("best-per-group", "best-per-group: the best run of every other group",
+                  {"uog_a": ("ict-1",), "uog_b": ("ict-1",), "ict-1": ("uog_a",)},
+                  {"uog_a": "uog", "uog_b": "uog", "ict-1": "ict"}, {"ict": "ict-1", "uog": "uog_a"},
+                  "P@2", "tags"),
+    kendall=(KendallTau("nrg", "P@2", 0.816496580927726, 2, 0, 1, 0),
+             KendallTau("nrg", "RR", None, 0, 0, 1, 3)))
+
+
+def test_relative_text_has_one_row_per_run_priors_and_kendall():
+    lines = format_scores(RELATIVE, "text").splitlines()
+    # Three metrics, three runs... and with relative metrics always one row per run.
+    assert lines[2].split() == ["run", "P@2", "RR", "nrg"]
+    assert lines[4].split() == ["uog_a", "0.7500", "1.0000", "0.5000"]
+    assert lines[8] == ("Relative metrics (nrg); prior sets: best-per-group: the best run of every "
+                        "other group.")
+    groups = [line.split() for line in lines[10:14]]
+    assert groups[0] == ["group", "runs", "best", "run", "mean", "P@2"]
+    assert groups[2] == ["ict", "ict-1", "ict-1", "0.5000"]
+    assert groups[3] == ["uog", "uog_a,", "uog_b", "uog_a", "0.7500"]
+    assert "Kendall's tau-b between the run orderings (by mean):" in lines
+    rows = [line.split() for line in lines if line.startswith("nrg")]
+    assert rows == [["nrg", "P@2", "0.8165", "2", "0", "1", "0"],
+                    ["nrg", "RR", "undefined", "0", "0", "1", "3"]]
+    assert lines[-1].startswith("undefined: one of the two metrics ties every run")
+
+
+def test_relative_json_appends_priors_and_kendall_tau():
+    records = json.loads(format_scores(RELATIVE, "json"))
+    assert all(set(r) == {"run", "metric", "value"} for r in records[:9])  # the foundation's shape
+    assert records[9] == {"priors": {
+        "mode": "best-per-group", "description": "best-per-group: the best run of every other group",
+        "relative_metrics": ["nrg"],
+        "contexts": {"uog_a": ["ict-1"], "uog_b": ["ict-1"], "ict-1": ["uog_a"]},
+        "groups": {"uog_a": "uog", "uog_b": "uog", "ict-1": "ict"},
+        "best": {"ict": "ict-1", "uog": "uog_a"}, "best_by": "P@2", "groups_from": "tags"}}
+    assert records[10] == {"kendall_tau": [
+        {"relative": "nrg", "metric": "P@2", "tau_b": 0.816496580927726, "concordant": 2,
+         "discordant": 0, "ties_relative": 1, "ties_metric": 0},
+        {"relative": "nrg", "metric": "RR", "tau_b": None, "concordant": 0, "discordant": 0,
+         "ties_relative": 1, "ties_metric": 3}]}
+    assert len(records) == 11
+
+
+def test_relative_markdown():
+    text = format_scores(RELATIVE, "markdown")
+    assert "**Kendall's tau-b between the run orderings (by mean)**" in text
+    assert "| uog     | uog_a, uog_b | uog_a      |     0.7500 |" in text

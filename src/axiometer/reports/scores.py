@@ -8,7 +8,14 @@
 - ``markdown``: the same as GitHub-flavoured Markdown tables.
 - ``json``: a list of objects ``{"run", "topic", "metric", "value"}``, the
   per-topic records (with ``per_topic``) followed by the means, which have
-  no ``"topic"``.
+  no ``"topic"``. With relative metrics two objects follow, ``{"priors":
+  {...}}`` (how each run's context was chosen) and ``{"kendall_tau":
+  [...]}`` (one object per relative and non-relative metric); they have no
+  ``"run"``.
+
+With relative metrics the means table has one row per run (base and
+relative metrics side by side), followed by the prior sets and Kendall's
+tau-b between the orderings.
 
 Reports only format; they never compute a score.
 """
@@ -52,7 +59,7 @@ def format_scores(result: ScoreResult, format: str = "text", per_topic: bool = F
     topics = "topic" if len(result.topics) == 1 else "topics"
     title = f"Means over {len(result.topics)} qrels {topics}"
     parts.append(f"**{title}**" if markdown else f"{title}:")
-    if len(result.metrics) > len(result.runs):
+    if len(result.metrics) > len(result.runs) and not result.relative:
         # Many metrics, few runs (the usual case): one row per metric keeps the table narrow.
         rows = [[metric, *(means[run, metric] for run in result.runs)] for metric in result.metrics]
         headers: tuple[str, ...] = ("metric", *result.runs)
@@ -61,10 +68,42 @@ def format_scores(result: ScoreResult, format: str = "text", per_topic: bool = F
         headers = ("run", *result.metrics)
     parts.append(tabulate(rows, headers=headers, tablefmt=table_format,
                           floatfmt=f".{DECIMALS}f", disable_numparse=[0]))
+    if result.priors is not None:
+        parts.extend(_relative_parts(result, markdown, table_format))
     notes = _notes(result)
     if notes:
         parts.append("\n".join(("- " if markdown else "") + note for note in notes))
     return "\n\n".join(parts) + "\n"
+
+
+def _tau_text(tau: float | None) -> str:
+    return "undefined" if tau is None else f"{tau:.{DECIMALS}f}"
+
+
+def _relative_parts(result: ScoreResult, markdown: bool, table_format: str) -> list[str]:
+    """The prior sets and Kendall's tau-b, after the means table."""
+    priors = result.priors
+    assert priors is not None
+    relative = ", ".join(result.relative)
+    parts = [f"Relative metrics ({relative}); prior sets: {priors.description}."]
+    if priors.mode == "best-per-group":
+        rows = [(group, ", ".join(r for r in result.runs if priors.groups[r] == group), best,
+                 result.mean(best, priors.best_by)) for group, best in priors.best.items()]
+        parts.append(tabulate(rows, headers=("group", "runs", "best run", f"mean {priors.best_by}"),
+                              tablefmt=table_format, floatfmt=f".{DECIMALS}f",
+                              disable_numparse=[0, 1, 2]))
+    if result.kendall:
+        title = "Kendall's tau-b between the run orderings (by mean)"
+        parts.append(f"**{title}**" if markdown else f"{title}:")
+        rows = [(k.relative, k.metric, _tau_text(k.tau), k.concordant, k.discordant,
+                 k.ties_relative, k.ties_metric) for k in result.kendall]
+        parts.append(tabulate(rows, headers=("relative", "metric", "tau_b", "concordant",
+                                             "discordant", "ties (relative)", "ties (metric)"),
+                              tablefmt=table_format, disable_numparse=True))
+        if any(k.tau is None for k in result.kendall):
+            parts.append("undefined: one of the two metrics ties every run (or there are fewer "
+                         "than two runs).")
+    return parts
 
 
 #: At most this many topic ids are listed in a note.
@@ -97,5 +136,19 @@ def _json(result: ScoreResult, per_topic: bool) -> str:
         records.extend({"run": s.run, "topic": s.topic, "metric": s.metric, "value": s.value}
                        for s in result.scores)
     records.extend({"run": m.run, "metric": m.metric, "value": m.value} for m in result.means)
+    if result.priors is not None:
+        p = result.priors
+        priors: dict[str, Any] = {"mode": p.mode, "description": p.description,
+                                  "relative_metrics": list(result.relative),
+                                  "contexts": {run: list(c) for run, c in p.contexts.items()}}
+        if p.mode == "best-per-group":
+            priors.update(groups=dict(p.groups), best=dict(p.best), best_by=p.best_by,
+                          groups_from=p.groups_from)
+        records.append({"priors": priors})
+        records.append({"kendall_tau": [
+            {"relative": k.relative, "metric": k.metric, "tau_b": k.tau,
+             "concordant": k.concordant, "discordant": k.discordant,
+             "ties_relative": k.ties_relative, "ties_metric": k.ties_metric}
+            for k in result.kendall]})
     # One record a line: readable, greppable, and still a single JSON document.
     return "[" + ",\n ".join(json.dumps(record) for record in records) + "]\n"

@@ -1,0 +1,52 @@
+"""Metric Unanimity reports: the worked example in text, Markdown and JSON, and
+an undefined MU explained."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from axiometer.reports.unanimity import format_unanimity
+from axiometer.unanimity import metric_unanimity, unanimity
+
+EXAMPLE = metric_unanimity({"m1": (1, 0.5, 0.2), "m2": (0.8, 0.3, 0.4), "m3": (1, 0.2, 0.5)})
+
+
+def test_text_shows_log2_and_the_exact_ratio():
+    text = format_unanimity(EXAMPLE, "text", "the worked example")
+    lines = text.splitlines()
+    assert lines[0].startswith("Metric Unanimity of 3 metrics, each against the other 2: 6 ordered "
+                               "pairs of system outputs (pairs within a topic, pooled over 1 topic)")
+    assert lines[0].endswith("; scores from the worked example.")
+    # log2(4/3) = 0.4150; P(m1, M) = 2/6 = 1/3, P(M) = 3/6 = 1/2.
+    assert lines[4].split() == ["m1", "0.4150", "4/3", "1/3", "1/2", "1/2", "3", "6"]
+    assert lines[5].split() == ["m2", "1.0000", "2", "1/3", "1/2", "1/3", "2", "6"]
+    assert "undefined" not in text
+
+
+def test_markdown_and_undefined_notes():
+    results = (unanimity((0, 1), [(1, 0)], metric="worse", names=("better",)),
+               unanimity((1, 0), [(0, 1)], metric="better", names=("worse",)))
+    text = format_unanimity(results, "markdown")
+    assert "| worse    | undefined | undefined |" in text
+    assert ("- worse: MU undefined: the metric never agrees with a unanimous improvement "
+            "(P(m_ij, M_ij) = 0): log2(0)") in text.splitlines()
+
+
+def test_json_keeps_exact_values():
+    data = json.loads(format_unanimity(EXAMPLE, "json", "example"))
+    assert data["source"] == "example"
+    first = data["metrics"][0]
+    assert first["metric"] == "m1" and first["others"] == ["m2", "m3"]
+    assert first["ratio"] == "4/3" and first["p_m"] == "1/2" and first["pairs"] == 6
+    assert first["mu"] == pytest.approx(0.41503749927884376, abs=1e-15)
+    undefined = json.loads(format_unanimity((unanimity((0, 1), [(1, 0)]),), "json"))
+    assert undefined["metrics"][0]["mu"] is None and undefined["metrics"][0]["undefined"]
+
+
+def test_bad_requests():
+    with pytest.raises(ValueError, match="unknown report format"):
+        format_unanimity(EXAMPLE, "html")
+    with pytest.raises(ValueError, match="no metric unanimity results"):
+        format_unanimity((), "text")
