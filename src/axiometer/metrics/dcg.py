@@ -18,6 +18,7 @@ import numpy as np
 from axiometer.core import Context, Topic
 from axiometer.metrics.arithmetic import Arithmetic
 from axiometer.metrics.base import BuiltinMetric, Needs, RankingBatch, batch_cutoff
+from axiometer.metrics.browsing import BrowsingModel, constant_factor, log_discount, relevance_gain
 
 
 def dcg(gains: Sequence[Any], A: Arithmetic) -> Any:
@@ -65,6 +66,11 @@ class DCG(BuiltinMetric):
         k = batch_cutoff(batch, self.cutoff)
         return batch.single[:, :k] @ discounts(k)
 
+    def browsing_model(self) -> BrowsingModel:
+        """NRG eq. 1 with ``G = r(d)``, ``seen(i) = 1/log2(i+1)`` to depth k, ``N = 1``."""
+        return BrowsingModel(self.name, relevance_gain, log_discount(self.cutoff), self.cutoff,
+                             constant_factor(1), unit_range=False)
+
 
 class NDCG(BuiltinMetric):
     """nDCG@k = DCG@k(d) / DCG@k(ideal); 0 when the topic has no relevant document.
@@ -92,3 +98,7 @@ class NDCG(BuiltinMetric):
         if ideal_dcg == 0.0:
             return np.zeros(len(batch.lengths))
         return (batch.single[:, :k] @ discounts(k)) / ideal_dcg
+
+    def browsing_model(self) -> BrowsingModel:
+        """NRG eq. 1-2 with ``G = r(d)``, ``seen(i) = 1/log2(i+1)`` to depth k, ``N`` = the ideal's DCG."""
+        return BrowsingModel(self.name, relevance_gain, log_discount(self.cutoff), self.cutoff, "ideal")

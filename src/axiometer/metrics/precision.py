@@ -18,6 +18,7 @@ import numpy as np
 from axiometer.core import Context, Topic
 from axiometer.metrics.arithmetic import Arithmetic
 from axiometer.metrics.base import BuiltinMetric, Needs, RankingBatch, batch_cutoff
+from axiometer.metrics.browsing import BrowsingModel, binary_gain, constant_factor, flat
 
 
 class Precision(BuiltinMetric):
@@ -42,3 +43,8 @@ class Precision(BuiltinMetric):
     def score_batch(self, batch: RankingBatch) -> np.ndarray:
         k = batch_cutoff(batch, self.cutoff)
         return (batch.single[:, :k] > 0).sum(axis=1) / self.cutoff
+
+    def browsing_model(self) -> BrowsingModel:
+        """NRG eq. 1 with ``G = rel(d)``, ``seen(i) = 1`` for ``i <= k``, ``N = k``."""
+        return BrowsingModel(self.name, binary_gain, flat(self.cutoff), self.cutoff,
+                             constant_factor(1, self.cutoff), graded=False)

@@ -24,6 +24,7 @@ import numpy as np
 from axiometer.core import Context, Topic
 from axiometer.metrics.arithmetic import Arithmetic
 from axiometer.metrics.base import BuiltinMetric, Needs, Param, RankingBatch, batch_cutoff
+from axiometer.metrics.browsing import BrowsingModel, geometric, relevance_gain
 
 #: RBP's persistence parameter, shared with RBP-IA.
 PERSISTENCE = Param(
@@ -62,3 +63,8 @@ class RBP(BuiltinMetric):
         k = batch_cutoff(batch, self.cutoff)
         p = float(self.p)
         return (1.0 - p) * (batch.single[:, :k] @ p ** np.arange(k, dtype=np.float64))
+
+    def browsing_model(self) -> BrowsingModel:
+        """NRG eq. 1 with ``G = r(d)``, ``seen(i) = p^(i-1)`` (to depth k, if any), ``N = 1/(1-p)``."""
+        return BrowsingModel(self.name, relevance_gain, geometric(self.p, self.cutoff), self.cutoff,
+                             lambda A: A.one - A.num(self.p))
