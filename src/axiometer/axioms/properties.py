@@ -1,0 +1,325 @@
+"""The relative (novelty) properties as oracles: the :class:`Property` declaration and :func:`check_property`.
+
+SPEC section 6. Each property states a claim from a seed paper about metrics
+that score a ranking against other systems' rankings (a context):
+
+- ``universal``: a relation ``Q(b) REL Q(a)`` on every generated case (Rarity,
+  PriorMono), searched like the ten constraints;
+- ``existential``: some case must change the score (PriorSens); the verdict
+  is ``witness`` with the case found, or ``violated`` with the smallest
+  searched case, noted as a search result;
+- ``unary``: a claim about single scores (Rev, Bounded, Unique, Finite). A
+  property may check several *claims* of the metric (each reversion, each
+  stated bound), each searched on its own; the note says which held.
+
+A property quacks like a :class:`~axiometer.axioms.base.Constraint` where the
+runner touches it (``id``, ``family``, ``kind``, ``default_mode``,
+``readings``). Its positions are defined by the metric's cutoff ("within the
+cutoff"), so the cutoff mode is recorded but changes no case.
+
+Decisions are exact where the metric offers ``exact`` (float screen first,
+as :func:`axiometer.axioms.decide.compare`); a float-only metric is decided
+with the stated tolerance. A metric that raises, or returns a non-finite
+value, gives an ``error`` verdict naming the input, except that a built-in's
+:class:`~axiometer.metrics.base.UndefinedScore` skips the case (the formula
+is undefined there; the note counts such cases, and Finite reports them).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from hypothesis import HealthCheck, Phase, find, settings
+from hypothesis.errors import NoSuchExample, Unsatisfiable
+
+from axiometer.axioms.check import (Budget, _OutOfTime, _Outcome, _params, cell_seed, context_record,
+                                    record_topic)
+from axiometer.axioms.decide import DEFAULT_TOLERANCE, SCREEN, Comparison, compare, exact_sign
+from axiometer.core import Context
+from axiometer.generators.case import Case, Scope
+from axiometer.metrics import is_exact_capable
+from axiometer.metrics.base import UndefinedScore
+from axiometer.results import Check, Counterexample, ErrorInfo, Witness
+
+__all__ = ["Property", "check_property", "decide_sign", "counterexample", "relative_window",
+           "not_relative", "comparison_outcome"]
+
+#: A judge: (metric, claim, case, tolerance) -> outcome (holds / counterexample / error).
+Judge = Callable[[Any, Any, Case, float], _Outcome]
+
+
+@dataclass(frozen=True)
+class Property:
+    """A relative property, declared (see the module docstring).
+
+    ``applies(metric)`` returns ``None`` when the property applies, else the
+    n/a reason. ``claims(metric)`` lists what to check separately (default:
+    one claim, ``None``); ``describe(claim)`` names a claim in notes.
+    ``strategy(scope)``/``small_scope(scope)`` build the cases; ``judge``
+    decides one case. ``satisfies_conditions(case, scope)`` restates the
+    conditions, for the generator tests.
+    """
+
+    id: str
+    name: str
+    wording: str
+    source: str
+    kind: str                                                # "universal", "existential" or "unary"
+    applies: Callable[[Any], str | None]
+    judge: Judge
+    strategy: Callable[[Scope], Any] | None = None
+    small_scope: Callable[[Scope], Iterable[Case]] | None = None
+    claims: Callable[[Any], tuple[Any, ...]] = lambda metric: (None,)
+    describe: Callable[[Any], str] = lambda claim: ""
+    relation: str = ""
+    satisfies_conditions: Callable[[Case, Scope], bool] | None = None
+    family: str = "relative"
+    default_mode: str = "window"
+    readings: tuple = field(default=())
+
+    def __repr__(self) -> str:
+        return f"<property {self.id}: {self.name}>"
+
+
+def not_relative(metric: Any) -> str | None:
+    """The n/a reason shared by every property: the metric takes no context."""
+    needs = getattr(metric, "needs", None)
+    return None if needs is not None and needs.context else "not a relative metric (it takes no context)"
+
+
+def relative_window(metric: Any) -> int | None:
+    """The cutoff ``k`` the properties' "within the cutoff" refers to.
+
+    The metric's own cutoff, else its base's (NRG's prior depth is the base's
+    ``K``); ``None`` when neither has one.
+    """
+    cutoff = getattr(metric, "cutoff", None)
+    if cutoff is None:
+        cutoff = getattr(getattr(metric, "base", None), "cutoff", None)
+    return cutoff
+
+
+# -- exact decisions ----------------------------------------------------------------------------------
+
+def decide_sign(qx: float, qy: float, exact_diff: Callable[[], Any] | None,
+                tolerance: float) -> tuple[int, bool]:
+    """Sign of ``qy - qx`` and whether it was decided exactly.
+
+    As :func:`~axiometer.axioms.decide.compare`, for two values that need not
+    come from one metric (a reverted metric and its base, a score and a bound):
+    a gap above ``SCREEN`` is taken from the floats; a smaller one is
+    re-decided by ``exact_diff()`` (the exact ``qy - qx``), or, without it,
+    counts as a tie within ``tolerance``.
+    """
+    diff = qy - qx
+    scale = max(1.0, abs(qx), abs(qy))
+    screen = SCREEN if exact_diff is not None else tolerance
+    if abs(diff) > screen * scale:
+        return (1 if diff > 0 else -1), False
+    if exact_diff is not None:
+        return exact_sign(exact_diff()), True
+    return 0, False
+
+
+def counterexample(case: Case, score_a: float, score_b: float, relation: str, *, exact: bool,
+                   note: str | None = None, extra: tuple[tuple[str, str], ...] = (),
+                   context_a: Context | None = None, context_b: Context | None = None,
+                   b: Any = None) -> Counterexample:
+    """A counterexample from a case (contexts default to the case's)."""
+    ctx_a = case.context if context_a is None else context_a
+    return Counterexample(
+        topic=record_topic(case.topic), a=tuple(case.a), b=tuple(case.b if b is None else b),
+        score_a=score_a, score_b=score_b, relation=relation, note=case.note if note is None else note,
+        decided="exact" if exact else "float", extra=extra, context_a=context_record(ctx_a),
+        context_b=context_record(context_b if context_b is not None else case.context_b))
+
+
+def comparison_outcome(metric: Any, case: Case, tolerance: float, relation: str,
+                       holds: Callable[[int], bool]) -> _Outcome:
+    """Decide ``Q(b)`` (in ``b``'s context) against ``Q(a)``; ``holds`` reads the sign of ``Q(b) - Q(a)``."""
+    comparison: Comparison = compare(metric, case.topic, case.a, case.b, tolerance, case.context,
+                                     case.context_of_b)
+    if holds(comparison.sign):
+        return _Outcome(True)
+    return _Outcome(False, counterexample(case, comparison.qx, comparison.qy, relation,
+                                          exact=comparison.exact))
+
+
+# -- searching ------------------------------------------------------------------------------------------
+
+class _Stats:
+    """What one search met besides its outcome: cases skipped as undefined, the first case judged."""
+
+    def __init__(self) -> None:
+        self.undefined = 0
+        self.first: _Outcome | None = None
+
+
+def _error(case: Case, error: Exception) -> _Outcome:
+    message = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+    contexts = [c for c in (case.context, case.context_b) if c is not None]
+    if contexts:
+        shown = " | ".join("; ".join("(" + ", ".join(r) + ")" for r in c.rankings) or "empty"
+                           for c in contexts)
+        message += f" [context: {shown}]"
+    return _Outcome(False, error=ErrorInfo(message, record_topic(case.topic), tuple(case.a)))
+
+
+def _judge(prop: Property, metric: Any, claim: Any, case: Case, tolerance: float,
+           stats: _Stats) -> _Outcome:
+    """Run the property's judge; a user metric's exception becomes an error outcome."""
+    try:
+        outcome = prop.judge(metric, claim, case, tolerance)
+    except UndefinedScore:
+        stats.undefined += 1  # outside the formula's domain: not this property's business (Finite's)
+        outcome = _Outcome(prop.kind != "existential")
+    except Exception as error:  # a user's metric may raise anything; report, don't crash
+        return _error(case, error)
+    if stats.first is None and outcome.counterexample is not None:
+        stats.first = outcome
+    return outcome
+
+
+def _is_target(prop: Property, outcome: _Outcome) -> bool:
+    """What the search looks for: a failure (universal, unary) or a witness (existential); or an error."""
+    if outcome.error is not None:
+        return True
+    return outcome.holds if prop.kind == "existential" else not outcome.holds
+
+
+def _search(prop: Property, metric: Any, claim: Any, scope: Scope, budget: Budget, seed: int,
+            tolerance: float, stats: _Stats) -> tuple[_Outcome | None, Case | None, int, int, str]:
+    """Small scope, then hypothesis. Returns (target outcome or None, its case, random, small, note)."""
+    small = 0
+    if prop.small_scope is not None:
+        for case in prop.small_scope(scope):
+            if small >= budget.small_scope:
+                break
+            small += 1
+            outcome = _judge(prop, metric, claim, case, tolerance, stats)
+            if _is_target(prop, outcome):
+                return outcome, case, 0, small, "found in the small scope"
+    if prop.strategy is None:
+        return None, None, 0, small, ""
+    deadline = time.monotonic() + budget.seconds
+    counter = [0]
+    found: list[Case] = []
+
+    def target(case: Case) -> bool:
+        if time.monotonic() > deadline:
+            raise _OutOfTime
+        counter[0] += 1
+        if _is_target(prop, _judge(prop, metric, claim, case, tolerance, stats)):
+            found.append(case)
+            return True
+        return False
+
+    search_settings = settings(max_examples=budget.cases, database=None, deadline=None,
+                               phases=(Phase.generate, Phase.shrink), derandomize=False,
+                               suppress_health_check=list(HealthCheck), report_multiple_bugs=False)
+    note = ""
+    try:
+        minimal = find(prop.strategy(scope), target, settings=search_settings, random=random.Random(seed))
+    except (NoSuchExample, Unsatisfiable):
+        return None, None, counter[0], small, ""
+    except _OutOfTime:
+        if not found:
+            return None, None, counter[0], small, f"time budget ({budget.seconds:g} s) reached"
+        minimal = found[-1]
+        note = f"shrinking stopped by the time budget ({budget.seconds:g} s)"
+    outcome = _judge(prop, metric, claim, minimal, tolerance, stats)
+    if not _is_target(prop, outcome):  # a deterministic metric cannot do this
+        outcome = _Outcome(False, error=ErrorInfo("non-deterministic: the same input gave two outcomes",
+                                                  record_topic(minimal.topic), tuple(minimal.a)))
+    return outcome, minimal, counter[0], small, note
+
+
+# -- the check ------------------------------------------------------------------------------------------
+
+def _check(metric: Any, prop: Property, mode: str, verdict: str, cases: int = 0, small: int = 0,
+           note: str = "", tolerance: float = DEFAULT_TOLERANCE, **extra: Any) -> Check:
+    exact = is_exact_capable(metric)
+    return Check(constraint=prop.id, metric=metric.name, params=_params(metric), verdict=verdict, mode=mode,
+                 cases=cases, small_scope=small, exact=exact, tolerance=None if exact else tolerance,
+                 note=note, **extra)
+
+
+def _join(*parts: str) -> str:
+    return "; ".join(p for p in parts if p)
+
+
+def check_property(metric: Any, prop: Property, *, mode: str | None = None, budget: Budget = Budget(),
+                   seed: int = 0, tolerance: float = DEFAULT_TOLERANCE) -> Check:
+    """Check the relative property ``prop`` on ``metric`` (one parameter setting)."""
+    mode = mode or prop.default_mode
+    reason = not_relative(metric) or prop.applies(metric)
+    if reason is not None:
+        return _check(metric, prop, mode, "n/a", note=reason)
+    window = relative_window(metric)
+    scope = Scope(max_position=window)
+    family = getattr(metric, "family", None) or metric.name
+    claims = prop.claims(metric)
+    total_cases = total_small = 0
+    held: list[str] = []
+    undefined = 0
+    for index, claim in enumerate(claims):
+        stats = _Stats()
+        seed_for_check = cell_seed(seed, family, prop.id, str(index))
+        outcome, case, cases, small, note = _search(prop, metric, claim, scope, budget, seed_for_check,
+                                                    tolerance, stats)
+        total_cases += cases
+        total_small += small
+        undefined += stats.undefined
+        named = prop.describe(claim)
+        skipped = (f"{stats.undefined} case(s) skipped where the score is undefined (see Finite)"
+                   if stats.undefined else "")
+        if outcome is not None and outcome.error is not None:
+            return _check(metric, prop, mode, "error", total_cases, total_small,
+                          _join(f"claim: {named}" if named else "", note), tolerance, error=outcome.error)
+        if prop.kind == "existential":
+            if outcome is not None:
+                assert case is not None
+                return _check(metric, prop, mode, "witness", total_cases, total_small, _join(note, skipped),
+                              tolerance, witness=_witness(metric, case))
+            searched = total_cases + total_small
+            if searched == 0:
+                return _no_case(metric, prop, mode, window)
+            first = stats.first
+            if first is None:  # every case was undefined
+                return _check(metric, prop, mode, "n/a", total_cases, total_small,
+                              _join("the score is undefined on every searched case", skipped), tolerance)
+            return _check(metric, prop, mode, "violated", total_cases, total_small,
+                          _join(f"no case among {searched} changed the score (a search result, "
+                                "not a proof); the counterexample is the smallest case searched",
+                                skipped), tolerance, counterexample=first.counterexample)
+        if outcome is not None:  # a counterexample to this claim
+            rest = [prop.describe(c) for c in claims[index + 1:]]
+            claim_note = f"fails: {named}" if named else ""
+            held_note = f"held: {', '.join(held)}" if held else ""
+            untried = f"not tried after the failure: {', '.join(rest)}" if rest else ""
+            return _check(metric, prop, mode, "violated", total_cases, total_small,
+                          _join(claim_note, held_note, untried, note, skipped), tolerance,
+                          counterexample=outcome.counterexample)
+        if cases + small == 0:
+            return _no_case(metric, prop, mode, window)
+        if named:
+            held.append(named)
+    skipped = f"{undefined} case(s) skipped where the score is undefined (see Finite)" if undefined else ""
+    return _check(metric, prop, mode, "satisfied", total_cases, total_small,
+                  _join(f"held: {', '.join(held)}" if held else "", skipped), tolerance)
+
+
+def _no_case(metric: Any, prop: Property, mode: str, window: int | None) -> Check:
+    where = f" within the cutoff k = {window}" if window is not None else ""
+    return _check(metric, prop, mode, "n/a", note=f"no case of this property fits{where}")
+
+
+def _witness(metric: Any, case: Case) -> Witness:
+    qa = metric.score(case.a, case.topic, case.context)
+    qb = metric.score(case.b, case.topic, case.context_of_b)
+    contexts = f"context {context_record(case.context)} -> {context_record(case.context_of_b)}"
+    return Witness(f"Q {qa:.6g} -> {qb:.6g}", f"a = {tuple(case.a)}; {case.note}; {contexts}")

@@ -1,0 +1,59 @@
+"""Property Unique: the unique-contributions instance counts unique relevant documents.
+
+Clarke et al. (NRG), 2024, Appendix B: with binary ``G``, ``seen(i) = 1`` for
+``i <= K`` and ``N = 1``, "the resulting instantiation of NRG is exactly the
+number [of] unique contributions a ranking makes to the pool" — relevant
+documents in its top ``K`` that no other run (the prior set) has in its top
+``K``. For a metric declaring ``counts_unique``, the score must equal that
+count, computed here independently of the metric, EXACTLY.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from axiometer.axioms.check import _Outcome
+from axiometer.axioms.decide import evaluate
+from axiometer.axioms.properties import Property, counterexample, decide_sign, relative_window
+from axiometer.core import Context, Topic
+from axiometer.generators.case import Case
+from axiometer.generators.relative import relative_cases, relative_small_scope
+from axiometer.metrics import is_exact_capable
+
+__all__ = ["UNIQUE", "unique_contributions"]
+
+
+def unique_contributions(ranking: tuple[str, ...], topic: Topic, context: Context, depth: int | None) -> int:
+    """Relevant documents in ``ranking``'s top ``depth`` that no context ranking has in its top ``depth``."""
+    pooled = {d for other in context.rankings for d in other[:depth]}
+    return sum(1 for d in ranking[:depth] if topic.rel(d) and d not in pooled)
+
+
+def _judge(metric: Any, claim: Any, case: Case, tolerance: float) -> _Outcome:
+    depth = relative_window(metric)
+    count = unique_contributions(tuple(case.a), case.topic, case.context, depth)
+    q = evaluate(metric, case.a, case.topic, case.context)
+    thunk = (lambda: metric.exact(case.a, case.topic, case.context) - count) if is_exact_capable(metric) else None
+    sign, exact = decide_sign(float(count), q, thunk, tolerance)
+    if sign == 0:
+        return _Outcome(True)
+    return _Outcome(False, counterexample(
+        case, q, float(count), f"Q = unique relevant contributions in the top {depth} = {count}",
+        exact=exact, note=f"{case.note}; score a = the metric, score b = the independent count",
+        extra=(("count", str(count)),)))
+
+
+UNIQUE = Property(
+    id="Unique",
+    name="Unique contributions",
+    wording="The unique-contributions instance of NRG (binary G, seen(i) = 1 to depth K, N = 1) is "
+            "exactly the number of unique relevant contributions a ranking makes to the pool.",
+    source="Clarke et al. (NRG), 2024, Appendix B",
+    kind="unary",
+    applies=lambda metric: None if getattr(metric, "counts_unique", False)
+    else "the metric does not claim to count unique relevant contributions",
+    judge=_judge,
+    strategy=relative_cases,
+    small_scope=relative_small_scope,
+    relation="Q = #unique relevant documents in the top K",
+)
