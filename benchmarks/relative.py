@@ -29,7 +29,6 @@ import argparse
 import os
 import platform
 import sys
-import time
 from collections.abc import Sequence
 
 import numpy as np
@@ -87,11 +86,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not spec.startswith(NRG_FAMILIES):
             continue
         metric = parse(spec)
-        fast_seconds, fast = best_time(lambda: vectorised(metric), repeat)
+        fast_seconds, fast = best_time(lambda: vectorised(metric), repeat)  # noqa: B023 (called at once)
         total += fast_seconds
         row = [title, spec, f"{fast_seconds:.3f}", rate(documents, fast_seconds)]
         if subset:
-            loop_seconds, slow = best_time(lambda: loop(metric), 1)
+            loop_seconds, slow = best_time(lambda: loop(metric), 1)  # noqa: B023
             extrapolated = loop_seconds * len(campaign.qids) * n_runs / len(subset)
             qindex = {qid: i for i, qid in enumerate(campaign.qids)}
             diff = difference(np.array(slow), np.array([fast[qindex[q]][s] for q, s in subset]))

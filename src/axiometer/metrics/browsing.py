@@ -43,7 +43,7 @@ from axiometer.metrics.arithmetic import FLOAT, Arithmetic
 
 __all__ = [
     "BrowsingModel", "relevance_gain", "binary_gain", "log_discount", "geometric", "flat",
-    "constant_factor", "ORDER_DIGITS",
+    "constant_factor", "order_key", "ORDER_DIGITS",
 ]
 
 Gain = Callable[[str, Topic, Arithmetic], Any]
