@@ -3,16 +3,29 @@ against the per-ranking path, and the fallbacks."""
 
 from __future__ import annotations
 
+import math
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from axiometer.core import InputError, Ranking, ValidationError
 from axiometer.grades import ranking_from_scores, topic_from_grades
-from axiometer.metrics import MetricError, Needs, TABLE_ROWS, parse, wrap
+from axiometer.metrics import TABLE_ROWS, MetricError, Needs, parse, wrap
 from axiometer.metrics.precision import Precision
+from axiometer.metrics.relative import RelativeMetric
 from axiometer.readers import Qrels, Run, read_qrels
-from axiometer.scoring import Mean, Score, ScoreResult, score_runs
+from axiometer.scoring import (
+    KendallTau,
+    Mean,
+    Score,
+    ScoreResult,
+    group_of,
+    kendall_tau_b,
+    read_groups,
+    score_runs,
+)
+from axiometer.scoring import score_runs as score
 from tests.paths import QRELS_2014
 from tests.strategies import grade_tables, scored_run
 
@@ -178,8 +191,8 @@ def test_shared_tags_are_told_apart_by_file():
     ([RUN_A, RUN_A], ["P@2"], ValidationError, "run 'A' from <A> is given twice"),
     ([RUN_A], ["P@10", "P"], ValidationError, "metric P@10 is given twice"),
     ([RUN_A], [wrap(lambda r, t, context=None: 0.0, "relative", needs=Needs(context=True))],
-     ValidationError, "relative is a relative metric: it needs other systems' rankings as context; "
-                      "give several runs or a prior set"),
+     ValidationError, ("relative is a relative metric: it needs other systems' rankings as "
+                       "context; give several runs or a prior set")),
     ([RUN_A], ["nDCG@0"], InputError, "metric 'nDCG@0'"),
 ])
 def test_rejected_inputs(runs, metrics, error, message):
@@ -206,14 +219,6 @@ def test_real_qrels_with_every_table_metric():
 
 
 # -- relative metrics in a campaign ------------------------------------------------
-
-import math  # noqa: E402
-
-from axiometer.core import Context  # noqa: E402
-from axiometer.metrics.relative import RelativeMetric  # noqa: E402
-from axiometer.scoring import (KendallTau, group_of, kendall_tau_b, read_groups,  # noqa: E402
-                               score_runs as score)
-
 
 def novel(ranking, topic, context=None):
     """Relevant documents that no context ranking retrieves (a toy relative metric)."""

@@ -193,8 +193,9 @@ def _add_unanimity(subparsers: argparse._SubParsersAction) -> None:
                     "1/2. Scores come from --qrels and runs (scored per topic like 'score'), from "
                     "--scores (score's JSON with --per-topic) or from --example (a generated campaign). "
                     "Without --metric, the 20 metrics of the SIGIR 2018 table.")
-    _add_campaign_options(parser, "a generated campaign (%d topics, %d runs, depth %d; see --seed)"
-                          % EXAMPLE_CAMPAIGN)
+    topics, runs, depth = EXAMPLE_CAMPAIGN
+    _add_campaign_options(parser, f"a generated campaign ({topics} topics, {runs} runs, depth "
+                                  f"{depth}; see --seed)")
     parser.add_argument("--scores", metavar="FILE", default=None,
                         help="per-topic scores: the JSON of 'axiometer score --per-topic --format json'")
     parser.add_argument("--seed", type=int, default=0, metavar="N",
@@ -296,8 +297,9 @@ def _unanimity(args: argparse.Namespace) -> int:
             if args.groups:
                 raise AxiometerError("--groups names run files; --example has generated runs")
             scores = _example_scores(args, specs)
-            source = (f"a generated campaign (seed {args.seed}: %d topics, %d runs, depth %d)"
-                      % EXAMPLE_CAMPAIGN)
+            topics, runs, depth = EXAMPLE_CAMPAIGN
+            source = (f"a generated campaign (seed {args.seed}: {topics} topics, {runs} runs, "
+                      f"depth {depth})")
         else:
             scores = _campaign_scores(args, specs, per_topic=True)
             source = f"{len(scores.runs)} runs on {len(scores.topics)} topics of {args.qrels}"

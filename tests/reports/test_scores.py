@@ -8,7 +8,7 @@ import json
 import pytest
 
 from axiometer.reports.scores import format_scores
-from axiometer.scoring import Mean, Score, ScoreResult
+from axiometer.scoring import KendallTau, Mean, Priors, Score, ScoreResult
 
 RESULT = ScoreResult(
     runs=("A", "B"), metrics=("P@2", "RR"), topics=("q1", "007"),
@@ -100,8 +100,6 @@ def test_more_metrics_than_runs_puts_metrics_in_rows():
 
 
 # -- relative metrics ------------------------------------------------------------
-
-from axiometer.scoring import KendallTau, Priors  # noqa: E402
 
 RELATIVE = ScoreResult(
     runs=("uog_a", "uog_b", "ict-1"), metrics=("P@2", "RR", "nrg"), topics=("q1",), scores=(),
