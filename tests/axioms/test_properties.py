@@ -472,3 +472,85 @@ def test_the_same_seed_gives_the_same_check():
 
 def test_a_property_is_a_property():
     assert all(isinstance(p, Property) for p in PROPERTIES)
+
+
+# -- the built-ins: SPEC section 6's measured facts --------------------------------------------------
+
+def test_rareness_fails_prior_sens_while_nrg_has_a_witness():
+    rare = check(parse("RareP(alpha=0.5)@10"), "PriorSens")
+    assert rare.verdict == "violated" and rare.note.startswith("no case among")
+    ce = rare.counterexample
+    assert ce.score_a == ce.score_b and ce.context_a != ce.context_b
+    nrg = check(parse("NRG(base=nDCG@10)"), "PriorSens")
+    assert nrg.verdict == "witness"
+    # a = (d1); the prior (d1, d2) -> (d2, d1): residual 0 -> 1 - 1/log2(3); alone in the ideal: 0 -> 1.
+    assert nrg.witness.value == "Q 0 -> 1"
+
+
+def test_normalised_nrg_fails_prior_mono_on_the_spec_example():
+    # Relevant A, B; evaluated B, x1..x8, A; prior A, y1, y2; A moves to rank 2 of the prior.
+    # Before: G(A|prior) = 1 - seen(1) = 0: raw = 1, ideal = 1, NRG = 1.
+    # After: G(A) = 1 - 1/log2(3) = 0.369070; raw = 1 + 0.369070/log2(11) = 1.106685;
+    # ideal = 1 + 0.369070/log2(3) = 1.232857; NRG = 1.106685/1.232857 = 0.897659 (SPEC: 0.898).
+    topic = Topic.single({"A": 1, "B": 1})
+    a = Ranking(("B", *(f"x{i}" for i in range(1, 9)), "A"))
+    case = Case(topic, a, a, (10,), "A moved from rank 1 to 2 of the prior",
+                Context((("A", "y1", "y2"),)), Context((("y1", "A", "y2"),)))
+    normalised, raw = parse("NRG(base=nDCG@10)"), parse("NRG(base=nDCG@10,norm='none')")
+    outcome = PRIOR_MONOTONICITY.judge(normalised, None, case, 1e-9)
+    assert not outcome.holds
+    ce = outcome.counterexample
+    assert ce.score_a == pytest.approx(1.0, abs=1e-12) and ce.score_b == pytest.approx(0.897659, abs=1e-6)
+    assert raw.score(a, topic, case.context) == pytest.approx(1.0, abs=1e-12)
+    assert raw.score(a, topic, case.context_b) == pytest.approx(1.106685, abs=1e-6)
+    assert PRIOR_MONOTONICITY.judge(raw, None, case, 1e-9).holds
+
+
+def test_normalised_nrg_violates_prior_mono_and_the_raw_score_satisfies_it():
+    result = check(parse("NRG(base=nDCG@10)"), "PriorMono", budget=Budget(cases=60, small_scope=400, seconds=10))
+    assert result.verdict == "violated"
+    ce = result.counterexample
+    assert ce.score_b < ce.score_a and ce.context_a != ce.context_b
+    raw = check(parse("NRG(base=nDCG@10,norm='none')"), "PriorMono")
+    assert raw.verdict == "satisfied" and raw.cases > 0 and raw.small_scope > 0
+
+
+def test_rare_p_at_alpha_one_breaks_the_stated_maximum():
+    result = check(parse("RareP(alpha=1)@10"), "Bounded")
+    assert result.verdict == "violated"
+    ce = result.counterexample
+    claim = dict(ce.extra)["claim"]
+    assert "2(S-1)/S" in claim and result.note.startswith(f"fails: {claim}")
+    # Ten relevant documents nobody else retrieves, S systems: Q = 1 + (S-1)/S = (2S-1)/S > 2(S-1)/S.
+    S = int(dict(ce.extra)["S"])
+    assert len(ce.a) == 10 and ce.score_a == pytest.approx((2 * S - 1) / S)
+    assert ce.decided == "float"  # 1/S apart: no rounding can explain it
+
+
+def test_unique_at_10_counts_unique_contributions():
+    result = check(parse("Unique@10"), "Unique")
+    assert result.verdict == "satisfied" and result.cases > 0 and result.small_scope > 0
+
+
+@pytest.mark.parametrize("spec", ["RareP(alpha=0.5)@10", "RareAP(alpha=0.5)@10", "NRG(base=nDCG@10)",
+                                  "NRG(base=RBP(p=0.8))"])
+def test_rev_holds_on_the_builtins(spec):
+    result = check(parse(spec), "Rev")
+    assert result.verdict == "satisfied" and result.note.startswith("held: ")
+
+
+@pytest.mark.parametrize("spec", ["FujiiU(policy='error')", "RareP_rev(alpha=0.5)@10"])
+def test_finite_fails_where_the_formula_is_undefined(spec):
+    result = check(parse(spec), "Finite")
+    assert result.verdict == "violated" and "undefined here: " in result.counterexample.note
+
+
+def test_finite_holds_for_fujii_skipping_undefined_terms():
+    assert check(parse("FujiiU(policy='skip')"), "Finite").verdict == "satisfied"
+
+
+def test_registered_properties_pickle_by_id():
+    import pickle
+
+    for prop in PROPERTIES:
+        assert pickle.loads(pickle.dumps(prop)) is prop

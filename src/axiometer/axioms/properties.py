@@ -84,6 +84,18 @@ class Property:
     def __repr__(self) -> str:
         return f"<property {self.id}: {self.name}>"
 
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        # A registered property pickles by id (its callables are lambdas), so parallel runners can ship it.
+        from axiometer.axioms import PROPERTIES
+        if any(p is self for p in PROPERTIES):
+            return (_registered, (self.id,))
+        return super().__reduce_ex__(protocol)
+
+
+def _registered(property_id: str) -> "Property":
+    from axiometer.axioms import get
+    return get(property_id)  # type: ignore[return-value]
+
 
 def not_relative(metric: Any) -> str | None:
     """The n/a reason shared by every property: the metric takes no context."""
