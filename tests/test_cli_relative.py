@@ -329,3 +329,22 @@ def test_nrg_in_best_per_group_contexts_equals_single_ranking_scores(capsys, cam
     means = json_means(out)
     for tag in contexts:
         assert means[tag, NRG] == pytest.approx(expected[tag], abs=1e-12)
+
+
+def test_per_topic_values_of_a_relative_metric(capsys, campaign, novel_spec):
+    status, out, _ = run_cli(capsys, "score", "--qrels", campaign.qrels, "--runs",
+                             campaign.qrels.parent / "runs", "--metric", "P@10", "--metric", "novel",
+                             "--per-topic", "--format", "json")
+    assert status == 0
+    records = json.loads(out)
+    per_topic = [r for r in records if "topic" in r and r["metric"] == "novel"]
+    assert len(per_topic) == 6 * 4
+    assert {r["value"] for r in per_topic if r["run"] == "run006" and r["topic"] == "q4"} == {0.0}
+    for tag, mean in ((run, value) for (run, metric), value in json_means(out).items()
+                      if metric == "novel"):
+        values = [r["value"] for r in per_topic if r["run"] == tag]
+        assert mean == pytest.approx(sum(values) / 4, abs=1e-12)
+    status, text, _ = run_cli(capsys, "score", "--qrels", campaign.qrels, "--runs",
+                              campaign.qrels.parent / "runs", "--metric", "novel", "--per-topic")
+    assert status == 0 and text.splitlines()[0].split() == ["run", "topic", "metric", "value"]
+    assert ["run001", "q1", "nDCG@10"] in [line.split()[:3] for line in text.splitlines()]
