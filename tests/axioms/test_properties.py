@@ -18,7 +18,8 @@ from __future__ import annotations
 import dataclasses
 import math
 from fractions import Fraction
-from typing import Any, ClassVar, Sequence
+from collections.abc import Sequence
+from typing import Any, ClassVar
 
 import pytest
 
@@ -554,3 +555,13 @@ def test_registered_properties_pickle_by_id():
 
     for prop in PROPERTIES:
         assert pickle.loads(pickle.dumps(prop)) is prop
+
+
+def test_nrg_does_not_reward_rarity_when_the_rarer_document_tops_a_prior():
+    result = check(parse("NRG(base=nDCG@10)"), "Rarity")
+    assert result.verdict == "violated" and result.small_scope > 0
+    ce = result.counterexample
+    # a = (d1), b = (d2); prior 1 = (d2, d1), prior 2 = (d1): G(d1) = (1 - 1/log2(3)) (1 - 1) = 0
+    # and G(d2) = 1 - seen(1) = 0, so both score 0 although d2 is retrieved by one system, d1 by two.
+    assert (ce.a, ce.b, ce.context_a) == (("d1",), ("d2",), (("d2", "d1"), ("d1",)))
+    assert ce.score_a == ce.score_b == 0.0 and ce.decided == "exact"

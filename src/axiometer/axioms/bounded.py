@@ -58,7 +58,7 @@ def _judge(metric: Any, bound: Any, case: Case, tolerance: float) -> _Outcome:
             if limit_of is None:
                 continue
             limit = limit_of(S)
-            thunk = (lambda: exact_value() - limit) if exact_value is not None else None
+            thunk = (lambda e=exact_value, b=limit: e() - b) if exact_value is not None else None
             sign, exact = decide_sign(float(limit), value, thunk, tolerance)  # sign of value - limit
             if side == "high":
                 sign = -sign

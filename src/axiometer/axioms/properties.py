@@ -92,7 +92,7 @@ class Property:
         return super().__reduce_ex__(protocol)
 
 
-def _registered(property_id: str) -> "Property":
+def _registered(property_id: str) -> Property:
     from axiometer.axioms import get
     return get(property_id)  # type: ignore[return-value]
 

@@ -18,7 +18,7 @@ from axiometer.axioms.check import _Outcome
 from axiometer.axioms.decide import evaluate
 from axiometer.axioms.properties import Property, counterexample, decide_sign
 from axiometer.core import Context
-from axiometer.generators.case import Case, Scope
+from axiometer.generators.case import Case
 from axiometer.generators.relative import relative_cases, relative_small_scope
 from axiometer.metrics import is_exact_capable
 
@@ -50,10 +50,6 @@ def _judge(metric: Any, reversion: Any, case: Case, tolerance: float) -> _Outcom
         context_b=Context()))
 
 
-def _small_scope(scope: Scope):
-    return relative_small_scope(scope)
-
-
 REVERSION = Property(
     id="Rev",
     name="Reversion",
@@ -64,7 +60,7 @@ REVERSION = Property(
     applies=_applies,
     judge=_judge,
     strategy=relative_cases,
-    small_scope=_small_scope,
+    small_scope=relative_small_scope,
     claims=lambda metric: tuple(metric.reversions()),
     describe=lambda reversion: f"{reversion.metric.name} = {reversion.base.name}",
     relation="Q_reverted(a) = Q_base(a)",

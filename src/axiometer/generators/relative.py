@@ -260,9 +260,9 @@ def rarity_cases(draw: st.DrawFn, scope: Scope) -> Case:
 def rarity_small_scope(scope: Scope, max_docs: int = 3) -> Iterator[Case]:
     """Rarity cases with ``1..max_docs`` binary documents and one or two other systems; shortest first.
 
-    Other systems retrieve only ``x``/``y`` (at positions 1 or 2) or also the
-    evaluated ranking's documents; ``y`` is retrieved by a subset of ``x``'s
-    holders or by another system.
+    Other systems retrieve only ``x``/``y`` (at positions 1 or 2, either first)
+    or also the evaluated ranking's documents; ``y`` is retrieved by a subset
+    of ``x``'s holders or by another system.
     """
     k = window(scope)
     for n in range(1, max_docs + 1):
@@ -278,11 +278,16 @@ def rarity_small_scope(scope: Scope, max_docs: int = 3) -> Iterator[Case]:
                                 holders_y = set(range(cy)) if y_first else set(range(m - cy, m))
                                 if k == 1 and holders_y & set(range(cx)):
                                     continue  # one position within the cutoff holds x or y, not both
-                                for with_rest in (False, True):
+                                shared = holders_y & set(range(cx))
+                                for y_ahead, with_rest in itertools.product(
+                                        (False, True) if shared and k != 1 else (False,), (False, True)):
+                                    # A prior holding both ranks x first, or y first (y then looks
+                                    # "seen" at rank 1 to a position-aware metric).
                                     rest = [a_docs if with_rest else [] for _ in range(m)]
-                                    x_at = [1 if j < cx else None for j in range(m)]
-                                    y_at = [(2 if j < cx else 1) if j in holders_y else None
+                                    x_at = [(2 if y_ahead and j in shared else 1) if j < cx else None
                                             for j in range(m)]
+                                    y_at = [(1 if y_ahead or j not in shared else 2) if j in holders_y
+                                            else None for j in range(m)]
                                     yield _rarity_case(values_a, i, rest, x_at, y_at, [None] * m, k, {})
 
 
