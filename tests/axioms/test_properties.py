@@ -381,9 +381,10 @@ def test_bounded_fails_on_the_stated_maximum():
     assert result.verdict == "violated"
     assert result.note.startswith("fails: maximum 2(S-1)/S; held: R(d) in [0, (S-1)/S], P@K_rare in [0, 2)")
     ce = result.counterexample
-    # Three relevant documents nobody else retrieves, S = 1: Q = (1/3)(3 (1 + 0)) = 1 > 2(1-1)/1 = 0.
-    assert ce.a == ("d1", "d2", "d3") and ce.context_a == () and ce.score_a == 1.0
-    assert ce.relation == "Q <= 0 (S = 1): maximum 2(S-1)/S" and ("S", "1") in ce.extra
+    # Three relevant documents nobody else retrieves, S = 2 (the other system retrieves the
+    # non-relevant d4): R = 1 - 1/2, Q = (1/3)(3 (1 + 1/2)) = 3/2 > 2(2-1)/2 = 1.
+    assert ce.a == ("d1", "d2", "d3") and ce.context_a == (("d4",),) and ce.score_a == 1.5
+    assert ce.relation == "Q <= 1 (S = 2): maximum 2(S-1)/S" and ("S", "2") in ce.extra
 
 
 def test_bounded_on_rarity_values():
@@ -397,7 +398,9 @@ def test_bounded_on_rarity_values():
     result = check(Overrated(3, alpha=1), "Bounded")
     assert result.verdict == "violated" and result.note.startswith("fails: R(d) in [0, (S-1)/S]")
     ce = result.counterexample
-    assert ("document", "d1") in ce.extra and ce.relation.startswith("0 <= R(d1) <= 0 (S = 1)")
+    # S = 2, d1 retrieved by nobody else: 1 - 0/2 = 1 > (2-1)/2.
+    assert ("document", "d1") in ce.extra and ce.relation.startswith("0 <= R(d1) <= 1/2 (S = 2)")
+    assert ce.score_a == 1.0
 
 
 def test_bounded_does_not_apply_without_stated_bounds():
@@ -565,3 +568,8 @@ def test_nrg_does_not_reward_rarity_when_the_rarer_document_tops_a_prior():
     # and G(d2) = 1 - seen(1) = 0, so both score 0 although d2 is retrieved by one system, d1 by two.
     assert (ce.a, ce.b, ce.context_a) == (("d1",), ("d2",), (("d2", "d1"), ("d1",)))
     assert ce.score_a == ce.score_b == 0.0 and ce.decided == "exact"
+
+
+def test_a_non_finite_score_is_an_error_outside_finite():
+    result = check(ToyNan(3), "Rev")
+    assert result.verdict == "error" and "non-finite" in result.error.message and result.error.ranking == ()

@@ -158,10 +158,14 @@ def extreme_small_scope(scope: Scope) -> Iterator[Case]:
     non-relevant fillers only, or nothing) and by everybody.
     """
     k = window(scope) or scope.max_docs
-    for systems in range(1, MAX_PRIORS + 2):
+    # S = 2 first: a claim broken there reads better than at the degenerate S = 1 (no other system).
+    for systems in (*range(2, MAX_PRIORS + 2), 1):
         others = systems - 1
         for length, value in ((k, Fraction(1)), (k + 1, Fraction(1)), (k, Fraction(0))):
             values = [value] * length
+            if not others:
+                yield _general(values, (), [], f"{length} documents with r = {value}, S = 1 (no other system)")
+                continue
             fillers = [Fraction(0)] * others
             yield _general(values, fillers, [[length + j] for j in range(others)],
                            f"{length} documents with r = {value}, S = {systems}, "
