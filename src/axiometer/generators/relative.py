@@ -172,10 +172,9 @@ def extreme_small_scope(scope: Scope) -> Iterator[Case]:
                            "retrieved by no other system (the others retrieve one non-relevant document)")
             yield _general(values, (), [[] for _ in range(others)],
                            f"{length} documents with r = {value}, S = {systems}, the others retrieve nothing")
-            if others:
-                yield _general(values, (), [list(range(length))] * others,
-                               f"{length} documents with r = {value}, S = {systems}, "
-                               "every other system retrieves the same ranking")
+            yield _general(values, (), [list(range(length))] * others,
+                           f"{length} documents with r = {value}, S = {systems}, "
+                           "every other system retrieves the same ranking")
 
 
 # -- Rarity -----------------------------------------------------------------------------------------
