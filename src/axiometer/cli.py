@@ -319,7 +319,9 @@ COMPARE_TABLES = ("amigo2018",)
 def _add_run_options(parser: argparse.ArgumentParser) -> None:
     """Options shared by ``table`` and ``check``: what to check, how hard, and where to write."""
     parser.add_argument("--constraints", metavar="ID", nargs="+", default=None,
-                        help="constraint ids such as Pri DeepTh CloseTh (default: all ten)")
+                        help="constraint or property ids such as Pri DeepTh PriorMono (default: "
+                             "the ten constraints, with the relative properties first for a "
+                             "relative metric)")
     parser.add_argument("--quick", action="store_true",
                         help="a small budget and small grids (the default setting plus each "
                              "parameter's extremes)")
@@ -339,7 +341,12 @@ def _add_table(subparsers: argparse._SubParsersAction) -> None:
         description="Check every metric against every constraint over its parameter grid and "
                     "print the matrix, with counterexamples and witnesses. Without --metrics, the "
                     "20 metrics of the SIGIR 2018 table (Amigó et al.), each over the paper's "
-                    "parameter grid.")
+                    "parameter grid; with --family relative, the relative (novelty) metrics against "
+                    "the relative properties and the ten constraints (under generated contexts).")
+    parser.add_argument("--family", choices=("sigir2018", "relative"), default="sigir2018",
+                        help="which rows and columns by default: the SIGIR 2018 table, or the "
+                             "relative metrics (NRG, rareness, Fujii's U) with the properties Rev, "
+                             "Rarity, PriorSens, PriorMono, Bounded, Unique, Finite")
     parser.add_argument("--metrics", metavar="SPEC", nargs="+", default=None,
                         help="metric specs such as 'P@10' 'RBP' 'RBP(p=0.5)'; parameters written in "
                              "a spec are fixed, the others vary over their grid")
@@ -374,8 +381,9 @@ def _run_checks(args: argparse.Namespace, metrics: list[str] | None):
         args.parser.error("--jobs must be at least 1")
     progress = Progress(sys.stderr)
     try:
-        return run_table(metrics, args.constraints, seed=args.seed, quick=args.quick, mode=args.mode,
-                         jobs=args.jobs, progress=lambda done, total: progress.update("checking", done, total))
+        return run_table(metrics, args.constraints, family=getattr(args, "family", "sigir2018"),
+                         seed=args.seed, quick=args.quick, mode=args.mode, jobs=args.jobs,
+                         progress=lambda done, total: progress.update("checking", done, total))
     finally:
         progress.close()
 
@@ -391,6 +399,8 @@ def _table(args: argparse.Namespace) -> int:
     from axiometer.axioms.published import compare_with_published
     from axiometer.reports.table import format_table
 
+    if args.compare and args.family != "sigir2018":
+        args.parser.error(f"--compare {args.compare} compares the sigir2018 family's table")
     result = _run_checks(args, args.metrics)
     comparison = compare_with_published(result, args.compare) if args.compare else None
     _write(format_table(result, args.format, comparison), args.output)

@@ -43,7 +43,7 @@ from fractions import Fraction
 from numbers import Real
 from typing import Any
 
-from axiometer.axioms import CONSTRAINTS, get
+from axiometer.axioms import CONSTRAINTS, PROPERTIES, get
 from axiometer.axioms.base import DEFAULT_RHO, Constraint
 from axiometer.axioms.check import QUICK, Budget, check
 from axiometer.axioms.explain import value_set_text
@@ -278,15 +278,10 @@ def _picklable(value: Any) -> bool:
     return True
 
 
-def _properties() -> tuple[Any, ...]:
-    from axiometer import axioms  # TEMPORARY until PROPERTIES lands
-    return tuple(getattr(axioms, "PROPERTIES", ()))
-
-
 def default_columns(family: str = "sigir2018") -> tuple[Any, ...]:
     """The columns of a row set: the ten constraints; for ``relative``, the relative properties first."""
     if family == "relative":
-        return (*_properties(), *CONSTRAINTS)
+        return (*PROPERTIES, *CONSTRAINTS)
     return CONSTRAINTS
 
 
@@ -302,7 +297,7 @@ def resolve_constraints(constraints: Sequence[Any] | None, family: str = "sigir2
         try:
             resolved.append(get(given))
         except KeyError:
-            known = ", ".join(c.id for c in (*CONSTRAINTS, *_properties()))
+            known = ", ".join(c.id for c in (*CONSTRAINTS, *PROPERTIES))
             raise InputError(f"unknown constraint {given!r}; known: {known}") from None
     ids = [c.id for c in resolved]
     duplicated = next((i for i in ids if ids.count(i) > 1), None)
@@ -542,6 +537,11 @@ def _registered(constraint: Constraint) -> Constraint | None:
         return None
 
 
+def _needs_context(metric: Any) -> bool:
+    needs = getattr(metric, "needs", None)
+    return bool(needs is not None and needs.context)
+
+
 def _needs_aspects(metric: Any) -> bool:
     needs = getattr(metric, "needs", None)
     return bool(needs is not None and needs.aspects)
@@ -578,8 +578,10 @@ def run_table(metrics: Sequence[Any] | None = None, constraints: Sequence[Any] |
         raise InputError(f"unknown family {family!r}; known: {', '.join(ROW_SETS)}")
     if quick and budget == Budget():
         budget = QUICK
-    chosen = resolve_constraints(constraints, family)
     rows = _resolve_rows(metrics, quick, grids, family)
+    if constraints is None and any(_needs_context(row.metric) for row in rows):
+        family = "relative"  # a relative metric's own properties come with the ten constraints
+    chosen = resolve_constraints(constraints, family)
     run = _Run(rows, chosen, seed=seed, budget=budget, mode=mode,
                jobs=max(1, jobs if jobs is not None else (os.cpu_count() or 1)), progress=progress)
     run.execute()

@@ -180,7 +180,7 @@ class NRG(_ResidualGainMetric):
     param_info = (
         Param("base", str, "nDCG@10", "the base metric (a spec with a browsing model), e.g. RBP(p=0.8)"),
         Param("norm", str, "base", "'base': the base's normaliser (ideal over residual gains); "
-              "'none': the raw residual score", choices=("base", "none"), grid=("base", "none")),
+              "'none': the raw residual score", choices=("base", "none")),
     )
 
     base: str
