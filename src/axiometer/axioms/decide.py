@@ -14,14 +14,15 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 import sympy
 
 from axiometer.core import Context, Topic
 from axiometer.metrics import MetricError, is_exact_capable
 
-__all__ = ["Comparison", "compare", "exact_sign", "evaluate", "SCREEN", "DEFAULT_TOLERANCE"]
+__all__ = ["Comparison", "compare", "decide_sign", "exact_sign", "evaluate", "SCREEN",
+           "DEFAULT_TOLERANCE"]
 
 #: Relative gap above which the float sign is trusted.
 SCREEN = 1e-9
@@ -84,14 +85,30 @@ def compare(metric: Any, topic: Topic, x: Sequence[str], y: Sequence[str],
         context_y = context
     qx = evaluate(metric, x, topic, context)
     qy = evaluate(metric, y, topic, context_y)
+    exact_diff = None
+    if is_exact_capable(metric):
+        def exact_diff() -> Any:
+            return metric.exact(y, topic, context_y) - metric.exact(x, topic, context)
+    sign, exact = decide_sign(qx, qy, exact_diff, tolerance)
+    return Comparison(sign, qx, qy, exact)
+
+
+def decide_sign(qx: float, qy: float, exact_diff: Callable[[], Any] | None,
+                tolerance: float = DEFAULT_TOLERANCE) -> tuple[int, bool]:
+    """Sign of ``qy - qx`` and whether it was decided exactly.
+
+    A gap above :data:`SCREEN` (relative) is taken from the floats; a smaller
+    one is re-decided by ``exact_diff()`` (the exact ``qy - qx``) when there is
+    one, and otherwise counts as a tie within ``tolerance`` (a float-only
+    metric's ties are decided by its stated tolerance alone, wider or
+    narrower). Serves two values that need not come from one metric too (a
+    reverted metric and its base, a score and a stated bound).
+    """
     diff = qy - qx
     scale = max(1.0, abs(qx), abs(qy))
-    exact_capable = is_exact_capable(metric)
-    # A float-only metric's ties are decided by its stated tolerance alone, wider or narrower.
-    screen = SCREEN if exact_capable else tolerance
+    screen = SCREEN if exact_diff is not None else tolerance
     if abs(diff) > screen * scale:
-        return Comparison(1 if diff > 0 else -1, qx, qy, exact=False)
-    if exact_capable:
-        exact_diff = metric.exact(y, topic, context_y) - metric.exact(x, topic, context)
-        return Comparison(exact_sign(exact_diff), qx, qy, exact=True)
-    return Comparison(0, qx, qy, exact=False)
+        return (1 if diff > 0 else -1), False
+    if exact_diff is not None:
+        return exact_sign(exact_diff()), True
+    return 0, False

@@ -38,7 +38,7 @@ from hypothesis.errors import NoSuchExample, Unsatisfiable
 
 from axiometer.axioms.check import (Budget, _OutOfTime, _Outcome, _params, cell_seed, context_record,
                                     record_topic)
-from axiometer.axioms.decide import DEFAULT_TOLERANCE, SCREEN, Comparison, compare, exact_sign
+from axiometer.axioms.decide import DEFAULT_TOLERANCE, Comparison, compare, decide_sign
 from axiometer.core import Context
 from axiometer.generators.case import Case, Scope
 from axiometer.metrics import is_exact_capable
@@ -116,26 +116,6 @@ def relative_window(metric: Any) -> int | None:
 
 
 # -- exact decisions ----------------------------------------------------------------------------------
-
-def decide_sign(qx: float, qy: float, exact_diff: Callable[[], Any] | None,
-                tolerance: float) -> tuple[int, bool]:
-    """Sign of ``qy - qx`` and whether it was decided exactly.
-
-    As :func:`~axiometer.axioms.decide.compare`, for two values that need not
-    come from one metric (a reverted metric and its base, a score and a bound):
-    a gap above ``SCREEN`` is taken from the floats; a smaller one is
-    re-decided by ``exact_diff()`` (the exact ``qy - qx``), or, without it,
-    counts as a tie within ``tolerance``.
-    """
-    diff = qy - qx
-    scale = max(1.0, abs(qx), abs(qy))
-    screen = SCREEN if exact_diff is not None else tolerance
-    if abs(diff) > screen * scale:
-        return (1 if diff > 0 else -1), False
-    if exact_diff is not None:
-        return exact_sign(exact_diff()), True
-    return 0, False
-
 
 def counterexample(case: Case, score_a: float, score_b: float, relation: str, *, exact: bool,
                    note: str | None = None, extra: tuple[tuple[str, str], ...] = (),
