@@ -294,3 +294,19 @@ def test_a_relative_metric_counterexample_shows_the_other_systems():
                                                        counterexample=empty))
     data = json.loads(format_check(check("x", "PriorMono", "violated", counterexample=moved), "json"))
     assert data[0]["counterexample"]["context_b"] == [["o1", "d2"]]
+
+
+def test_an_undefined_score_reads_undefined_and_is_null_in_json():
+    undefined = Counterexample(topic=SINGLE, a=(), b=(), score_a=float("nan"), score_b=float("nan"),
+                               relation="Q is a finite real number", note="undefined here: S = 1",
+                               decided="exact", context_a=())
+    text = format_check(check("RareP_rev(alpha=0.5)@10", "Finite", "violated",
+                              counterexample=undefined))
+    assert "ranking = (empty)" in text and "Q = undefined (nan)" in text
+    assert "a = " not in text and "Q(b)" not in text
+    data = json.loads(format_check(check("x", "Finite", "violated", counterexample=undefined), "json"))
+    assert data[0]["counterexample"]["score_a"] is None
+    table = TableResult(rows=("x",), constraints=("Finite",), seed=0, mode="default", budget="",
+                        cells=(cell("x", "x", "Finite", [check("x", "Finite", "violated",
+                                                               counterexample=undefined)]),))
+    assert "NaN" not in format_table(table, "json")

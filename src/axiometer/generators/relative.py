@@ -95,7 +95,7 @@ def _case(a: Sequence[str], b: Sequence[str], values: dict[str, Fraction],
 # -- any ranking in any context -------------------------------------------------------------------
 
 def _general(values_a: Sequence[Fraction], values_extra: Sequence[Fraction],
-             priors: Sequence[Sequence[int]], note: str = "a in the context") -> Case:
+             priors: Sequence[Sequence[int]], note: str = "a generated context") -> Case:
     """``a = a0..a(n-1)``; prior entries index the pool ``a0.., e0..``."""
     a = [f"a{i}" for i in range(len(values_a))]
     pool = a + [f"e{j}" for j in range(len(values_extra))]
@@ -129,7 +129,7 @@ def _small_contexts(n: int) -> list[tuple[str, list[list[int]]]]:
         ("the empty context", []),
         ("a context of one empty ranking", [[]]),
         ("the evaluated ranking itself as the context", [a]),
-        ("a document only another system retrieves", [[e]]),
+        ("one other system retrieving only a document a lacks", [[e]]),
         ("the evaluated ranking twice", [a, a]),
         ("three systems: a, another's document, an empty ranking", [a, [e], []]),
     ]
@@ -146,7 +146,7 @@ def relative_small_scope(scope: Scope, max_docs: int = 3) -> Iterator[Case]:
     for n in range(max_docs + 1):
         for values in itertools.product(LEVELS[:2], repeat=n):
             for text, priors in _small_contexts(n):
-                yield _general(values, (Fraction(1),), priors, f"a in {text}")
+                yield _general(values, (Fraction(1),), priors, f"context: {text}")
 
 
 def extreme_small_scope(scope: Scope) -> Iterator[Case]:

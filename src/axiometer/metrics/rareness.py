@@ -154,7 +154,7 @@ class RareP(_Rareness):
                 "score", _zero, _two, high_open=True))
             bounds.append(StatedBound(
                 "upper bound reached at alpha = 1, all retrieved documents relevant and of maximal "
-                "rarity: P@K_rare = 2(S-1)/S (wrong: the value there is (2S-1)/S)",
+                "rarity: P@K_rare = 2(S-1)/S",
                 f"{_SOURCE}, section 2.1", "score", None, _stated_maximum))
         return tuple(bounds)
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import html
 import json
+import math
 import re
 from collections.abc import Sequence
 from fractions import Fraction
@@ -202,6 +203,23 @@ def _topic_lines(cx: Counterexample, indent: str) -> list[str]:
     return lines
 
 
+def _one_output_lines(cx: Counterexample, indent: str) -> list[str]:
+    """A counterexample about one scored output: the ranking, its context, its score and the claim."""
+    lines = [f"{indent}ranking = {_ranking_text(cx.a)}"]
+    if cx.context_a is not None:
+        lines.append(f"{indent}other systems: {_context_text(cx.context_a)}")
+    lines.append(f"{indent}Q = {_score(cx.score_a)}")
+    lines.append(f"{indent}required {cx.relation}, which fails"
+                 + (f" (decided {'exactly' if cx.decided == 'exact' else 'on floats'})"
+                    if math.isfinite(cx.score_a) else ""))
+    if cx.note:
+        lines.append(f"{indent}{cx.note}")
+    extra = [f"{k} = {v}" for k, v in cx.extra if k != "signs"]
+    if extra:
+        lines.append(f"{indent}" + ", ".join(extra))
+    return lines
+
+
 def _context_text(context: Sequence[Sequence[str]]) -> str:
     """``s1 = d1 d2; s2 = o1`` (``none`` for an empty context)."""
     if not context:
@@ -210,11 +228,13 @@ def _context_text(context: Sequence[Sequence[str]]) -> str:
 
 
 def _score(value: float) -> str:
-    return f"{value:.10g}"
+    return f"{value:.10g}" if math.isfinite(value) else f"undefined ({value})"
 
 
 def _counterexample_lines(cx: Counterexample, indent: str) -> list[str]:
     lines = _topic_lines(cx, indent)
+    if cx.a == cx.b and cx.context_b is None and cx.score_a == cx.score_b or cx.score_a != cx.score_a:
+        return lines + _one_output_lines(cx, indent)  # a property of one output (Bounded, Finite...)
     lines.append(f"{indent}a = {_ranking_text(cx.a)}")
     lines.append(f"{indent}b = {_ranking_text(cx.b)}")
     if cx.context_a is not None:
@@ -556,6 +576,22 @@ def _html(result: TableResult, comparison: Comparison | None) -> str:
 
 # -- JSON ----------------------------------------------------------------------------
 
+def _finite(value: Any) -> Any:
+    """``value`` with every nan/inf float replaced by ``None``: JSON has no NaN (an undefined score)."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, dict):
+        return {k: _finite(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_finite(v) for v in value]
+    return value
+
+
+def _dumps(data: Any) -> str:
+    return json.dumps(_finite(data), indent=2, ensure_ascii=False, default=_json_default,
+                      allow_nan=False) + "\n"
+
+
 def _json_default(value: Any) -> Any:
     if isinstance(value, Fraction):
         return str(value)
@@ -585,7 +621,7 @@ def _json(result: TableResult, comparison: Comparison | None) -> str:
             for entry in compared[group]:
                 entry.pop("cell")  # the cell is in "cells"; keep the comparison small
         data["comparison"] = compared
-    return json.dumps(data, indent=2, ensure_ascii=False, default=_json_default) + "\n"
+    return _dumps(data)
 
 
 # -- entry points ------------------------------------------------------------------
@@ -623,7 +659,7 @@ def format_check(items: TableResult | Cell | Check | Sequence[Cell | Check], for
         entries = list(items)
     if format == "json":
         data = [json_cell(e, _cell_dict(e)) if isinstance(e, Cell) else _check_dict(e) for e in entries]
-        return json.dumps(data, indent=2, ensure_ascii=False, default=_json_default) + "\n"
+        return _dumps(data)
     markdown = format == "markdown"
     out: list[str] = []
     if header:
