@@ -3,11 +3,25 @@
 The data model lives in :mod:`axiometer.core`, metrics in
 :mod:`axiometer.metrics`; :func:`axiometer.metrics.parse` turns a spec string
 such as ``"nDCG@10"`` into a metric and :func:`axiometer.metrics.wrap` turns a
-plain function into one.
+plain function into one. :func:`check` checks one metric against the
+constraints and returns a :class:`MetricReport` (see :mod:`axiometer.api`).
 """
+
+from typing import Any
 
 from axiometer.core import Context, InputError, Ranking, Topic, ValidationError
 
 __version__ = "0.1.0"
 
-__all__ = ["Topic", "Ranking", "Context", "InputError", "ValidationError", "__version__"]
+__all__ = ["Topic", "Ranking", "Context", "InputError", "ValidationError", "check", "MetricReport",
+           "__version__"]
+
+
+def __getattr__(name: str) -> Any:
+    # `check` pulls in the checker (hypothesis, sympy, numpy); importing it on first
+    # use keeps `import axiometer` and `axiometer --help` fast.
+    if name in ("check", "MetricReport"):
+        from axiometer import api
+
+        return getattr(api, name)
+    raise AttributeError(f"module 'axiometer' has no attribute {name!r}")

@@ -1,0 +1,154 @@
+"""The one-call Python API: ``axiometer.check(metric)`` -> :class:`MetricReport`.
+
+>>> import axiometer
+>>> report = axiometer.check("RBP(p=0.5)", ["Pri", "CloseTh"], budget="quick")
+>>> report.verdicts
+{'Pri': 'satisfied', 'CloseTh': 'violated'}
+
+One metric is checked against constraints (and, for a relative metric, its
+properties) over its parameter grid by :func:`axiometer.runner.run_table`:
+the same run as ``axiometer check REF`` and ``axiometer table``, so the
+report's :meth:`MetricReport.to_dict` is that command's JSON. A violated
+constraint raises nothing: violations are data. A metric that raises or
+returns a non-number gives an ``error`` cell naming the input.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from tabulate import tabulate
+
+from axiometer.axioms import get
+from axiometer.axioms.check import QUICK, Budget
+from axiometer.core import InputError
+from axiometer.loading import load
+from axiometer.metrics import Needs
+from axiometer.reports.table import cell_mark, format_check, format_table
+from axiometer.results import HOLDS, Cell, TableResult
+from axiometer.runner import run_table
+
+__all__ = ["check", "MetricReport", "BUDGETS"]
+
+#: The named budgets ``check`` accepts (besides a :class:`~axiometer.axioms.check.Budget`).
+BUDGETS: Mapping[str, Budget] = {"default": Budget(), "quick": QUICK}
+
+
+class MetricReport:
+    """One metric's verdicts: a one-row :class:`~axiometer.results.TableResult` with accessors.
+
+    ``table``: the result; ``metric``: the row's title (the spec as given, or
+    the function's name); ``cells``: the row's cells in constraint order.
+    Constraint ids are matched case-insensitively (``"pri"`` is ``Pri``).
+    """
+
+    def __init__(self, table: TableResult) -> None:
+        if len(table.rows) != 1:
+            raise ValueError(f"a MetricReport holds one metric; the table has {len(table.rows)} rows")
+        self.table = table
+        self.metric: str = table.rows[0]
+        self.cells: tuple[Cell, ...] = tuple(c for c in table.cells if c.row == self.metric)
+
+    # -- verdicts ------------------------------------------------------------
+    @property
+    def verdicts(self) -> dict[str, str]:
+        """``{constraint id: verdict}`` at the metric's own setting, in column order."""
+        return {cell.constraint: cell.verdict for cell in self.cells}
+
+    def cell(self, constraint: str) -> Cell:
+        """The cell of ``constraint``; an :class:`~axiometer.core.InputError` if it was not checked."""
+        wanted = _canonical(constraint)
+        for cell in self.cells:
+            if cell.constraint == wanted:
+                return cell
+        raise InputError(f"{constraint!r} was not checked (checked: {', '.join(self.verdicts)})",
+                         source=f"report of {self.metric}")
+
+    def holds(self, constraint: str) -> bool | None:
+        """True if satisfied or witnessed, False if violated, None for error, n/a or not run."""
+        verdict = self.cell(constraint).verdict
+        if verdict in HOLDS:
+            return True
+        return False if verdict == "violated" else None
+
+    def failures(self, expect: Mapping[str, bool]) -> list[str]:
+        """The ids in ``expect`` whose outcome differs (``{"Pri": True, "Conf": False}``).
+
+        An error, n/a or not-run cell differs from either expectation.
+        """
+        return [self.cell(cid).constraint for cid, wanted in expect.items()
+                if self.holds(cid) is not bool(wanted)]
+
+    # -- text ----------------------------------------------------------------
+    def details(self, ids: Sequence[str] | None = None) -> str:
+        """The counterexamples, witnesses and errors (``axiometer check`` text) of ``ids`` (default all)."""
+        cells = self.cells if ids is None else [self.cell(i) for i in ids]
+        return format_check(list(cells), "text")
+
+    def matrix(self) -> str:
+        """The matrix row: the metric and one mark per constraint (see ``axiometer table``)."""
+        return tabulate([[self.metric, *(cell_mark(c) for c in self.cells)]],
+                        headers=["metric", *(c.constraint for c in self.cells)], tablefmt="simple",
+                        disable_numparse=True, stralign="left") + "\n"
+
+    def __str__(self) -> str:
+        return self.matrix() + "\n" + self.details()
+
+    def __repr__(self) -> str:
+        return f"MetricReport({self.metric!r}, {self.verdicts!r})"
+
+    # -- data ----------------------------------------------------------------
+    def to_json(self) -> str:
+        """The JSON of ``axiometer table --format json`` (and ``axiometer check --format json``)."""
+        return format_table(self.table, "json")
+
+    def to_dict(self) -> dict[str, Any]:
+        """:meth:`to_json`, parsed."""
+        return json.loads(self.to_json())
+
+
+def _canonical(constraint: str) -> str:
+    try:
+        return get(constraint).id
+    except KeyError:
+        return constraint
+
+
+def _budget(budget: str | Budget) -> tuple[Budget, bool]:
+    """The budget object and whether the grids are the quick ones."""
+    if isinstance(budget, Budget):
+        return budget, False
+    if budget not in BUDGETS:
+        raise InputError(f"unknown budget {budget!r}; give 'default', 'quick' or an "
+                         "axiometer.axioms.check.Budget")
+    return BUDGETS[budget], budget == "quick"
+
+
+def check(metric: Any, constraints: Sequence[str] | None = None, *,
+          params: Mapping[str, Any] | None = None, cutoff: int | None = None, name: str | None = None,
+          needs: Needs | Mapping[str, bool] | None = None, budget: str | Budget = "default",
+          seed: int = 0, jobs: int = 1, mode: str | None = None) -> MetricReport:
+    """Check one metric against constraints; violations are data, never exceptions.
+
+    ``metric``: a built-in spec (``"nDCG@10"``), ``"pkg.module:attr"``,
+    ``"ir_measures:nDCG@10"``, a metric object, or a plain function
+    ``f(ranking, topic[, context][, **params]) -> float`` (see
+    :mod:`axiometer.loading`). ``params``: ``{"p": 0.5}`` fixes a value,
+    ``{"p": [0.1, 0.5, 0.9]}`` is a grid; ``cutoff``, ``name`` and ``needs``
+    as in :func:`axiometer.metrics.wrap`. ``constraints``: constraint and
+    property ids (default: the ten constraints, with the relative properties
+    for a relative metric). ``budget``: ``"default"``, ``"quick"`` (a small
+    budget and small grids) or a :class:`~axiometer.axioms.check.Budget`.
+    ``seed``, ``jobs`` (1: in this process) and ``mode`` (``"window"`` or
+    ``"truncate"``; default per constraint) as in ``axiometer table``.
+
+    Bad input (an unknown metric or constraint, an unimportable module) raises
+    :class:`~axiometer.core.InputError`, one line.
+    """
+    loaded = load(metric, params=params, cutoff=cutoff, name=name, needs=needs)
+    chosen, quick = _budget(budget)
+    result = run_table([loaded.entry], constraints, seed=seed, budget=chosen, quick=quick, mode=mode,
+                       grids=loaded.grids, jobs=jobs)
+    return MetricReport(result)

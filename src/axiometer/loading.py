@@ -1,0 +1,328 @@
+"""Metric references: what ``axiometer check REF`` and :func:`axiometer.check` accept.
+
+A reference is one of
+
+- a built-in spec string, ``"nDCG@10"``, ``"RBP(p=0.9)"`` (:func:`axiometer.metrics.parse`);
+- ``"ir_measures:MEASURE"``, the measure as ir_measures (trec_eval) computes it
+  (:mod:`axiometer.metrics.ir_measures_bridge`, imported only when asked for);
+- ``"package.module:attribute"`` (also ``module:Class.attribute``), imported
+  with the current directory first on ``sys.path``, as ``python -m pytest``
+  does, so a metric author's own module is found where they stand. The
+  attribute is a metric object (it has ``score`` and ``name``), a class of
+  such objects (instantiated without arguments), or a plain function
+  ``f(ranking, topic[, context][, **params]) -> float``, wrapped with
+  :func:`axiometer.metrics.wrap`;
+- in Python, also a metric object or a function itself.
+
+``params`` give parameter values: a scalar fixes a value, a list or tuple is
+a grid the table walks (the cell's mark is the verdict at the metric's own
+setting). Every bad reference is one :class:`~axiometer.core.InputError`
+line naming the reference and what went wrong; nothing here prints a traceback.
+"""
+
+from __future__ import annotations
+
+import difflib
+import importlib
+import inspect
+import os
+import re
+import sys
+import traceback
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from numbers import Real
+from typing import Any
+
+from axiometer.core import InputError, ValidationError
+from axiometer.metrics import Needs, Param, parse, parse_spec, wrap
+from axiometer.metrics.base import format_value
+
+__all__ = ["Loaded", "load", "resolve_metric", "IR_MEASURES_PREFIX"]
+
+#: The prefix of a reference to an ir_measures measure.
+IR_MEASURES_PREFIX = "ir_measures:"
+
+_DOTTED = r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*"
+_IMPORT_REF = re.compile(rf"^({_DOTTED}):({_DOTTED})$")
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """A resolved reference: the metric, and what :func:`axiometer.runner.run_table` is given.
+
+    ``entry`` is a spec string for a built-in (so parameters written in it
+    stay fixed and the row is titled by it, exactly as ``axiometer table
+    --metrics SPEC``) or the metric object; ``grids`` are the parameter grids
+    to pass along (``{"RBP.p": (0.5, 0.9)}``), or ``None``.
+    """
+
+    metric: Any
+    entry: Any
+    grids: Mapping[str, tuple[Any, ...]] | None = None
+
+
+def resolve_metric(ref: Any, *, params: Mapping[str, Any] | None = None, cutoff: int | None = None,
+                   name: str | None = None, needs: Needs | Mapping[str, bool] | None = None) -> Any:
+    """The metric a reference names (see the module docstring).
+
+    A built-in spec's grid (a list value in ``params``) is not part of the
+    metric object; :func:`load` returns it alongside, for a table run.
+    """
+    return load(ref, params=params, cutoff=cutoff, name=name, needs=needs).metric
+
+
+def load(ref: Any, *, params: Mapping[str, Any] | None = None, cutoff: int | None = None,
+         name: str | None = None, needs: Needs | Mapping[str, bool] | None = None) -> Loaded:
+    """Resolve ``ref`` with its parameters, cutoff, name and needs; see :class:`Loaded`."""
+    params = dict(params or {})
+    if isinstance(ref, str):
+        text = ref.strip()
+        if text.startswith(IR_MEASURES_PREFIX):
+            _only_for_functions(text, params=params, cutoff=cutoff, name=name, needs=needs,
+                                why="an ir_measures measure takes its parameters in the measure "
+                                    "(e.g. 'ir_measures:nDCG@10')")
+            measure = text[len(IR_MEASURES_PREFIX):].strip()
+            metric = _ir_measures(measure, text)
+            return Loaded(metric, metric)
+        if ":" in text:
+            return _from_object(_import_reference(text), text, params, cutoff, name, needs)
+        return _builtin(text, params, cutoff, name, needs)
+    return _from_object(ref, _describe(ref), params, cutoff, name, needs)
+
+
+# -- built-in specs --------------------------------------------------------------
+
+def _builtin(spec: str, params: dict[str, Any], cutoff: int | None, name: str | None,
+             needs: Any) -> Loaded:
+    _only_for_functions(spec, name=name, needs=needs,
+                        why="a built-in metric has its own name and needs")
+    metric = parse(spec)  # the spec's own errors first, with their column
+    if not params and cutoff is None:
+        return Loaded(metric, spec)
+    parsed = parse_spec(spec)
+    declared = {p.name: p for p in metric.param_info}
+    fixed = dict(parsed.params)
+    grids: dict[str, tuple[Any, ...]] = {}
+    for key, value in params.items():
+        param = declared.get(key)
+        if param is None:
+            known = ", ".join(declared) or "none"
+            raise InputError(f"{metric.family} has no parameter {key!r} (parameters: {known})",
+                             source=f"metric {spec!r}")
+        if key in fixed:
+            raise InputError(f"parameter {key} is written in the spec already; give it in one place",
+                             source=f"metric {spec!r}")
+        values = _values(value)
+        for v in values:
+            param.validate(v, metric.family)
+        if _is_grid(value):
+            grids[f"{metric.family}.{key}"] = values
+        else:
+            fixed[key] = value
+    # Fixed values are written into the spec, as if typed (a parameter written in
+    # a spec is fixed, the others vary over their grid: runner.parameter_grid).
+    inner = ",".join(f"{k}={format_value(v)}" for k, v in fixed.items())
+    k = cutoff if cutoff is not None else parsed.cutoff
+    text = parsed.family + (f"({inner})" if inner else "") + (f"@{k}" if k is not None else "")
+    try:
+        metric = parse(text)
+    except InputError as error:
+        raise InputError(error.problem, source=f"metric {spec!r}") from None
+    return Loaded(metric, text, grids or None)
+
+
+# -- objects and functions ---------------------------------------------------------
+
+def _from_object(obj: Any, ref: str, params: dict[str, Any], cutoff: int | None,
+                 name: str | None, needs: Any) -> Loaded:
+    if inspect.isclass(obj) and hasattr(obj, "score"):
+        try:
+            obj = obj()
+        except Exception as error:  # the user's constructor: report it, do not crash
+            raise InputError(f"cannot create an instance of class {obj.__name__} without arguments "
+                             f"({type(error).__name__}: {error}); name an instance instead",
+                             source=f"metric {ref!r}") from None
+    if hasattr(obj, "score"):
+        return _metric_object(obj, ref, params, cutoff, name, needs)
+    if callable(obj):
+        return _function(obj, ref, params, cutoff, name, needs)
+    raise InputError(f"{ref!r} is not callable (it is {_article(type(obj).__name__)})")
+
+
+def _metric_object(metric: Any, ref: str, params: dict[str, Any], cutoff: int | None,
+                   name: str | None, needs: Any) -> Loaded:
+    if not isinstance(getattr(metric, "name", None), str):
+        raise InputError(f"{ref!r} has a score method but no name (the metric protocol needs both)")
+    _only_for_functions(ref, name=name, needs=needs,
+                        why="a metric object has its own name and needs")
+    fixed = {k: v for k, v in params.items() if not _is_grid(v)}
+    if fixed or cutoff is not None:
+        if not hasattr(metric, "replace"):
+            raise InputError(f"{ref!r} has no replace(), so its parameters and cutoff cannot be set")
+        changes: dict[str, Any] = dict(fixed)
+        if cutoff is not None:
+            changes["cutoff"] = cutoff
+        try:
+            metric = metric.replace(**changes)
+        except (ValidationError, TypeError, KeyError) as error:
+            raise InputError(f"cannot set {', '.join(changes)}: {error}", source=f"metric {ref!r}") from None
+    family = getattr(metric, "family", None) or metric.name
+    declared = {p.name for p in getattr(metric, "param_info", ())}
+    grids = {}
+    for key, value in params.items():
+        if _is_grid(value):
+            if key not in declared:
+                raise InputError(f"{metric.name} declares no parameter {key!r} to vary "
+                                 f"(declared: {', '.join(sorted(declared)) or 'none'})",
+                                 source=f"metric {ref!r}")
+            grids[f"{family}.{key}"] = _values(value)
+    return Loaded(metric, metric, grids or None)
+
+
+def _function(function: Callable[..., Any], ref: str, params: dict[str, Any], cutoff: int | None,
+              name: str | None, needs: Any) -> Loaded:
+    try:
+        signature_defaults = {p.name: p.default for p in inspect.signature(function).parameters.values()
+                              if p.default is not inspect.Parameter.empty}
+    except (TypeError, ValueError):  # builtins without a signature
+        signature_defaults = {}
+    declared = []
+    for key, value in params.items():
+        values = _values(value)
+        if not values:
+            raise InputError(f"parameter {key} has no values", source=f"metric {ref!r}")
+        # The cell's mark is the verdict at the metric's own setting: the function's
+        # default when the grid holds it, else the first value given.
+        own = signature_defaults.get(key)
+        default = own if _is_grid(value) and own in values else values[0]
+        declared.append(Param(key, _value_type(values), default, "given by the caller",
+                              grid=values if _is_grid(value) else ()))
+    if isinstance(needs, Mapping):
+        try:
+            needs = Needs(**needs)
+        except TypeError as error:
+            raise InputError(f"bad needs: {error}", source=f"metric {ref!r}") from None
+    try:
+        metric = wrap(function, name, cutoff=cutoff, param_info=declared, needs=needs)
+    except ValidationError as error:
+        raise InputError(str(error), source=f"metric {ref!r}") from None
+    return Loaded(metric, metric)
+
+
+def _is_grid(value: Any) -> bool:
+    return isinstance(value, (list, tuple))
+
+
+def _values(value: Any) -> tuple[Any, ...]:
+    return tuple(value) if _is_grid(value) else (value,)
+
+
+def _value_type(values: Sequence[Any]) -> type:
+    """A declared parameter's type, from its values: bool, int, float (any real), str, else object."""
+    if all(isinstance(v, bool) for v in values):
+        return bool
+    if all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+        return int
+    if all(isinstance(v, Real) and not isinstance(v, bool) for v in values):
+        return float
+    if all(isinstance(v, str) for v in values):
+        return str
+    return object
+
+
+def _only_for_functions(ref: str, *, why: str, **given: Any) -> None:
+    """Options that make sense only for a plain function (or a built-in) must not be silently dropped."""
+    named = [key for key, value in given.items() if value not in (None, {}, ())]
+    if named:
+        raise InputError(f"{named[0]}= cannot be given here: {why}", source=f"metric {ref!r}")
+
+
+def _describe(obj: Any) -> str:
+    """How a Python object is named in errors."""
+    return getattr(obj, "__qualname__", None) or getattr(obj, "name", None) or type(obj).__name__
+
+
+def _article(noun: str) -> str:
+    return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
+
+
+# -- importing ----------------------------------------------------------------------
+
+def _import_reference(ref: str) -> Any:
+    """The object ``module:attr`` names, importing with the current directory first on ``sys.path``."""
+    match = _IMPORT_REF.match(ref)
+    if match is None:
+        raise InputError("expected 'package.module:attribute' (or a built-in spec such as 'nDCG@10', "
+                         "or 'ir_measures:MEASURE')", source=f"metric {ref!r}")
+    module_name, attribute = match.groups()
+    module = _import_module(module_name, ref)
+    obj: Any = module
+    parts = attribute.split(".")
+    for depth, part in enumerate(parts):
+        if not hasattr(obj, part):
+            names = [n for n in dir(obj) if not n.startswith("_")]
+            close = difflib.get_close_matches(part, names, n=1)
+            hint = f"; did you mean {close[0]!r}?" if close else ""
+            what = (f"module {module_name!r}" if depth == 0
+                    else repr(f"{module_name}:{'.'.join(parts[:depth])}"))
+            raise InputError(f"{what} has no attribute {part!r}{hint}", source=f"metric {ref!r}")
+        obj = getattr(obj, part)
+    return obj
+
+
+def _import_module(module_name: str, ref: str) -> Any:
+    directory = os.getcwd()
+    # As `python -m pytest` does: the user's own modules, where they stand, come first.
+    # It stays on the path: the module may import its siblings later, and worker
+    # processes inherit the path to unpickle the function.
+    if directory not in sys.path:
+        sys.path.insert(0, directory)
+    importlib.invalidate_caches()  # a module written a moment ago (tests, notebooks) is found
+    try:
+        return importlib.import_module(module_name)
+    except ModuleNotFoundError as error:
+        missing = error.name or ""
+        if missing and (module_name == missing or module_name.startswith(missing + ".")):
+            raise InputError(f"module {missing!r} not found (searched the current directory "
+                             f"{directory} first, then the installed packages)",
+                             source=f"metric {ref!r}") from None
+        raise InputError(_raised(module_name, error, directory), source=f"metric {ref!r}") from None
+    except (Exception, SystemExit) as error:  # whatever the user's module raises at import
+        raise InputError(_raised(module_name, error, directory), source=f"metric {ref!r}") from None
+
+
+def _raised(module_name: str, error: BaseException, directory: str) -> str:
+    """``importing 'm' raised ValueError: boom (at /dir/m.py:3)``: type, message and where."""
+    where = _where(error, directory)
+    message = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+    return f"importing {module_name!r} raised {message}" + (f" (at {where})" if where else "")
+
+
+def _where(error: BaseException, directory: str) -> str | None:
+    """The file and line that raised: the user's code (under ``directory``) if possible."""
+    if isinstance(error, SyntaxError) and error.filename:
+        return f"{error.filename}:{error.lineno}"
+    frames = [f for f in traceback.extract_tb(error.__traceback__)
+              if not f.filename.startswith("<") and "importlib" not in f.filename]
+    if not frames:
+        return None
+    prefix = os.path.join(os.path.abspath(directory), "")
+    own = [f for f in frames if os.path.abspath(f.filename).startswith(prefix)]
+    frame = (own or frames)[-1]
+    return f"{frame.filename}:{frame.lineno}"
+
+
+def _ir_measures(measure: str, ref: str) -> Any:
+    if not measure:
+        raise InputError("give a measure after 'ir_measures:', e.g. 'ir_measures:nDCG@10'",
+                         source=f"metric {ref!r}")
+    try:
+        bridge = importlib.import_module("axiometer.metrics.ir_measures_bridge")
+    except ModuleNotFoundError as error:
+        if error.name == "axiometer.metrics.ir_measures_bridge":
+            raise InputError("the ir_measures bridge is not available in this version",
+                             source=f"metric {ref!r}") from None
+        raise
+    return bridge.ir_measures_metric(measure)
+

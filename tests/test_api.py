@@ -1,0 +1,155 @@
+"""`axiometer.check(...)` and `MetricReport`: built-in specs, plain functions with grids,
+protocol objects, and the report's accessors, text and JSON.
+
+Expected verdicts come from the SPEC and the paper, not from our own output:
+RBP satisfies Priority and, at p = 0.5, fails CloseTh (it needs roughly p > 3/4;
+SPEC section 3); P@k ignores order inside the cutoff, so it fails Priority; a
+metric that only looks at the first relevant position cannot tell a ranking from
+the same ranking with a non-relevant document appended (it fails Confidence).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+
+import pytest
+
+import axiometer
+from axiometer.api import MetricReport
+from axiometer.axioms.check import Budget
+from axiometer.cli import main
+from axiometer.core import InputError, Topic
+from axiometer.metrics import Needs
+from axiometer.reports.table import format_table
+
+QUICK = "quick"
+
+
+def rbp_like(ranking: Sequence[str], topic: Topic, p: float = 0.8) -> float:
+    """RBP written by hand: (1 - p) sum_i p^(i-1) r(d_i)."""
+    return (1 - p) * sum(p ** i * float(topic.r(d)) for i, d in enumerate(ranking))
+
+
+class FirstRelevant:
+    """A protocol object: 1 / rank of the first relevant document (reciprocal rank)."""
+
+    name = "first_relevant"
+    cutoff = None
+    needs = Needs(aspects=False, graded=False)
+    param_info = ()
+    params: dict = {}
+
+    def score(self, ranking, topic, context=None) -> float:
+        for i, d in enumerate(ranking, 1):
+            if topic.rel(d):
+                return 1.0 / i
+        return 0.0
+
+
+def test_check_is_exported_from_the_package():
+    assert axiometer.check is axiometer.api.check
+    assert axiometer.MetricReport is MetricReport
+
+
+def test_builtin_spec():
+    report = axiometer.check("RBP(p=0.5)", ["Pri", "CloseTh"], budget=QUICK)
+    assert isinstance(report, MetricReport)
+    assert report.metric == "RBP(p=0.5)"
+    assert report.verdicts == {"Pri": "satisfied", "CloseTh": "violated"}
+    assert report.holds("Pri") is True and report.holds("CloseTh") is False
+    assert report.holds("closeth") is False  # ids are case-insensitive
+
+
+def test_violations_are_data_and_failures_lists_the_differences():
+    report = axiometer.check("P@10", ["Pri", "Conf"], budget=QUICK)
+    assert report.holds("Pri") is False  # P@k ignores order inside the cutoff
+    assert report.failures({"Pri": False}) == []
+    assert report.failures({"Pri": True}) == ["Pri"]
+    # P@k divides by k, so a non-relevant document appended inside the cutoff changes nothing.
+    assert report.holds("Conf") is False
+    assert report.failures({"pri": True, "Conf": False}) == ["Pri"]
+    assert report.failures({"Pri": True, "Conf": True}) == ["Pri", "Conf"]
+
+
+def test_plain_function_with_a_grid_walks_it():
+    report = axiometer.check(rbp_like, ["CloseTh"], params={"p": [0.5, 0.8]}, budget=QUICK)
+    (cell,) = report.cells
+    # The function's own default p = 0.8 is in the grid, so it is the cell's setting.
+    assert cell.metric == "rbp_like(p=0.8)"
+    assert cell.verdict == "witness"
+    by_p = {dict(c.params)["p"]: c.verdict for c in cell.checks}
+    assert by_p == {0.5: "violated", 0.8: "witness"}
+    assert cell.summary == "witness for p = 0.8; violated for p = 0.5"
+
+
+def test_plain_function_fixed_parameter_name_and_cutoff():
+    report = axiometer.check(rbp_like, ["CloseTh"], params={"p": 0.5}, name="myRBP", budget=QUICK)
+    assert report.metric == "myRBP"
+    assert report.cells[0].metric == "myRBP(p=0.5)"
+    assert report.verdicts == {"CloseTh": "violated"}
+    with_cutoff = axiometer.check(rbp_like, ["Pri"], cutoff=5, budget=QUICK)
+    assert with_cutoff.cells[0].metric == "rbp_like@5"
+    assert with_cutoff.holds("Pri") is True
+
+
+def test_protocol_object():
+    report = axiometer.check(FirstRelevant(), ["Conf"], budget=QUICK)
+    assert report.metric == "first_relevant"
+    assert report.holds("Conf") is False
+    cx = report.cells[0].default_check.counterexample
+    assert len(cx.b) == len(cx.a) + 1 and cx.score_a == cx.score_b
+
+
+def test_a_misbehaving_function_gives_an_error_cell_not_an_exception():
+    def broken(ranking, topic):
+        return "high"
+
+    report = axiometer.check(broken, ["Pri"], budget=QUICK)
+    assert report.verdicts == {"Pri": "error"}
+    assert report.holds("Pri") is None
+    assert report.failures({"Pri": True}) == ["Pri"] and report.failures({"Pri": False}) == ["Pri"]
+    assert "not a number" in report.details()
+
+
+def test_report_text_is_the_matrix_row_then_the_details():
+    report = axiometer.check("RBP(p=0.5)", ["Pri", "CloseTh"], budget=QUICK)
+    text = str(report)
+    header, rule, row = text.splitlines()[:3]
+    assert header.split() == ["metric", "Pri", "CloseTh"]
+    assert row.split() == ["RBP(p=0.5)", "✓", "✗"]
+    assert text.endswith(report.details())
+    # The CloseTh counterexample: a_1 = r1 n1 beats b_1 = n1 r1 (m = 1, rc = 1/100).
+    details = report.details(["CloseTh"])
+    assert "RBP(p=0.5) × CloseTh: violated" in details and "a = r1 n1" in details
+    assert "× Pri" not in details
+
+
+def test_unknown_ids_and_budgets_are_clear_errors():
+    report = axiometer.check("RR", ["Conf"], budget=QUICK)
+    with pytest.raises(InputError, match="'Pri' was not checked"):
+        report.holds("Pri")
+    with pytest.raises(InputError, match="unknown budget 'fast'"):
+        axiometer.check("RR", ["Conf"], budget="fast")
+    with pytest.raises(InputError, match="unknown constraint 'Nope'"):
+        axiometer.check("RR", ["Nope"], budget=QUICK)
+
+
+def test_to_dict_is_the_cli_json_for_the_same_settings(capsys):
+    report = axiometer.check("RBP", ["Pri", "CloseTh"], budget=QUICK, seed=3)
+    assert main(["check", "RBP", "--constraints", "Pri", "CloseTh", "--quick", "--seed", "3",
+                 "--jobs", "1", "--format", "json"]) == 0
+    cli = json.loads(capsys.readouterr().out)
+    assert report.to_dict() == cli
+    assert main(["table", "--metrics", "RBP", "--constraints", "Pri", "CloseTh", "--quick", "--seed", "3",
+                 "--jobs", "1", "--format", "json"]) == 0
+    assert report.to_dict() == json.loads(capsys.readouterr().out)
+    assert json.loads(report.to_json()) == report.to_dict()
+    assert report.to_dict() == json.loads(format_table(report.table, "json"))
+
+
+def test_an_explicit_budget_and_seed_are_used():
+    budget = Budget(cases=5, small_scope=10, seconds=5.0, horizon=64)
+    report = axiometer.check("RR", ["Conf"], budget=budget, seed=7)
+    assert report.table.seed == 7 and report.table.budget == budget.describe()
+    assert report.holds("Conf") is False
