@@ -48,8 +48,10 @@ import numpy as np
 
 from axiometer.axioms.decide import DEFAULT_TOLERANCE, SCREEN, evaluate, exact_sign
 from axiometer.core import Topic
+from axiometer.generators.context import fixed_context
 from axiometer.generators.domains import CountsDomain, Domain, RankingsDomain, SetsDomain, UsersDomain
 from axiometer.metrics import MetricError, is_exact_capable
+from axiometer.metrics.relative import InContext
 from axiometer.results import IntrinsicResult, OutputRecord, PropertyVerdict
 
 __all__ = ["classify", "score_domain", "DomainScoreError", "CATEGORIES"]
@@ -211,6 +213,9 @@ def classify(metric: Any, domain: Domain, tolerance: float | None = None,
     outputs are evaluated exactly, after which near-ties are settled on
     floats and the result says so.
     """
+    if getattr(getattr(metric, "needs", None), "context", False) and domain.size:
+        # A relative metric is classified under one fixed context of other systems (SPEC section 6).
+        metric = InContext(metric, fixed_context(domain.output(0)[1]))
     own_exact = is_exact_capable(metric) or (isinstance(domain, CountsDomain) and hasattr(metric, "exact"))
     exact_function = exact if exact is not None else (metric.exact if own_exact else None)
     exact_mode = exact_function is not None

@@ -31,7 +31,7 @@ import numpy as np
 from axiometer.core import Context, Ranking, Topic
 from axiometer.metrics.base import BuiltinMetric, Needs
 
-__all__ = ["Reversion", "StatedBound", "RelativeMetric", "systems_retrieving"]
+__all__ = ["Reversion", "StatedBound", "RelativeMetric", "InContext", "systems_retrieving"]
 
 
 @dataclass(frozen=True)
@@ -107,3 +107,38 @@ def systems_retrieving(doc: str, context: Context, depth: int | None) -> int:
     """How many of the context's rankings retrieve ``doc`` in their first ``depth`` positions."""
     return sum(1 for ranking in context.rankings
                if doc in (ranking if depth is None else ranking[:depth]))
+
+
+class InContext:
+    """A relative metric with its context fixed: an ordinary metric of ``(ranking, topic)``.
+
+    The intrinsic checks (SPEC section 6: "the ten constraints and the
+    intrinsic checks also apply to a relative metric under a fixed context")
+    score a whole domain of rankings against one context. The name says which:
+    ``NRG(base=nDCG@10) | s1 = r2 r1 o1``.
+    """
+
+    def __init__(self, metric: Any, context: Context) -> None:
+        self.metric = metric
+        self.context = context
+        self.family = getattr(metric, "family", metric.name)
+        self.cutoff = metric.cutoff
+        self.param_info = metric.param_info
+        self.params = metric.params
+        inner = metric.needs
+        self.needs = Needs(aspects=inner.aspects, graded=inner.graded, context=False)
+        self.exact_available = bool(getattr(metric, "exact_available", False))
+        shown = "; ".join(f"s{i} = {' '.join(r) or '(empty)'}" for i, r in enumerate(context.rankings, 1))
+        self.name = f"{metric.name} | {shown or 'no other system'}"
+
+    def score(self, ranking: Sequence[str], topic: Topic, context: Context | None = None) -> float:
+        return self.metric.score(ranking, topic, self.context)
+
+    def exact(self, ranking: Sequence[str], topic: Topic, context: Context | None = None) -> Any:
+        return self.metric.exact(ranking, topic, self.context)
+
+    def replace(self, **params: Any) -> "InContext":
+        return InContext(self.metric.replace(**params), self.context)
+
+    def __repr__(self) -> str:
+        return self.name
