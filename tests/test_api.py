@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from typing import ClassVar
 
 import pytest
 
@@ -38,7 +39,7 @@ class FirstRelevant:
     cutoff = None
     needs = Needs(aspects=False, graded=False)
     param_info = ()
-    params: dict = {}
+    params: ClassVar[dict] = {}
 
     def score(self, ranking, topic, context=None) -> float:
         for i, d in enumerate(ranking, 1):
@@ -115,7 +116,7 @@ def test_a_misbehaving_function_gives_an_error_cell_not_an_exception():
 def test_report_text_is_the_matrix_row_then_the_details():
     report = axiometer.check("RBP(p=0.5)", ["Pri", "CloseTh"], budget=QUICK)
     text = str(report)
-    header, rule, row = text.splitlines()[:3]
+    header, _, row = text.splitlines()[:3]
     assert header.split() == ["metric", "Pri", "CloseTh"]
     assert row.split() == ["RBP(p=0.5)", "✓", "✗"]
     assert text.endswith(report.details())

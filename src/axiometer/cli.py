@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import math
 import sys
 from collections.abc import Callable, Iterator, Sequence
+from fractions import Fraction
 from importlib import resources
 from pathlib import Path
 
@@ -364,15 +366,65 @@ def _add_check(subparsers: argparse._SubParsersAction) -> None:
         "check", help="check one metric against the constraints, with counterexamples",
         description="Check one metric against the constraints over its parameter grid and print "
                     "each verdict with its counterexample (topic, rankings a and b, both scores, "
-                    "the relation) or witness.")
-    parser.add_argument("spec", metavar="SPEC", help="a metric spec such as 'RBP(p=0.5)' or 'nDCG@10'")
+                    "the relation) or witness. The metric is a built-in spec, your own function or "
+                    "metric object as 'package.module:name' (imported from the current directory "
+                    "first, like pytest), or 'ir_measures:MEASURE'.")
+    parser.add_argument("spec", metavar="REF",
+                        help="a metric spec such as 'RBP(p=0.5)' or 'nDCG@10'; 'mymodule:my_metric' "
+                             "(a function f(ranking, topic[, context][, **params]) -> float or a "
+                             "metric object); or 'ir_measures:nDCG@10'")
+    parser.add_argument("--param", metavar="NAME=V1,V2,...", action="append", default=[],
+                        help="a parameter's value, or with several values its grid (numbers are read "
+                             "as int, decimal or fraction such as 1/2, anything else as a string); "
+                             "repeat for several parameters")
+    parser.add_argument("--cutoff", type=int, metavar="K", default=None,
+                        help="the metric's cutoff k (a function receives it as its k or cutoff "
+                             "argument, or sees ranking[:k])")
     _add_run_options(parser)
     parser.add_argument("--format", choices=("text", "markdown", "json"), default="text",
                         help="report format (default: text)")
     parser.set_defaults(command=_check, parser=parser)
 
 
-def _run_checks(args: argparse.Namespace, metrics: list[str] | None):
+def _param_value(text: str) -> int | float | Fraction | str:
+    """One ``--param`` value: an int, a decimal, a fraction ``a/b``, else the text (quotes removed)."""
+    text = text.strip()
+    for read in (int, _fraction_text, float):
+        try:
+            value = read(text)
+        except (ValueError, ZeroDivisionError):
+            continue
+        if not isinstance(value, float) or math.isfinite(value):
+            return value
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
+        return text[1:-1]
+    return text
+
+
+def _fraction_text(text: str) -> Fraction:
+    if "/" not in text:
+        raise ValueError(text)
+    return Fraction(text)
+
+
+def _param_options(options: Sequence[str]) -> dict[str, object]:
+    """``--param p=0.5`` fixes p; ``--param p=0.1,0.5,0.9`` gives p a grid (a list)."""
+    params: dict[str, object] = {}
+    for option in options:
+        name, equals, values = option.partition("=")
+        name = name.strip()
+        if not equals or not name.isidentifier():
+            raise InputError("expected NAME=VALUE or NAME=V1,V2,...", source="--param", token=option)
+        if name in params:
+            raise InputError(f"parameter {name} is given twice", source="--param", token=option)
+        parts = [_param_value(v) for v in values.split(",")]
+        if any(p == "" for p in parts):
+            raise InputError(f"parameter {name} has an empty value", source="--param", token=option)
+        params[name] = parts if len(parts) > 1 else parts[0]
+    return params
+
+
+def _run_checks(args: argparse.Namespace, metrics: list | None, grids=None):
     """Run the table with a progress bar on stderr (shown after a few seconds on a terminal)."""
     # Imported here: the runner loads the metrics, numpy, sympy and hypothesis.
     from axiometer.runner import run_table
@@ -382,7 +434,7 @@ def _run_checks(args: argparse.Namespace, metrics: list[str] | None):
     progress = Progress(sys.stderr)
     try:
         return run_table(metrics, args.constraints, family=getattr(args, "family", "sigir2018"),
-                         seed=args.seed, quick=args.quick, mode=args.mode, jobs=args.jobs,
+                         seed=args.seed, quick=args.quick, mode=args.mode, jobs=args.jobs, grids=grids,
                          progress=lambda done, total: progress.update("checking", done, total))
     finally:
         progress.close()
@@ -408,9 +460,13 @@ def _table(args: argparse.Namespace) -> int:
 
 
 def _check(args: argparse.Namespace) -> int:
+    from axiometer.loading import load
     from axiometer.reports.table import format_check
 
-    result = _run_checks(args, [args.spec])
+    if args.cutoff is not None and args.cutoff < 1:
+        args.parser.error("--cutoff must be a positive integer")
+    loaded = load(args.spec, params=_param_options(args.param), cutoff=args.cutoff)
+    result = _run_checks(args, [loaded.entry], loaded.grids)
     _write(format_check(result, args.format), args.output)
     return EXIT_INTERRUPTED if result.interrupted else 0
 

@@ -114,8 +114,11 @@ def _builtin(spec: str, params: dict[str, Any], cutoff: int | None, name: str | 
             raise InputError(f"parameter {key} is written in the spec already; give it in one place",
                              source=f"metric {spec!r}")
         values = _values(value)
-        for v in values:
-            param.validate(v, metric.family)
+        try:
+            for v in values:
+                param.validate(v, metric.family)
+        except ValidationError as error:
+            raise InputError(str(error), source=f"metric {spec!r}") from None
         if _is_grid(value):
             grids[f"{metric.family}.{key}"] = values
         else:
