@@ -1,27 +1,86 @@
-"""The README's Python guide runs and prints what it says it prints."""
+"""The README's "Five minutes for metric authors" runs as written and prints what it shows.
+
+The guide's files (``# mymodule.py``, ``# test_mymodule.py``) are written into a scratch
+directory; its shell command, its Python block and pytest then run there, each output is
+compared with the README's ``text`` blocks, and the three must give the same verdicts (the
+issue's "Done when": ``axiometer check``, ``axiometer.check(...)`` and the plugin agree).
+"""
+
+from __future__ import annotations
 
 import contextlib
 import io
+import json
 import re
+import shlex
 from pathlib import Path
 
+from axiometer import cli
+
+pytest_plugins = ["pytester"]
+
 README = Path(__file__).resolve().parents[1] / "README.md"
+SECTION = "## Five minutes for metric authors"
 
 
-def test_metric_author_guide_runs_as_written():
-    text = README.read_text()
-    blocks = re.findall(r"```python\n(.*?)```", text, re.S)
-    assert len(blocks) == 2
+def _section() -> str:
+    text = README.read_text(encoding="utf-8")
+    start = text.index(SECTION)
+    end = text.find("\n## ", start + len(SECTION))
+    return text[start:end if end >= 0 else None]
+
+
+def _blocks(section: str, language: str) -> list[str]:
+    return re.findall(rf"```{language}\n(.*?)```", section, re.S)
+
+
+def _lines(text: str) -> list[str]:
+    return [line.rstrip() for line in text.strip("\n").splitlines()]
+
+
+def _summary_verdicts(lines: list[str]) -> dict[str, str]:
+    """``metric constraint mark verdict`` rows (``axiometer check``'s summary) -> {id: verdict}."""
+    rows = [line.split() for line in lines if line.startswith("my_metric ")]
+    return {row[1]: row[3] for row in rows}
+
+
+def test_metric_author_guide_runs_as_written(pytester):
+    section = _section()
+    python = _blocks(section, "python")
+    shown_cli, shown_api = _blocks(section, "text")
+    files = {block.splitlines()[0][2:]: block for block in python
+             if re.match(r"# \w+\.py\n", block)}
+    assert set(files) == {"mymodule.py", "test_mymodule.py"}
+    for name, content in files.items():
+        (pytester.path / name).write_text(content, encoding="utf-8")
+    pytester.syspathinsert()
+
+    # 2. the shell: its summary is the README's text block, line for line
+    command = next(line for block in _blocks(section, "sh") for line in block.splitlines()
+                   if line.startswith("axiometer check "))
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert cli.main(shlex.split(command)[1:]) == 0
+    printed = _lines(out.getvalue())
+    shown = _lines(shown_cli)
+    start = printed.index(shown[0])
+    assert printed[start:start + len(shown)] == shown
+    cli_verdicts = _summary_verdicts(shown)
+    assert len(cli_verdicts) == 10
+
+    # 3. Python: prints exactly what the README shows
+    (api_block,) = [block for block in python if not re.match(r"# \w+\.py\n", block)]
     namespace: dict = {}
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
-        exec(compile(blocks[0], "README.md", "exec"), namespace)
-    first = out.getvalue().splitlines()[0]
-    assert first == re.search(r"# (DHits\S* \S+)", blocks[0]).group(1)
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        exec(compile(blocks[1], "README.md", "exec"), namespace)
-    promised = re.search(r"# DHits: (.*), with the evidence", blocks[1]).group(1)
-    marks = dict(part.split(" ") for part in promised.split(", "))
-    row = next(line.split() for line in out.getvalue().splitlines() if line.startswith("DHits "))
-    assert dict(zip(["Pri", "Deep", "DeepTh", "CloseTh", "Conf"], row[1:])) == marks
+        exec(compile(api_block, "README.md", "exec"), namespace)
+    assert _lines(out.getvalue()) == _lines(shown_api)
+    assert namespace["report"].verdicts == cli_verdicts
+
+    # 4. pytest with the plugin: both tests pass, and its verdicts are the same
+    result = pytester.runpytest("-p", "no:cacheprovider", "--axiometer-report=axioms.json")
+    result.assert_outcomes(passed=2)
+    matrix = json.loads((pytester.path / "axioms.json").read_text())
+    plugin_verdicts = {cell["constraint"]: cell["verdict"] for cell in matrix["cells"]}
+    assert set(plugin_verdicts) == {"Pri", "Deep", "DeepTh", "CloseTh", "Conf"}
+    assert plugin_verdicts == {c: cli_verdicts[c] for c in plugin_verdicts}

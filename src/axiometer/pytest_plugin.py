@@ -1,0 +1,338 @@
+"""A pytest plugin for metric authors: keep a metric's axioms in its test suite.
+
+Installed with axiometer (the ``pytest11`` entry point ``axiometer``), so a
+test suite needs no configuration:
+
+- the marker ``@pytest.mark.axioms("Pri", "Deep", "Conf", expect={"Conf": False})``
+  on a test that returns the metric (or names it with ``metric=``): every
+  listed id must hold (satisfied or witness) unless ``expect`` says ``False``
+  (it must be violated);
+- the fixture ``axiometer_check(metric, expect=None, constraints=None, **kw)``,
+  which runs :func:`axiometer.check` with the same rule and returns the
+  :class:`~axiometer.api.MetricReport`;
+- ``pytest --axiometer-report=FILE``: the matrix of every metric checked in
+  the session, in the format the extension names (``.md``, ``.json``,
+  ``.html``, ``.tex``, else text).
+
+A mismatch fails the test with the shrunk counterexample (or the witness, or
+the error) in the report, without a traceback into the plugin. Unless the
+marker or the fixture call gives ``budget``, the budget comes from the active
+hypothesis profile (:func:`profile_budget`), and the seed is fixed under
+``derandomize`` and otherwise taken from ``--hypothesis-seed`` (or
+pytest-randomly's seed), else drawn once per session and printed in the
+header and in every failure so a run can be repeated.
+
+This module is imported by every pytest run in an environment where axiometer
+is installed, so it imports nothing heavy until a check runs.
+"""
+
+from __future__ import annotations
+
+import functools
+import secrets
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+if TYPE_CHECKING:  # pragma: no cover - imported lazily at run time
+    from axiometer.api import MetricReport
+    from axiometer.axioms.check import Budget
+    from axiometer.results import TableResult
+
+__all__ = ["profile_budget", "merge_tables", "report_format", "MARKER"]
+
+MARKER = "axioms"
+
+#: ``--axiometer-report`` formats by file extension; anything else is text.
+_FORMATS = {".md": "markdown", ".markdown": "markdown", ".json": "json", ".html": "html",
+            ".htm": "html", ".tex": "latex"}
+
+#: Keyword arguments the marker accepts (the rest of ``axiometer.check``'s are
+#: run-level settings the session decides: ``jobs`` stays 1 inside a test).
+_MARKER_KWARGS = ("expect", "metric", "params", "cutoff", "name", "needs", "budget", "mode", "seed")
+
+
+@dataclass
+class _Session:
+    """What the plugin keeps for one pytest session."""
+
+    drawn: int                       # the seed used when neither derandomize nor an option fixes one
+    report_path: Path | None
+    checked: list[tuple[str, MetricReport]]
+
+
+_SESSION = pytest.StashKey[_Session]()
+
+
+# -- hooks ---------------------------------------------------------------------------
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("axiometer", "axiometer: metric axioms")
+    group.addoption("--axiometer-report", metavar="FILE", default=None,
+                    help="write the constraint matrix of every metric checked in this session to FILE "
+                         "(.md markdown, .json, .html, .tex LaTeX, else text)")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        f"{MARKER}(*ids, expect=None, metric=None, params=None, cutoff=None, budget=None): check the "
+        "metric the test returns (or metric=) against axiometer's constraints; every id must hold "
+        "unless expect={id: False} says it must be violated")
+    path = config.getoption("axiometer_report", None)
+    config.stash[_SESSION] = _Session(secrets.randbits(32),
+                                      config.invocation_params.dir / path if path else None, [])
+
+
+def pytest_report_header(config: pytest.Config) -> str | None:
+    session = config.stash.get(_SESSION, None)
+    if session is None:
+        return None
+    from hypothesis import settings
+
+    seed, source = _seed(config)
+    return (f"axiometer: budget from hypothesis profile {_profile_name()!r} "
+            f"({profile_budget(settings.default).describe()}), seed {seed} ({source})")
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> Any:
+    """Run a marked test, keep what it returns (pytest would warn about it), then check that metric."""
+    marker = pyfuncitem.get_closest_marker(MARKER)
+    if marker is None:
+        return (yield)
+    original = pyfuncitem.obj
+    returned: list[Any] = []
+
+    @functools.wraps(original)
+    def capture(*args: Any, **kwargs: Any) -> None:
+        returned.append(original(*args, **kwargs))
+
+    pyfuncitem.obj = capture
+    try:
+        outcome = yield
+    finally:
+        pyfuncitem.obj = original
+    _check_marked(pyfuncitem, marker, returned[0] if returned else None)
+    return outcome
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    state = session.config.stash.get(_SESSION, None)
+    if state is None or state.report_path is None:
+        return
+    from axiometer.reports.table import format_table
+
+    text = format_table(merge_tables([report.table for _, report in state.checked]),
+                        report_format(state.report_path))
+    state.report_path.parent.mkdir(parents=True, exist_ok=True)
+    state.report_path.write_text(text, encoding="utf-8")
+
+
+def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
+    state = config.stash.get(_SESSION, None)
+    if state is not None and state.report_path is not None:
+        metrics = {report.metric for _, report in state.checked}
+        terminalreporter.write_line(f"axiometer: wrote the matrix of {len(metrics)} metric(s) "
+                                    f"to {state.report_path}")
+
+
+# -- the fixture ----------------------------------------------------------------------
+
+@pytest.fixture
+def axiometer_check(request: pytest.FixtureRequest) -> Callable[..., MetricReport]:
+    """``axiometer_check(metric, expect=None, constraints=None, **kw) -> MetricReport``.
+
+    Runs :func:`axiometer.check` (``kw``: ``params``, ``cutoff``, ``name``,
+    ``needs``, ``budget``, ``mode``, ``seed``) and fails the test when an id's
+    outcome differs from ``expect`` (ids not in ``expect`` must hold). The
+    constraints default to ``expect``'s keys when ``expect`` is given, else
+    to :func:`axiometer.check`'s default.
+    """
+
+    def run(metric: Any, expect: Mapping[str, bool] | None = None,
+            constraints: Iterable[str] | None = None, **kw: Any) -> MetricReport:
+        __tracebackhide__ = True
+        return _run_and_verify(request.node, metric, _ids(constraints), expect, kw)
+
+    return run
+
+
+# -- checking ---------------------------------------------------------------------------
+
+def _check_marked(item: pytest.Function, marker: pytest.Mark, returned: Any) -> None:
+    __tracebackhide__ = True
+    unknown = sorted(set(marker.kwargs) - set(_MARKER_KWARGS))
+    if unknown:
+        _usage(f"unknown argument(s) {', '.join(unknown)} to @pytest.mark.{MARKER}; "
+               f"known: {', '.join(_MARKER_KWARGS)}")
+    kwargs = dict(marker.kwargs)
+    named = kwargs.pop("metric", None)
+    expect = kwargs.pop("expect", None)
+    if named is not None and returned is not None:
+        _usage(f"the test returns a metric and @pytest.mark.{MARKER} names one (metric=...); "
+               "give one of them")
+    metric = returned if returned is not None else named
+    if metric is None:
+        _usage(f"@pytest.mark.{MARKER} needs a metric: return it from the test or name it "
+               "with metric='module:function' (or a spec string, or a callable)")
+    _run_and_verify(item, metric, _ids(marker.args), expect, kwargs)
+
+
+def _ids(given: Any) -> list[Any] | None:
+    """Constraint ids from marker args or a ``constraints`` argument (a string or nested lists)."""
+    if given is None:
+        return None
+    if isinstance(given, str) or not isinstance(given, Iterable):
+        return [given]  # an id, or a Constraint object
+    ids = [c for part in given for c in (_ids(part) or [])]
+    return ids or None
+
+
+def _run_and_verify(item: pytest.Item, metric: Any, constraints: list[str] | None,
+                    expect: Mapping[str, bool] | None, kw: dict[str, Any]) -> MetricReport:
+    __tracebackhide__ = True
+    from axiometer import api
+    from axiometer.core import AxiometerError
+
+    if expect is not None and not isinstance(expect, Mapping):
+        _usage(f"expect must be a dict of constraint id -> True/False, not {type(expect).__name__}")
+    for key, value in (expect or {}).items():
+        if not isinstance(value, bool):
+            _usage(f"expect[{key!r}] must be True (holds) or False (violated), not {value!r}")
+    if expect:  # an expectation on an unlisted id checks it too
+        constraints = (constraints or []) + [c for c in expect if c not in (constraints or [])]
+    state = item.config.stash[_SESSION]
+    if kw.get("budget") is None:
+        from hypothesis import settings
+
+        kw["budget"] = profile_budget(settings.default)
+    seed_note = ""
+    if kw.get("seed") is None:
+        kw["seed"], source = _seed(item.config)
+        if source == _DRAWN:
+            seed_note = f" (drawn for this session; repeat with --hypothesis-seed={kw['seed']})"
+    try:
+        report = api.check(metric, constraints, jobs=1, **kw)
+    except AxiometerError as error:
+        problem = str(error)
+    else:
+        problem = None
+    if problem is not None:  # failed outside the except block: no "during handling" chain in the report
+        _usage(problem)
+    state.checked.append((item.nodeid, report))
+    wanted = {c: True for c in report.verdicts}
+    wanted.update({report.cell(c).constraint: value for c, value in (expect or {}).items()})
+    failures = report.failures(wanted)
+    if failures:
+        pytest.fail(_failure_text(report, wanted, failures, kw, seed_note), pytrace=False)
+    return report
+
+
+def _failure_text(report: MetricReport, wanted: Mapping[str, bool], failures: list[str],
+                  kw: Mapping[str, Any], seed_note: str) -> str:
+    lines = [f"axiometer: {report.metric}: {len(failures)} of {len(wanted)} constraint(s) "
+             "differ from what the test expects"]
+    for c in failures:
+        lines.append(f"  {c}: expected {'to hold' if wanted[c] else 'a violation'}, "
+                     f"got {report.verdicts.get(c, 'not run')}")
+    from axiometer.api import BUDGETS
+
+    budget = BUDGETS.get(kw["budget"], kw["budget"]) if isinstance(kw["budget"], str) else kw["budget"]
+    budget_text = budget.describe() if hasattr(budget, "describe") else repr(budget)
+    lines.append(f"  budget: {budget_text}; seed {kw['seed']}{seed_note}")
+    lines.append("")
+    lines.append(report.details(failures).rstrip())
+    return "\n".join(lines)
+
+
+def _usage(message: str) -> None:
+    __tracebackhide__ = True
+    pytest.fail(f"axiometer: {message}", pytrace=False)
+
+
+# -- budget, seed, report ------------------------------------------------------------------
+
+def profile_budget(profile: Any) -> Budget:
+    """The check budget a hypothesis settings profile asks for.
+
+    ``max_examples`` becomes the random cases per setting; the small scope
+    keeps the default budget's ratio to it (so a thorough profile also
+    searches more small cases); seconds and horizon stay the defaults.
+    """
+    from axiometer.axioms.check import Budget
+
+    default = Budget()
+    cases = max(1, int(profile.max_examples))
+    return Budget(cases=cases, small_scope=max(1, round(cases * default.small_scope / default.cases)))
+
+
+def _profile_name() -> str:
+    from hypothesis import settings
+
+    getter = getattr(settings, "get_current_profile_name", None)
+    return getter() if getter is not None else "current"
+
+
+_DRAWN = "drawn for this session"
+
+
+def _seed(config: pytest.Config) -> tuple[int, str]:
+    """The seed and where it came from: 0 under derandomize, else --hypothesis-seed /
+    pytest-randomly's, else one drawn once per session.
+
+    Read at each check, not at configure time: a conftest may load a profile later.
+    """
+    from hypothesis import settings
+
+    if settings.default.derandomize:
+        return 0, "derandomize"
+    for option, source in (("hypothesis_seed", "--hypothesis-seed"), ("randomly_seed", "pytest-randomly")):
+        value = config.getoption(option, None)
+        if value is not None and value != "":
+            try:
+                return int(value), source
+            except (TypeError, ValueError):
+                from axiometer.axioms.check import cell_seed
+
+                return cell_seed(0, str(value)) % 2**32, source
+    return config.stash[_SESSION].drawn, _DRAWN
+
+
+def report_format(path: Path | str) -> str:
+    """The ``--axiometer-report`` format a file name asks for (text unless the extension says)."""
+    return _FORMATS.get(Path(path).suffix.lower(), "text")
+
+
+def merge_tables(tables: Iterable[TableResult]) -> TableResult:
+    """One matrix from several one-row checks: rows and constraints in first-seen order.
+
+    A (row, constraint) cell checked twice keeps its first result; settings
+    that differ between checks (seed, budget, mode) are listed together.
+    """
+    from axiometer.results import TableResult
+
+    tables = list(tables)
+    rows: list[str] = []
+    constraints: list[str] = []
+    cells = {}
+    for table in tables:
+        rows += [r for r in table.rows if r not in rows]
+        constraints += [c for c in table.constraints if c not in constraints]
+        for cell in table.cells:
+            cells.setdefault((cell.row, cell.constraint), cell)
+
+    def joined(values: Iterable[str]) -> str:
+        return "; ".join(dict.fromkeys(values)) or "none"
+
+    seeds = list(dict.fromkeys(t.seed for t in tables))
+    return TableResult(
+        rows=tuple(rows), constraints=tuple(constraints),
+        cells=tuple(cells[(r, c)] for r in rows for c in constraints if (r, c) in cells),
+        seed=seeds[0] if seeds else 0, mode=joined(t.mode for t in tables),
+        budget=joined(t.budget for t in tables),
+        interrupted=any(t.interrupted for t in tables),
+        settings=(("source", "pytest session"), ("seeds", ", ".join(map(str, seeds)) or "none")))
