@@ -4,6 +4,7 @@ clear error line for every bad reference."""
 
 from __future__ import annotations
 
+import json  # noqa: F401  (loaded, so a local json.py is shadowed)
 import os
 import sys
 import textwrap
@@ -57,6 +58,7 @@ def scratch_module(tmp_path, monkeypatch) -> Iterator[Callable[[str, str], None]
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(sys, "path", list(sys.path))  # the loader puts the directory first
     written: list[str] = []
+    loaded_before = set(sys.modules)
 
     def write(name: str, source: str) -> None:
         path = tmp_path.joinpath(*name.split("."))
@@ -68,7 +70,7 @@ def scratch_module(tmp_path, monkeypatch) -> Iterator[Callable[[str, str], None]
         written.append(name)
 
     yield write
-    for name in list(sys.modules):
+    for name in set(sys.modules) - loaded_before:
         if any(name == w or name.startswith(w + ".") or w.startswith(name + ".") for w in written):
             del sys.modules[name]
 
@@ -192,6 +194,16 @@ def test_a_missing_attribute_suggests_a_close_name(scratch_module):
         resolve_metric("authormod:Holder.bottom")
 
 
+def test_a_module_shadowed_by_an_installed_one_is_named(scratch_module):
+    # `json` is loaded already (imported above), so a local json.py cannot win.
+    assert "json" in sys.modules
+    scratch_module("json", "def my_metric(ranking, topic):\n    return 0.0\n")
+    with pytest.raises(InputError) as error:
+        resolve_metric("json:my_metric")
+    assert "has no attribute 'my_metric'" in one_line(error)
+    assert "not from the current directory" in str(error.value)
+
+
 def test_an_exception_while_importing_names_type_message_and_line(scratch_module, tmp_path):
     scratch_module("raisingmod", "import math\nVALUE = 1\nraise RuntimeError('no data file')\n")
     with pytest.raises(InputError) as error:
@@ -230,6 +242,8 @@ def test_not_callable(scratch_module):
     ("a b:c", "expected 'package.module:attribute'"),
     ("ir_measures:", "give a measure after 'ir_measures:'"),
     ("Nope@3", "unknown metric 'Nope'"),
+    ("RBU(form='a:b')", "must be one of 'paper', 'reference'"),  # a colon in a value: still a spec
+    (42, "'42' is not callable (it is an int)"),
 ])
 def test_malformed_references(ref, message):
     with pytest.raises(InputError) as error:

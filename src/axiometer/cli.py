@@ -15,7 +15,7 @@ import argparse
 import contextlib
 import math
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from importlib import resources
 from pathlib import Path
@@ -424,7 +424,8 @@ def _param_options(options: Sequence[str]) -> dict[str, object]:
     return params
 
 
-def _run_checks(args: argparse.Namespace, metrics: list | None, grids=None):
+def _run_checks(args: argparse.Namespace, metrics: list | None,
+                grids: Mapping[str, Sequence[object]] | None = None):
     """Run the table with a progress bar on stderr (shown after a few seconds on a terminal)."""
     # Imported here: the runner loads the metrics, numpy, sympy and hypothesis.
     from axiometer.runner import run_table

@@ -85,7 +85,8 @@ def load(ref: Any, *, params: Mapping[str, Any] | None = None, cutoff: int | Non
             measure = text[len(IR_MEASURES_PREFIX):].strip()
             metric = _ir_measures(measure, text)
             return Loaded(metric, metric)
-        if ":" in text:
+        if ":" in text and not any(ch in text.split(":", 1)[0] for ch in "()'\"="):
+            # `module:attr`; a colon inside a spec's quoted value ("X(form='a:b')") is not one.
             return _from_object(_import_reference(text), text, params, cutoff, name, needs)
         return _builtin(text, params, cutoff, name, needs)
     return _from_object(ref, _describe(ref), params, cutoff, name, needs)
@@ -242,8 +243,12 @@ def _only_for_functions(ref: str, *, why: str, **given: Any) -> None:
 
 
 def _describe(obj: Any) -> str:
-    """How a Python object is named in errors."""
-    return getattr(obj, "__qualname__", None) or getattr(obj, "name", None) or type(obj).__name__
+    """How a Python object is named in errors: its qualified name, its name, else a short repr."""
+    named = getattr(obj, "__qualname__", None) or getattr(obj, "name", None)
+    if isinstance(named, str):
+        return named
+    text = repr(obj)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _article(noun: str) -> str:
@@ -269,9 +274,23 @@ def _import_reference(ref: str) -> Any:
             hint = f"; did you mean {close[0]!r}?" if close else ""
             what = (f"module {module_name!r}" if depth == 0
                     else repr(f"{module_name}:{'.'.join(parts[:depth])}"))
-            raise InputError(f"{what} has no attribute {part!r}{hint}", source=f"metric {ref!r}")
+            raise InputError(f"{what} has no attribute {part!r}{hint}{_shadowed(module)}",
+                             source=f"metric {ref!r}")
         obj = getattr(obj, part)
     return obj
+
+
+def _shadowed(module: Any) -> str:
+    """A note when the module imported is not the file of that name in the current directory."""
+    local = os.path.join(os.getcwd(), *module.__name__.split("."))
+    candidates = (local + ".py", os.path.join(local, "__init__.py"))
+    found = getattr(module, "__file__", None)
+    if found is None or not any(os.path.exists(c) for c in candidates):
+        return ""
+    if any(os.path.exists(c) and os.path.samefile(found, c) for c in candidates):
+        return ""
+    return (f" (the module was imported from {found}, not from the current directory: another "
+            f"module of that name was found or loaded first; rename yours)")
 
 
 def _import_module(module_name: str, ref: str) -> Any:
