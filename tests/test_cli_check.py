@@ -12,7 +12,7 @@ import pytest
 
 import axiometer
 from axiometer.cli import _param_options, main
-from tests.test_loading import scratch_module  # noqa: F401, F811  (a fixture, shared)
+from tests.test_loading import scratch_module  # noqa: F401  (a fixture, shared)
 
 #: A new metric written by hand: a position-discounted graded precision,
 #: sum_{i<=k} r(d_i) * w^(i-1) / k with a decay w.
@@ -139,3 +139,13 @@ def test_cli_module_reference_and_python_api_agree(capsys, scratch_module):
     assert by_ref.to_dict() == by_function.to_dict() == cli
     # The metric discounts by position (Priority holds) but divides by k (Confidence fails).
     assert by_ref.holds("Pri") is True and by_ref.holds("Conf") is False
+
+
+def test_an_ir_measures_reference_agrees_with_the_builtin(capsys):
+    pytest.importorskip("ir_measures")
+    bridge = json_cli(capsys, "check", "ir_measures:P@5", "--constraints", "Pri", "Conf", *QUICK)
+    builtin = json_cli(capsys, "check", "P@5", "--constraints", "Pri", "Conf", *QUICK)
+    assert bridge["rows"] == ["ir_measures:P@5"]
+    # P@k ignores order inside the cutoff and divides by k: both constraints fail, as computed by trec_eval too.
+    assert [c["verdict"] for c in bridge["cells"]] == [c["verdict"] for c in builtin["cells"]] == [
+        "violated", "violated"]
