@@ -165,6 +165,19 @@ def test_marker_misuse_is_one_clear_line(pytester):
     assert "Traceback" not in out and "During handling" not in out
 
 
+def test_a_session_without_axiometer_tests_does_not_load_the_checker(pytester):
+    pytester.makepyfile("""
+        import sys
+
+        def test_unrelated():
+            assert "axiometer.pytest_plugin" in sys.modules       # the plugin is installed ...
+            assert "axiometer.axioms.check" not in sys.modules    # ... and costs nothing
+    """)
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider")
+    result.assert_outcomes(passed=1)
+    assert "axiometer: budget" not in result.stdout.str()
+
+
 def test_a_failing_test_body_is_reported_as_itself(pytester):
     pytester.makepyfile("""
         import pytest

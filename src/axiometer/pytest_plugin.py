@@ -19,8 +19,8 @@ the error) in the report, without a traceback into the plugin. Unless the
 marker or the fixture call gives ``budget``, the budget comes from the active
 hypothesis profile (:func:`profile_budget`), and the seed is fixed under
 ``derandomize`` and otherwise taken from ``--hypothesis-seed`` (or
-pytest-randomly's seed), else drawn once per session and printed in the
-header and in every failure so a run can be repeated.
+pytest-randomly's seed), else drawn once per session and printed after
+collection and in every failure so a run can be repeated.
 
 This module is imported by every pytest run in an environment where axiometer
 is installed, so it imports nothing heavy until a check runs.
@@ -87,15 +87,26 @@ def pytest_configure(config: pytest.Config) -> None:
                                       config.invocation_params.dir / path if path else None, [])
 
 
-def pytest_report_header(config: pytest.Config) -> str | None:
-    session = config.stash.get(_SESSION, None)
-    if session is None:
-        return None
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Say which budget and seed the checks will use, when some collected test checks a metric.
+
+    Printed after collection rather than in the header so that sessions that never use the
+    plugin do not import the checker (a third of a second).
+    """
+    config = session.config
+    reporter = config.pluginmanager.get_plugin("terminalreporter")
+    if reporter is None or config.get_verbosity() < 0 or not any(_uses_plugin(i) for i in session.items):
+        return
     from hypothesis import settings
 
     seed, source = _seed(config)
-    return (f"axiometer: budget from hypothesis profile {_profile_name()!r} "
-            f"({profile_budget(settings.default).describe()}), seed {seed} ({source})")
+    reporter.write_line(f"axiometer: budget from hypothesis profile {_profile_name()!r} "
+                        f"({profile_budget(settings.default).describe()}), seed {seed} ({source})")
+
+
+def _uses_plugin(item: pytest.Item) -> bool:
+    return (item.get_closest_marker(MARKER) is not None
+            or "axiometer_check" in getattr(item, "fixturenames", ()))
 
 
 @pytest.hookimpl(wrapper=True)
