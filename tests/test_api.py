@@ -11,7 +11,9 @@ the same ranking with a non-relevant document appended (it fails Confidence).
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
+from pathlib import Path
 from typing import ClassVar
 
 import pytest
@@ -154,3 +156,17 @@ def test_an_explicit_budget_and_seed_are_used():
     report = axiometer.check("RR", ["Conf"], budget=budget, seed=7)
     assert report.table.seed == 7 and report.table.budget == budget.describe()
     assert report.holds("Conf") is False
+
+
+def test_the_examples_in_docs_api_md_print_what_they_say():
+    """The guide's first two examples run and give the values written in their comments."""
+    text = (Path(__file__).parent.parent / "docs" / "api.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", text, re.S)
+    namespace: dict = {}
+    exec(blocks[0], namespace)
+    assert "report.verdicts                    # {'Pri': 'satisfied', 'Conf': 'violated'}" in blocks[0]
+    assert namespace["report"].verdicts == {"Pri": "satisfied", "Conf": "violated"}
+    assert namespace["report"].failures({"Pri": True}) == []
+    exec(blocks[1], namespace)
+    assert "# 'witness for p = 0.8; violated for p = 0.5'" in blocks[1]
+    assert namespace["report"].cells[0].summary == "witness for p = 0.8; violated for p = 0.5"
