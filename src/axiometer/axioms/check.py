@@ -8,7 +8,11 @@
 - Sat: the universal search for each ``rmax`` candidate, largest first.
 
 A metric that raises or returns a non-finite value gives an ``error`` check
-naming the input; nothing here lets the exception escape.
+naming the input; nothing here lets the exception escape. A metric author's
+metric (anything but a registered built-in) is checked behind
+:mod:`axiometer.axioms.guard`, which also catches non-determinism, changes
+to the input and a case that takes longer than ``Budget.case_seconds``; a
+timeout ends the check at once.
 """
 
 from __future__ import annotations
@@ -22,17 +26,18 @@ from fractions import Fraction
 from typing import Any, Callable
 
 from hypothesis import HealthCheck, Phase, find, settings
-from hypothesis.errors import NoSuchExample, Unsatisfiable
+from hypothesis.errors import Flaky, NoSuchExample, Unsatisfiable
 
 from axiometer.axioms.base import DEFAULT_RHO, Case, Constraint, Scope
 from axiometer.axioms.decide import DEFAULT_TOLERANCE, compare, evaluate
+from axiometer.axioms.guard import DEFAULT_CASE_SECONDS, Misbehaviour, context_text, describe_error, guard
 from axiometer.core import Ranking, Topic, to_fraction
 from axiometer.generators.context import fixed_context, small_scope_with_contexts, with_contexts
 from axiometer.metrics import is_exact_capable
 from axiometer.results import Check, Counterexample, ErrorInfo, TopicRecord, Witness
 
 __all__ = ["Budget", "check", "record_topic", "threshold_grid", "DEFAULT_RCS", "RMAX_CANDIDATES",
-           "cell_seed"]
+           "cell_seed", "error_outcome", "limit_noted"]
 
 #: ``rc`` values tried by DeepTh and CloseTh (SPEC section 3).
 DEFAULT_RCS = (Fraction(1, 100), Fraction(1, 20), Fraction(1, 10))
@@ -42,16 +47,22 @@ RMAX_CANDIDATES = (Fraction(1), Fraction(99, 100), Fraction(9, 10), Fraction(3, 
 
 @dataclass(frozen=True)
 class Budget:
-    """How much search one check may do: random cases, small-scope cases, seconds, horizon."""
+    """How much search one check may do: random cases, small-scope cases, seconds, horizon.
+
+    ``case_seconds`` limits one evaluation of a metric author's metric (built-ins
+    have no limit); ``None`` sets none.
+    """
 
     cases: int = 150
     small_scope: int = 400
     seconds: float = 10.0
     horizon: int = 1024
+    case_seconds: float | None = DEFAULT_CASE_SECONDS
 
     def describe(self) -> str:
+        limit = "" if self.case_seconds is None else f", {self.case_seconds:g} s per case (non-built-ins)"
         return (f"{self.cases} random + up to {self.small_scope} small-scope cases per setting, "
-                f"{self.seconds:g} s, horizon {self.horizon}")
+                f"{self.seconds:g} s, horizon {self.horizon}{limit}")
 
 
 #: The longest ranking generated in truncate mode (cutoff + 2, at most this).
@@ -94,13 +105,24 @@ def _params(metric: Any) -> tuple[tuple[str, Any], ...]:
 
 
 class _Outcome:
-    """What evaluating one case gave: holds, a counterexample, or an error."""
+    """What evaluating one case gave: holds, a counterexample, or an error (``final``: end the check)."""
 
-    __slots__ = ("holds", "counterexample", "error")
+    __slots__ = ("holds", "counterexample", "error", "final")
 
     def __init__(self, holds: bool, counterexample: Counterexample | None = None,
-                 error: ErrorInfo | None = None) -> None:
-        self.holds, self.counterexample, self.error = holds, counterexample, error
+                 error: ErrorInfo | None = None, final: bool = False) -> None:
+        self.holds, self.counterexample, self.error, self.final = holds, counterexample, error, final
+
+
+def error_outcome(metric: Any, case: Case, error: Exception) -> _Outcome:
+    """An error outcome naming the input: the guard's own record of it, else the ranking that raises."""
+    if isinstance(error, Misbehaviour):
+        return _Outcome(False, error=ErrorInfo(str(error), record_topic(error.topic), tuple(error.ranking)),
+                        final=error.final)
+    culprit = _failing_ranking(metric, case)
+    contexts = (case.context, case.context_b) if case.context_b is not None else (case.context,)
+    return _Outcome(False, error=ErrorInfo(describe_error(error) + context_text(*contexts),
+                                           record_topic(case.topic), tuple(culprit)))
 
 
 def _failing_ranking(metric: Any, case: Case) -> Ranking:
@@ -123,9 +145,7 @@ def _evaluate_case(metric: Any, constraint: Constraint, case: Case, tolerance: f
         comparison = compare(metric, case.topic, case.a, case.b, tolerance, case.context,
                              case.context_of_b)
     except Exception as error:  # a user's metric may raise anything; report, don't crash
-        message = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
-        culprit = _failing_ranking(metric, case)
-        return _Outcome(False, error=ErrorInfo(message, record_topic(case.topic), tuple(culprit)))
+        return error_outcome(metric, case, error)
     if constraint.relation.holds(comparison.sign):
         return _Outcome(True)
     return _Outcome(False, Counterexample(
@@ -154,14 +174,21 @@ def _search(metric: Any, constraint: Constraint, scope: Scope, budget: Budget, s
     counter = [0]
     failing: list[Case] = []  # failing cases in the order found; shrinking makes later ones smaller
 
+    stopped: list[_Outcome] = []  # a final outcome (a timeout) ends the search
+
     def fails(case: Case) -> bool:
-        if time.monotonic() > deadline:
-            raise _OutOfTime  # aborts generation and shrinking alike
-        counter[0] += 1
-        if _evaluate_case(metric, constraint, case, tolerance, extra).holds:
-            return False
-        failing.append(case)
-        return True
+        if not stopped:  # after a timeout hypothesis shrinks the exception: keep raising it, evaluate nothing
+            if time.monotonic() > deadline:
+                raise _OutOfTime  # aborts generation and shrinking alike
+            counter[0] += 1
+            outcome = _evaluate_case(metric, constraint, case, tolerance, extra)
+            if not outcome.final:
+                if outcome.holds:
+                    return False
+                failing.append(case)
+                return True
+            stopped.append(outcome)
+        raise _Stop(stopped[0])  # one raising line, so hypothesis sees the same failure when it replays
 
     search_settings = settings(max_examples=budget.cases, database=None, deadline=None,
                                phases=(Phase.generate, Phase.shrink), derandomize=False,
@@ -172,6 +199,10 @@ def _search(metric: Any, constraint: Constraint, scope: Scope, budget: Budget, s
                        random=random.Random(seed))
     except (NoSuchExample, Unsatisfiable):
         return _Outcome(True), counter[0], small, ""
+    except (_Stop, Flaky):
+        if not stopped:
+            raise
+        return stopped[0], counter[0], small, ""
     except _OutOfTime:
         if not failing:
             return _Outcome(True), counter[0], small, f"time budget ({budget.seconds:g} s) reached"
@@ -187,6 +218,14 @@ def _search(metric: Any, constraint: Constraint, scope: Scope, budget: Budget, s
 
 class _OutOfTime(Exception):
     """Raised inside the search predicate when the check's time budget is spent."""
+
+
+class _Stop(Exception):
+    """Raised inside the search predicate to end the search with ``outcome`` (a final error)."""
+
+    def __init__(self, outcome: _Outcome) -> None:
+        super().__init__()
+        self.outcome = outcome
 
 
 def _result(metric: Any, constraint: Constraint, mode: str, outcome: _Outcome, cases: int,
@@ -279,12 +318,10 @@ def _threshold(metric: Any, constraint: Constraint, mode: str, budget: Budget,
             try:
                 # sign of Q(a) - Q(b) = D(n)
                 comparison = compare(metric, topic, b, a, tolerance, context)
-            except Exception as error:
-                message = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
-                culprit = _failing_ranking(metric, Case(topic, a, b, (), "", context))
+            except Exception as error:  # a user's metric may raise anything; report, don't crash
+                outcome = error_outcome(metric, Case(topic, a, b, (), "", context), error)
                 return Check(constraint=constraint.id, metric=metric.name, params=_params(metric),
-                             verdict="error", mode=mode,
-                             error=ErrorInfo(message, record_topic(topic), tuple(culprit)),
+                             verdict="error", mode=mode, error=outcome.error,
                              exact=is_exact_capable(metric))
             signs.append(comparison.sign)
             pairs[n] = (topic, a, b, comparison, context)
@@ -344,10 +381,25 @@ def check(metric: Any, constraint: Constraint, *, mode: str | None = None, budge
 
     ``mode`` is ``"window"`` or ``"truncate"`` (default: the constraint's own).
     ``scope_changes`` adjusts the case generation (used to try nearby readings).
+    A metric author's metric is checked behind :func:`~axiometer.axioms.guard.guard`.
     """
     if not isinstance(constraint, Constraint):
         from axiometer.axioms.properties import check_property  # a relative property (SPEC section 6)
         return check_property(metric, constraint, mode=mode, budget=budget, seed=seed, tolerance=tolerance)
+    guarded = guard(metric, budget.case_seconds)
+    return limit_noted(guarded, _check(guarded, constraint, mode, budget, seed, rho, tolerance, rcs,
+                                       scope_changes))
+
+
+def limit_noted(guarded: Any, result: Check) -> Check:
+    """Say so in the check's note when a per-case time limit was asked for but could not be set."""
+    reason = getattr(guarded, "unlimited_reason", None)
+    return _noted(result, reason) if reason and guarded.called else result
+
+
+def _check(metric: Any, constraint: Constraint, mode: str | None, budget: Budget, seed: int,
+           rho: Fraction, tolerance: float, rcs: tuple[Fraction, ...],
+           scope_changes: dict[str, Any] | None) -> Check:
     mode = mode or constraint.default_mode
     needs = getattr(metric, "needs", None)
     relative = needs is not None and needs.context

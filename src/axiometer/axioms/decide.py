@@ -19,7 +19,8 @@ from typing import Any, Callable, Sequence
 import sympy
 
 from axiometer.core import Context, Topic
-from axiometer.metrics import MetricError, is_exact_capable
+from axiometer.metrics import is_exact_capable
+from axiometer.metrics.base import score_value
 
 __all__ = ["Comparison", "compare", "decide_sign", "exact_sign", "evaluate", "SCREEN",
            "DEFAULT_TOLERANCE"]
@@ -41,16 +42,15 @@ class Comparison:
 
 
 def evaluate(metric: Any, ranking: Sequence[str], topic: Topic, context: Context | None = None) -> float:
-    """The metric's float score, insisting on a finite real number."""
+    """The metric's float score, insisting on a finite real number (:func:`~axiometer.metrics.base.score_value`).
+
+    A metric author's metric reaches here behind :mod:`axiometer.axioms.guard`,
+    which also checks determinism, mutation and time; a built-in is trusted.
+    """
     value = metric.score(ranking, topic, context) if context is not None else metric.score(ranking, topic)
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        try:
-            value = float(value)
-        except (TypeError, ValueError):
-            raise MetricError(f"returned {value!r} ({type(value).__name__}), not a number") from None
-    if not math.isfinite(value):
-        raise MetricError(f"returned a non-finite value {value!r}")
-    return float(value)
+    if type(value) is float and math.isfinite(value):  # the common case, fast
+        return value
+    return score_value(value)
 
 
 def exact_sign(value: Any) -> int:

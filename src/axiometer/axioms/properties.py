@@ -20,9 +20,12 @@ cutoff"), so the cutoff mode is recorded but changes no case.
 Decisions are exact where the metric offers ``exact`` (float screen first,
 as :func:`axiometer.axioms.decide.compare`); a float-only metric is decided
 with the stated tolerance. A metric that raises, or returns a non-finite
-value, gives an ``error`` verdict naming the input, except that a built-in's
+value, gives an ``error`` verdict naming the input, except that
 :class:`~axiometer.metrics.base.UndefinedScore` skips the case (the formula
-is undefined there; the note counts such cases, and Finite reports them).
+is undefined there; the note counts such cases, and Finite reports them). A
+metric author's metric is checked behind :mod:`axiometer.axioms.guard`
+(non-determinism, changed inputs, the per-case time limit; a timeout ends
+the check at once).
 """
 
 from __future__ import annotations
@@ -34,11 +37,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hypothesis import HealthCheck, Phase, find, settings
-from hypothesis.errors import NoSuchExample, Unsatisfiable
+from hypothesis.errors import Flaky, NoSuchExample, Unsatisfiable
 
-from axiometer.axioms.check import (Budget, _OutOfTime, _Outcome, _params, cell_seed, context_record,
-                                    record_topic)
-from axiometer.axioms.decide import DEFAULT_TOLERANCE, Comparison, compare, decide_sign
+from axiometer.axioms.check import (Budget, _OutOfTime, _Outcome, _params, _Stop, cell_seed, context_record,
+                                    error_outcome, limit_noted, record_topic)
+from axiometer.axioms.decide import DEFAULT_TOLERANCE, Comparison, compare, decide_sign, evaluate
+from axiometer.axioms.guard import guard
 from axiometer.core import Context
 from axiometer.generators.case import Case, Scope
 from axiometer.metrics import is_exact_capable
@@ -151,16 +155,6 @@ class _Stats:
         self.first: _Outcome | None = None
 
 
-def _error(case: Case, error: Exception) -> _Outcome:
-    message = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
-    contexts = [c for c in (case.context, case.context_b) if c is not None]
-    if contexts:
-        shown = " | ".join("; ".join("(" + ", ".join(r) + ")" for r in c.rankings) or "empty"
-                           for c in contexts)
-        message += f" [context: {shown}]"
-    return _Outcome(False, error=ErrorInfo(message, record_topic(case.topic), tuple(case.a)))
-
-
 def _judge(prop: Property, metric: Any, claim: Any, case: Case, tolerance: float,
            stats: _Stats) -> _Outcome:
     """Run the property's judge; a user metric's exception becomes an error outcome."""
@@ -170,7 +164,7 @@ def _judge(prop: Property, metric: Any, claim: Any, case: Case, tolerance: float
         stats.undefined += 1  # outside the formula's domain: not this property's business (Finite's)
         outcome = _Outcome(prop.kind != "existential")
     except Exception as error:  # a user's metric may raise anything; report, don't crash
-        return _error(case, error)
+        return error_outcome(metric, case, error)
     if stats.first is None and outcome.counterexample is not None:
         stats.first = outcome
     return outcome
@@ -201,14 +195,21 @@ def _search(prop: Property, metric: Any, claim: Any, scope: Scope, budget: Budge
     counter = [0]
     found: list[Case] = []
 
+    stopped: list[_Outcome] = []  # a final outcome (a timeout) ends the search
+
     def target(case: Case) -> bool:
-        if time.monotonic() > deadline:
-            raise _OutOfTime
-        counter[0] += 1
-        if _is_target(prop, _judge(prop, metric, claim, case, tolerance, stats)):
-            found.append(case)
-            return True
-        return False
+        if not stopped:  # after a timeout hypothesis shrinks the exception: keep raising it, evaluate nothing
+            if time.monotonic() > deadline:
+                raise _OutOfTime
+            counter[0] += 1
+            outcome = _judge(prop, metric, claim, case, tolerance, stats)
+            if not outcome.final:
+                if _is_target(prop, outcome):
+                    found.append(case)
+                    return True
+                return False
+            stopped.append(outcome)
+        raise _Stop(stopped[0])  # one raising line, so hypothesis sees the same failure when it replays
 
     search_settings = settings(max_examples=budget.cases, database=None, deadline=None,
                                phases=(Phase.generate, Phase.shrink), derandomize=False,
@@ -218,6 +219,10 @@ def _search(prop: Property, metric: Any, claim: Any, scope: Scope, budget: Budge
         minimal = find(prop.strategy(scope), target, settings=search_settings, random=random.Random(seed))
     except (NoSuchExample, Unsatisfiable):
         return None, None, counter[0], small, ""
+    except (_Stop, Flaky):
+        if not stopped:
+            raise
+        return stopped[0], None, counter[0], small, ""
     except _OutOfTime:
         if not found:
             return None, None, counter[0], small, f"time budget ({budget.seconds:g} s) reached"
@@ -246,7 +251,16 @@ def _join(*parts: str) -> str:
 
 def check_property(metric: Any, prop: Property, *, mode: str | None = None, budget: Budget = Budget(),
                    seed: int = 0, tolerance: float = DEFAULT_TOLERANCE) -> Check:
-    """Check the relative property ``prop`` on ``metric`` (one parameter setting)."""
+    """Check the relative property ``prop`` on ``metric`` (one parameter setting).
+
+    A metric author's metric is checked behind :func:`~axiometer.axioms.guard.guard`.
+    """
+    guarded = guard(metric, budget.case_seconds)
+    return limit_noted(guarded, _check_guarded(guarded, prop, mode, budget, seed, tolerance))
+
+
+def _check_guarded(metric: Any, prop: Property, mode: str | None, budget: Budget, seed: int,
+                   tolerance: float) -> Check:
     mode = mode or prop.default_mode
     reason = not_relative(metric) or prop.applies(metric)
     if reason is not None:
@@ -275,8 +289,13 @@ def check_property(metric: Any, prop: Property, *, mode: str | None = None, budg
         if prop.kind == "existential":
             if outcome is not None:
                 assert case is not None
+                try:
+                    witness = _witness(metric, case)
+                except Exception as error:  # re-scoring the witness may meet a misbehaviour the search did not
+                    return _check(metric, prop, mode, "error", total_cases, total_small, note, tolerance,
+                                  error=error_outcome(metric, case, error).error)
                 return _check(metric, prop, mode, "witness", total_cases, total_small, _join(note, skipped),
-                              tolerance, witness=_witness(metric, case))
+                              tolerance, witness=witness)
             searched = total_cases + total_small
             if searched == 0:
                 return _no_case(metric, prop, mode, window)
@@ -311,7 +330,7 @@ def _no_case(metric: Any, prop: Property, mode: str, window: int | None) -> Chec
 
 
 def _witness(metric: Any, case: Case) -> Witness:
-    qa = metric.score(case.a, case.topic, case.context)
-    qb = metric.score(case.b, case.topic, case.context_of_b)
+    qa = evaluate(metric, case.a, case.topic, case.context)
+    qb = evaluate(metric, case.b, case.topic, case.context_of_b)
     contexts = f"context {context_record(case.context)} -> {context_record(case.context_of_b)}"
     return Witness(f"Q {qa:.6g} -> {qb:.6g}", f"a = {tuple(case.a)}; {case.note}; {contexts}")

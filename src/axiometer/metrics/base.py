@@ -24,6 +24,7 @@ import inspect
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 from numbers import Real
 from typing import Any, ClassVar, Protocol, runtime_checkable
@@ -44,6 +45,7 @@ __all__ = [
     "RankingBatch",
     "wrap",
     "format_value",
+    "score_value",
 ]
 
 
@@ -357,6 +359,27 @@ def batch_cutoff(batch: RankingBatch, cutoff: int | None) -> int:
     return batch.depth if cutoff is None else min(cutoff, batch.depth)
 
 
+def score_value(value: Any) -> float:
+    """``value`` as a float score, or a :class:`MetricError` saying in words what was returned.
+
+    Real numbers are accepted (``int``, ``float``, ``Fraction``, numpy scalars,
+    ``Decimal``, a 0-d numeric numpy array); ``bool``, strings, ``None`` and
+    anything else are not, nor is a non-finite value. The message starts with
+    ``returned``, so a caller can prefix who returned it.
+    """
+    if isinstance(value, bool) or isinstance(value, (str, bytes)) or not (
+            isinstance(value, (Real, Decimal))
+            or (isinstance(value, np.ndarray) and value.ndim == 0 and value.dtype.kind in "iuf")):
+        raise MetricError(f"returned {value!r} ({type(value).__name__}), not a number")
+    try:
+        number = float(value)
+    except OverflowError:
+        raise MetricError(f"returned {value!r}, too large for a float") from None
+    if not math.isfinite(number):
+        raise MetricError(f"returned {number!r}, a non-finite value")
+    return number
+
+
 class FunctionMetric:
     """A metric author's function behind the protocol (see :func:`wrap`)."""
 
@@ -398,12 +421,10 @@ class FunctionMetric:
         if self._takes_context:
             kwargs["context"] = context
         value = self.function(ranking, topic, **kwargs)
-        if isinstance(value, bool) or not isinstance(value, (Real, np.floating, np.integer)):
-            raise MetricError(f"{self.name} returned {value!r} ({type(value).__name__}), not a number")
-        value = float(value)
-        if not math.isfinite(value):
-            raise MetricError(f"{self.name} returned a non-finite value {value!r}")
-        return value
+        try:
+            return score_value(value)
+        except MetricError as error:
+            raise MetricError(f"{self.name} {error}") from None
 
     def replace(self, cutoff: Any = ..., **params: Any) -> "FunctionMetric":
         """The same function with some parameters (or the cutoff) changed; values are validated."""
