@@ -54,7 +54,8 @@ _MEANING = {
     "satisfied": "satisfied: no counterexample in the generated cases plus the exhaustive small scope",
     "violated": "violated: a counterexample was found (shown below)",
     "witness": "witness: the existential constraint holds, with the witness shown below",
-    "error": "error: the metric raised or returned a non-finite value (input shown below)",
+    "error": "error: the metric misbehaved (raised, returned a non-number, changed its input, was "
+             "non-deterministic or too slow; the input is shown below)",
     "n/a": "not applicable: the metric's requirements cannot be met by the constraint's cases",
     "not run": "not run: the run was interrupted before this cell finished",
 }
