@@ -149,3 +149,23 @@ def test_an_ir_measures_reference_agrees_with_the_builtin(capsys):
     # P@k ignores order inside the cutoff and divides by k: both constraints fail, as computed by trec_eval too.
     assert [c["verdict"] for c in bridge["cells"]] == [c["verdict"] for c in builtin["cells"]] == [
         "violated", "violated"]
+
+
+def test_table_takes_references_too(scratch_module, capsys, monkeypatch):
+    """`axiometer table --metrics` resolves module:attr and ir_measures: as `check` does."""
+    from axiometer.cli import main
+
+    scratch_module("tablemod", "def top_heavy(ranking, topic):\n"
+                               "    return sum(topic.r(d) / (i + 1) ** 2 for i, d in enumerate(ranking))\n")
+    status = main(["table", "--quick", "--jobs", "1", "--metrics", "tablemod:top_heavy", "nDCG@10",
+                   "--constraints", "Pri", "Conf"])
+    out = capsys.readouterr().out
+    assert status == 0
+    from tests.test_cli_table import matrix
+
+    rows = matrix(out)
+    # A positional 1/i^2 discount of graded gains: Priority holds, Confidence (appending a
+    # non-relevant document must lower the score) cannot, as for nDCG@10.
+    assert rows == {"top_heavy": ["✓", "✗"], "nDCG@10": ["✓", "✗"]}
+    assert main(["table", "--metrics", "tablemod:nothing"]) == 2
+    assert "nothing" in capsys.readouterr().err

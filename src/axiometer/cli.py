@@ -350,8 +350,9 @@ def _add_table(subparsers: argparse._SubParsersAction) -> None:
                              "relative metrics (NRG, rareness, Fujii's U) with the properties Rev, "
                              "Rarity, PriorSens, PriorMono, Bounded, Unique, Finite")
     parser.add_argument("--metrics", metavar="SPEC", nargs="+", default=None,
-                        help="metric specs such as 'P@10' 'RBP' 'RBP(p=0.5)'; parameters written in "
-                             "a spec are fixed, the others vary over their grid")
+                        help="metric specs such as 'P@10' 'RBP' 'RBP(p=0.5)' (parameters written in "
+                             "a spec are fixed, the others vary over their grid), references "
+                             "'mymodule:my_metric', or 'ir_measures:nDCG@10'")
     _add_run_options(parser)
     from_reports = ("text", "markdown", "latex", "html", "json")  # reports.table.REPORT_FORMATS
     parser.add_argument("--format", choices=from_reports, default="text",
@@ -454,7 +455,13 @@ def _table(args: argparse.Namespace) -> int:
 
     if args.compare and args.family != "sigir2018":
         args.parser.error(f"--compare {args.compare} compares the sigir2018 family's table")
-    result = _run_checks(args, args.metrics)
+    metrics = None
+    if args.metrics is not None:
+        # Built-in specs, module:attr references and ir_measures:MEASURE, as `check` takes them.
+        from axiometer.loading import load
+
+        metrics = [load(ref).entry for ref in args.metrics]
+    result = _run_checks(args, metrics)
     comparison = compare_with_published(result, args.compare) if args.compare else None
     _write(format_table(result, args.format, comparison), args.output)
     return EXIT_INTERRUPTED if result.interrupted else 0
