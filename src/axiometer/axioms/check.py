@@ -100,6 +100,14 @@ def threshold_grid(horizon: int) -> tuple[int, ...]:
     return tuple(grid)
 
 
+def search_settings_for(budget: Budget) -> settings:
+    """Hypothesis settings of one check's random search: ``budget.cases`` examples, shrinking,
+    no database or deadline (the check keeps its own time budget), seeded by the caller."""
+    return settings(max_examples=budget.cases, database=None, deadline=None,
+                    phases=(Phase.generate, Phase.shrink), derandomize=False,
+                    suppress_health_check=list(HealthCheck), report_multiple_bugs=False)
+
+
 def _params(metric: Any) -> tuple[tuple[str, Any], ...]:
     return tuple(getattr(metric, "params", {}).items())
 
@@ -190,9 +198,7 @@ def _search(metric: Any, constraint: Constraint, scope: Scope, budget: Budget, s
             stopped.append(outcome)
         raise _Stop(stopped[0])  # one raising line, so hypothesis sees the same failure when it replays
 
-    search_settings = settings(max_examples=budget.cases, database=None, deadline=None,
-                               phases=(Phase.generate, Phase.shrink), derandomize=False,
-                               suppress_health_check=list(HealthCheck), report_multiple_bugs=False)
+    search_settings = search_settings_for(budget)
     note = ""
     try:
         minimal = find(constraint.strategy(scope), fails, settings=search_settings,

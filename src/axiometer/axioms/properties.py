@@ -36,11 +36,11 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from hypothesis import HealthCheck, Phase, find, settings
+from hypothesis import find
 from hypothesis.errors import Flaky, NoSuchExample, Unsatisfiable
 
 from axiometer.axioms.check import (Budget, _OutOfTime, _Outcome, _params, _Stop, cell_seed, context_record,
-                                    error_outcome, limit_noted, record_topic)
+                                    error_outcome, limit_noted, record_topic, search_settings_for)
 from axiometer.axioms.decide import DEFAULT_TOLERANCE, Comparison, compare, decide_sign, evaluate
 from axiometer.axioms.guard import guard
 from axiometer.core import Context
@@ -211,9 +211,7 @@ def _search(prop: Property, metric: Any, claim: Any, scope: Scope, budget: Budge
             stopped.append(outcome)
         raise _Stop(stopped[0])  # one raising line, so hypothesis sees the same failure when it replays
 
-    search_settings = settings(max_examples=budget.cases, database=None, deadline=None,
-                               phases=(Phase.generate, Phase.shrink), derandomize=False,
-                               suppress_health_check=list(HealthCheck), report_multiple_bugs=False)
+    search_settings = search_settings_for(budget)
     note = ""
     try:
         minimal = find(prop.strategy(scope), target, settings=search_settings, random=random.Random(seed))
