@@ -47,6 +47,7 @@ from typing import Any
 import numpy as np
 
 from axiometer.axioms.decide import DEFAULT_TOLERANCE, SCREEN, evaluate, exact_sign
+from axiometer.axioms.guard import guard
 from axiometer.core import Topic
 from axiometer.generators.context import fixed_context
 from axiometer.generators.domains import CountsDomain, Domain, RankingsDomain, SetsDomain, UsersDomain
@@ -213,6 +214,9 @@ def classify(metric: Any, domain: Domain, tolerance: float | None = None,
     outputs are evaluated exactly, after which near-ties are settled on
     floats and the result says so.
     """
+    if not isinstance(domain, CountsDomain):
+        # A metric author's metric runs behind the guard: a time limit per output, no input changes.
+        metric = guard(metric)
     if getattr(getattr(metric, "needs", None), "context", False) and domain.size:
         # A relative metric is classified under one fixed context of other systems (SPEC section 6).
         metric = InContext(metric, fixed_context(domain.output(0)[1]))
