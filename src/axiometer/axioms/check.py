@@ -23,7 +23,8 @@ import random
 import time
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Callable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from hypothesis import HealthCheck, Phase, find, settings
 from hypothesis.errors import Flaky, NoSuchExample, Unsatisfiable
@@ -164,62 +165,92 @@ def _evaluate_case(metric: Any, constraint: Constraint, case: Case, tolerance: f
         context_b=context_record(case.context_b) if case.context_b is not None else None))
 
 
-def _search(metric: Any, constraint: Constraint, scope: Scope, budget: Budget, seed: int,
-            tolerance: float, extra: tuple[tuple[str, str], ...] = ()) -> tuple[_Outcome, int, int, str]:
-    """Small scope, then random search. Returns (outcome, random cases, small-scope cases, note)."""
+@dataclass(frozen=True)
+class SearchResult:
+    """What :func:`search_cases` found: the target's outcome and case (``None``: none), the counts, a note."""
+
+    outcome: _Outcome | None
+    case: Case | None
+    cases: int     # generated cases evaluated (random search)
+    small: int     # small-scope cases evaluated
+    note: str
+
+
+def search_cases(small_scope: Iterable[Case] | None, strategy: Callable[[], Any] | None,
+                 judge: Callable[[Case], _Outcome], is_target: Callable[[_Outcome], bool],
+                 budget: Budget, seed: int) -> SearchResult:
+    """The exhaustive small scope, then a shrinking random search, for a case whose outcome is a target.
+
+    ``judge`` evaluates one case; ``is_target`` says whether its outcome is
+    what the search looks for (a failure, a witness, an error). The random
+    search (``hypothesis.find`` over ``strategy()``) shrinks the target found
+    to a small one, within ``budget.seconds``; a *final* outcome (a timeout)
+    ends it at once. Shared by the constraint and the property checks.
+    """
     small = 0
-    if constraint.small_scope is not None:
-        for case in constraint.small_scope(scope):
+    if small_scope is not None:
+        for case in small_scope:
             if small >= budget.small_scope:
                 break
             small += 1
-            outcome = _evaluate_case(metric, constraint, case, tolerance, extra)
-            if not outcome.holds:
-                return outcome, 0, small, "found in the small scope"
-    if constraint.strategy is None:
-        return _Outcome(True), 0, small, ""
+            outcome = judge(case)
+            if is_target(outcome):
+                return SearchResult(outcome, case, 0, small, "found in the small scope")
+    if strategy is None:
+        return SearchResult(None, None, 0, small, "")
     deadline = time.monotonic() + budget.seconds
     counter = [0]
-    failing: list[Case] = []  # failing cases in the order found; shrinking makes later ones smaller
-
+    found: list[Case] = []  # target cases in the order found; shrinking makes later ones smaller
     stopped: list[_Outcome] = []  # a final outcome (a timeout) ends the search
 
-    def fails(case: Case) -> bool:
+    def predicate(case: Case) -> bool:
         if not stopped:  # after a timeout hypothesis shrinks the exception: keep raising it, evaluate nothing
             if time.monotonic() > deadline:
                 raise _OutOfTime  # aborts generation and shrinking alike
             counter[0] += 1
-            outcome = _evaluate_case(metric, constraint, case, tolerance, extra)
+            outcome = judge(case)
             if not outcome.final:
-                if outcome.holds:
-                    return False
-                failing.append(case)
-                return True
+                if is_target(outcome):
+                    found.append(case)
+                    return True
+                return False
             stopped.append(outcome)
         raise _Stop(stopped[0])  # one raising line, so hypothesis sees the same failure when it replays
 
-    search_settings = search_settings_for(budget)
     note = ""
     try:
-        minimal = find(constraint.strategy(scope), fails, settings=search_settings,
+        minimal = find(strategy(), predicate, settings=search_settings_for(budget),
                        random=random.Random(seed))
     except (NoSuchExample, Unsatisfiable):
-        return _Outcome(True), counter[0], small, ""
+        return SearchResult(None, None, counter[0], small, "")
     except (_Stop, Flaky):
         if not stopped:
             raise
-        return stopped[0], counter[0], small, ""
+        return SearchResult(stopped[0], None, counter[0], small, "")
     except _OutOfTime:
-        if not failing:
-            return _Outcome(True), counter[0], small, f"time budget ({budget.seconds:g} s) reached"
-        minimal = failing[-1]  # the smallest failing case shrinking reached in time
+        if not found:
+            return SearchResult(None, None, counter[0], small,
+                                f"time budget ({budget.seconds:g} s) reached")
+        minimal = found[-1]  # the smallest target shrinking reached in time
         note = f"shrinking stopped by the time budget ({budget.seconds:g} s)"
-    outcome = _evaluate_case(metric, constraint, minimal, tolerance, extra)
-    if outcome.holds:  # cannot happen for a deterministic metric: it failed a moment ago
-        return _Outcome(False, error=ErrorInfo(
-            "non-deterministic: the same input failed and then passed",
-            record_topic(minimal.topic), tuple(minimal.a))), counter[0], small, note
-    return outcome, counter[0], small, note
+    outcome = judge(minimal)
+    if not is_target(outcome):  # cannot happen for a deterministic metric: it was a target a moment ago
+        outcome = _Outcome(False, error=ErrorInfo(
+            "non-deterministic: the same input gave two outcomes",
+            record_topic(minimal.topic), tuple(minimal.a)))
+    return SearchResult(outcome, minimal, counter[0], small, note)
+
+
+def _search(metric: Any, constraint: Constraint, scope: Scope, budget: Budget, seed: int,
+            tolerance: float, extra: tuple[tuple[str, str], ...] = ()) -> tuple[_Outcome, int, int, str]:
+    """Small scope, then random search. Returns (outcome, random cases, small-scope cases, note)."""
+    strategy = constraint.strategy
+    found = search_cases(
+        None if constraint.small_scope is None else constraint.small_scope(scope),
+        None if strategy is None else (lambda: strategy(scope)),
+        lambda case: _evaluate_case(metric, constraint, case, tolerance, extra),
+        lambda outcome: not outcome.holds, budget, seed)
+    return found.outcome or _Outcome(True), found.cases, found.small, found.note
 
 
 class _OutOfTime(Exception):

@@ -30,24 +30,19 @@ the check at once).
 
 from __future__ import annotations
 
-import random
-import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from hypothesis import find
-from hypothesis.errors import Flaky, NoSuchExample, Unsatisfiable
-
-from axiometer.axioms.check import (Budget, _OutOfTime, _Outcome, _params, _Stop, cell_seed, context_record,
-                                    error_outcome, limit_noted, record_topic, search_settings_for)
+from axiometer.axioms.check import (Budget, _Outcome, _params, cell_seed, context_record,
+                                    error_outcome, limit_noted, record_topic, search_cases)
 from axiometer.axioms.decide import DEFAULT_TOLERANCE, Comparison, compare, decide_sign, evaluate
 from axiometer.axioms.guard import guard
 from axiometer.core import Context
 from axiometer.generators.case import Case, Scope
 from axiometer.metrics import is_exact_capable
 from axiometer.metrics.base import UndefinedScore
-from axiometer.results import Check, Counterexample, ErrorInfo, Witness
+from axiometer.results import Check, Counterexample, Witness
 
 __all__ = ["Property", "check_property", "decide_sign", "counterexample", "relative_window",
            "not_relative", "comparison_outcome"]
@@ -180,57 +175,13 @@ def _is_target(prop: Property, outcome: _Outcome) -> bool:
 def _search(prop: Property, metric: Any, claim: Any, scope: Scope, budget: Budget, seed: int,
             tolerance: float, stats: _Stats) -> tuple[_Outcome | None, Case | None, int, int, str]:
     """Small scope, then hypothesis. Returns (target outcome or None, its case, random, small, note)."""
-    small = 0
-    if prop.small_scope is not None:
-        for case in prop.small_scope(scope):
-            if small >= budget.small_scope:
-                break
-            small += 1
-            outcome = _judge(prop, metric, claim, case, tolerance, stats)
-            if _is_target(prop, outcome):
-                return outcome, case, 0, small, "found in the small scope"
-    if prop.strategy is None:
-        return None, None, 0, small, ""
-    deadline = time.monotonic() + budget.seconds
-    counter = [0]
-    found: list[Case] = []
-
-    stopped: list[_Outcome] = []  # a final outcome (a timeout) ends the search
-
-    def target(case: Case) -> bool:
-        if not stopped:  # after a timeout hypothesis shrinks the exception: keep raising it, evaluate nothing
-            if time.monotonic() > deadline:
-                raise _OutOfTime
-            counter[0] += 1
-            outcome = _judge(prop, metric, claim, case, tolerance, stats)
-            if not outcome.final:
-                if _is_target(prop, outcome):
-                    found.append(case)
-                    return True
-                return False
-            stopped.append(outcome)
-        raise _Stop(stopped[0])  # one raising line, so hypothesis sees the same failure when it replays
-
-    search_settings = search_settings_for(budget)
-    note = ""
-    try:
-        minimal = find(prop.strategy(scope), target, settings=search_settings, random=random.Random(seed))
-    except (NoSuchExample, Unsatisfiable):
-        return None, None, counter[0], small, ""
-    except (_Stop, Flaky):
-        if not stopped:
-            raise
-        return stopped[0], None, counter[0], small, ""
-    except _OutOfTime:
-        if not found:
-            return None, None, counter[0], small, f"time budget ({budget.seconds:g} s) reached"
-        minimal = found[-1]
-        note = f"shrinking stopped by the time budget ({budget.seconds:g} s)"
-    outcome = _judge(prop, metric, claim, minimal, tolerance, stats)
-    if not _is_target(prop, outcome):  # a deterministic metric cannot do this
-        outcome = _Outcome(False, error=ErrorInfo("non-deterministic: the same input gave two outcomes",
-                                                  record_topic(minimal.topic), tuple(minimal.a)))
-    return outcome, minimal, counter[0], small, note
+    strategy = prop.strategy
+    found = search_cases(
+        None if prop.small_scope is None else prop.small_scope(scope),
+        None if strategy is None else (lambda: strategy(scope)),
+        lambda case: _judge(prop, metric, claim, case, tolerance, stats),
+        lambda outcome: _is_target(prop, outcome), budget, seed)
+    return found.outcome, found.case, found.cases, found.small, found.note
 
 
 # -- the check ------------------------------------------------------------------------------------------
