@@ -8,7 +8,7 @@ from axiometer.axioms.check import QUICK, check
 from axiometer.core import Context
 from axiometer.generators.case import Scope
 from axiometer.generators.context import (OTHERS_ONLY, case_pool, contexts, fixed_context,
-                                          small_contexts, with_contexts)
+                                          small_contexts, small_scope_with_contexts, with_contexts)
 from axiometer.generators.relevance import priority_cases, priority_small_scope
 from axiometer.metrics import Needs, wrap
 
@@ -77,3 +77,38 @@ def test_threshold_constraints_use_the_fixed_context():
     assert "fixed context" in result.note
     if result.counterexample is not None:
         assert result.counterexample.context_a is not None
+
+
+@given(st.data())
+def test_disjoint_contexts_retrieve_none_of_the_case_documents(data):
+    case = data.draw(with_contexts(priority_cases(Scope(max_position=5)), disjoint=True))
+    ranked = set(case.a) | set(case.b) | set(case.topic.documents)
+    for prior in case.context.rankings:
+        assert set(prior) <= set(OTHERS_ONLY) and not set(prior) & ranked
+
+
+def test_disjoint_small_scope_and_fixed_context():
+    cases = list(priority_small_scope(Scope(max_position=3)))
+    disjoint = list(small_scope_with_contexts(iter(cases), disjoint=True))
+    assert len(disjoint) == len(cases)
+    assert all(c.context.rankings == (OTHERS_ONLY,) for c in disjoint)
+    assert fixed_context(cases[0].topic, disjoint=True).rankings == (OTHERS_ONLY,)
+
+
+def test_a_context_caused_violation_is_explained_by_the_disjoint_reading():
+    from axiometer.axioms.explain import DISJOINT_CONTEXT_TEXT, explain
+
+    needs = Needs(context=True, graded=True)
+    unseen = wrap(_dcg_of_unseen, needs=needs)
+    violated = check(unseen, get("Pri"), budget=QUICK, seed=3)
+    assert violated.verdict == "violated"
+    assert explain(unseen, get("Pri"), violated, budget=QUICK, seed=3) == \
+        f"holds when {DISJOINT_CONTEXT_TEXT}"
+
+    # A violation the context does not cause is not explained by it.
+    def binary_hits(ranking, topic, context):
+        return float(sum(1 for d in ranking[:3] if topic.rel(d)))
+    binary = wrap(binary_hits, needs=Needs(context=True, graded=False))
+    fails = check(binary, get("Pri"), budget=QUICK, seed=3)
+    assert fails.verdict == "violated"
+    assert explain(binary, get("Pri"), fails, budget=QUICK, seed=3) != f"holds when {DISJOINT_CONTEXT_TEXT}"

@@ -335,7 +335,8 @@ def _signs_text(grid: tuple[int, ...], signs: list[int], symbol: str) -> str:
 
 
 def _threshold(metric: Any, constraint: Constraint, mode: str, budget: Budget,
-               tolerance: float, rcs: tuple[Fraction, ...], relative: bool = False) -> Check:
+               tolerance: float, rcs: tuple[Fraction, ...], relative: bool = False,
+               disjoint: bool = False) -> Check:
     rule = constraint.threshold
     assert rule is not None
     grid = threshold_grid(budget.horizon)
@@ -351,7 +352,7 @@ def _threshold(metric: Any, constraint: Constraint, mode: str, budget: Budget,
         pairs = {}
         for n in grid:
             topic, a, b = rule.build(n, rc)
-            context = fixed_context(topic) if relative else None
+            context = fixed_context(topic, disjoint) if relative else None
             try:
                 # sign of Q(a) - Q(b) = D(n)
                 comparison = compare(metric, topic, b, a, tolerance, context)
@@ -443,7 +444,8 @@ def _check(metric: Any, constraint: Constraint, mode: str | None, budget: Budget
     if relative:
         constraint = _under_generated_contexts(constraint)
     if constraint.kind == "threshold":
-        result = _threshold(metric, constraint, mode, budget, tolerance, rcs, relative)
+        disjoint = bool((scope_changes or {}).get("context_disjoint"))
+        result = _threshold(metric, constraint, mode, budget, tolerance, rcs, relative, disjoint)
         return _noted(result, "under a fixed context of other systems") if relative else result
     cutoff = getattr(metric, "cutoff", None)
     scope = Scope(max_position=cutoff if mode == "window" else None, rho=to_fraction(rho))
@@ -470,6 +472,7 @@ def _under_generated_contexts(constraint: Constraint) -> Constraint:
     strategy, small_scope = constraint.strategy, constraint.small_scope
     return dataclasses.replace(
         constraint,
-        strategy=None if strategy is None else (lambda scope: with_contexts(strategy(scope))),
+        strategy=None if strategy is None else (
+            lambda scope: with_contexts(strategy(scope), scope.context_disjoint)),
         small_scope=None if small_scope is None else (
-            lambda scope: small_scope_with_contexts(iter(small_scope(scope)))))
+            lambda scope: small_scope_with_contexts(iter(small_scope(scope)), scope.context_disjoint)))

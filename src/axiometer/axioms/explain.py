@@ -13,17 +13,19 @@ with the same seed and budget, so explanations are deterministic):
 
 1. the other cutoff mode (``window`` <-> ``truncate``), for a metric with a
    cutoff;
-2. each of the constraint's declared :class:`~axiometer.axioms.base.Reading`
+2. for a relative metric (checked under generated contexts of other
+   systems): other systems that retrieve none of the case's documents;
+3. each of the constraint's declared :class:`~axiometer.axioms.base.Reading`
    (e.g. "no later document is relevant");
-3. a tighter relevance contribution (``rho = 1/100``, then ``1/1000``), for a
+4. a tighter relevance contribution (``rho = 1/100``, then ``1/1000``), for a
    constraint that assumes it (SPEC section 3: Pri, Deep, Conf, AspDiv, MRed);
-4. for the thresholds: a doubled horizon (DeepTh; patient metrics such as
+5. for the thresholds: a doubled horizon (DeepTh; patient metrics such as
    RBP with p = 0.99 turn positive only near n = 460), then each ``rc`` on its
    own (DeepTh, CloseTh: the check requires every ``rc`` tried);
-5. other parameter values of the metric, from the other settings' checks of
+6. other parameter values of the metric, from the other settings' checks of
    the same cell (``grid_checks``), phrased by :func:`dependence_condition`.
 
-The threshold readings (4) come before the parameter values (5) on purpose:
+The threshold readings (5) come before the parameter values (6) on purpose:
 they keep the metric as it is and only widen the search or the case family,
 which is the nearer reading; "holds for p <= 0.9" for RBP(p=0.99) at a short
 horizon would hide that it holds at p = 0.99 too.
@@ -58,6 +60,9 @@ OTHER_MODE_TEXT: dict[str, str] = {
     "window": "holds when the changed positions stay within the cutoff (window mode)",
 }
 
+#: The relative metrics' reading: the context generated with each case touches none of its documents.
+DISJOINT_CONTEXT_TEXT = "the other systems retrieve none of the case's documents"
+
 #: The condition name (SPEC section 3) that makes the smaller-rho reading meaningful.
 _CONTRIBUTION = "relevance contribution"
 
@@ -91,7 +96,13 @@ def explain(metric: Any, constraint: Constraint, check: Check, *, budget: Budget
         if other_mode_check.holds:
             return OTHER_MODE_TEXT[other]
 
-    # 2. The constraint's own nearby readings (changes to the case generation).
+    # 2. A relative metric: other systems that retrieve none of the case's documents.
+    if getattr(getattr(metric, "needs", None), "context", False):
+        if run_check(metric, constraint, mode=mode, rho=rho, scope_changes={"context_disjoint": True},
+                     **settings).holds:
+            return f"holds when {DISJOINT_CONTEXT_TEXT}"
+
+    # 3. The constraint's own nearby readings (changes to the case generation).
     rhos_tried: set[Fraction] = set()
     for reading in constraint.readings:
         if run_check(metric, constraint, mode=mode, rho=rho, scope_changes=dict(reading.scope),
@@ -100,7 +111,7 @@ def explain(metric: Any, constraint: Constraint, check: Check, *, budget: Budget
         if set(reading.scope) == {"rho"}:  # a declared smaller-rho reading: step 3 need not redo it
             rhos_tried.add(to_fraction(reading.scope["rho"]))
 
-    # 3. A tighter relevance contribution, where the constraint assumes r <= rho.
+    # 4. A tighter relevance contribution, where the constraint assumes r <= rho.
     if _CONTRIBUTION in constraint.conditions:
         for tighter in TIGHTER_RHOS:
             if tighter >= to_fraction(rho) or tighter in rhos_tried:
@@ -108,13 +119,13 @@ def explain(metric: Any, constraint: Constraint, check: Check, *, budget: Budget
             if run_check(metric, constraint, mode=mode, rho=tighter, **settings).holds:
                 return f"holds when relevance contribution is tighter (rho = {tighter})"
 
-    # 4. Thresholds: a longer search (DeepTh), then each rc on its own.
+    # 5. Thresholds: a longer search (DeepTh), then each rc on its own.
     if constraint.kind == "threshold" and constraint.threshold is not None:
         text = _threshold_reading(metric, constraint, check, rho=rho, **settings)
         if text is not None:
             return text
 
-    # 5. Other parameter values of the same metric.
+    # 6. Other parameter values of the same metric.
     settings_checks = _same_cell(check, grid_checks)
     if any(c.holds for c in settings_checks):
         condition = dependence_condition(settings_checks)

@@ -56,6 +56,8 @@ class Scope:
     (Red's ``rc``, AspRel's and Sat's values other than ``rmax``).
     ``between_untouched``: the nearby reading "no relevant document lies between
     the swapped positions" (Pri, where redundancy discounts hit the documents in between).
+    ``context_disjoint``: for a relative metric, the nearby reading "the other
+    systems retrieve none of the case's documents" (only ``o1``, ``o2``).
     """
 
     max_position: int | None = None
@@ -65,6 +67,7 @@ class Scope:
     later_untouched: bool = False
     values_within_rho: bool = False
     between_untouched: bool = False
+    context_disjoint: bool = False
 
     def with_(self, **changes: Any) -> "Scope":
         return replace(self, **changes)

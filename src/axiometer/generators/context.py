@@ -59,8 +59,13 @@ def small_contexts(case: Case) -> tuple[Context, ...]:
     return tuple(Context((Ranking(r),)) for r in candidates if r)
 
 
-def fixed_context(topic: Topic) -> Context:
-    """The context of the threshold constraints: the relevant documents, last id first, then ``o1``."""
+def fixed_context(topic: Topic, disjoint: bool = False) -> Context:
+    """The context of the threshold constraints: the relevant documents, last id first, then ``o1``.
+
+    ``disjoint``: only :data:`OTHERS_ONLY` (the other system retrieves none of the topic's documents).
+    """
+    if disjoint:
+        return Context((Ranking(OTHERS_ONLY),))
     relevant = sorted((d for d in topic.documents if topic.rel(d)), key=_id_order, reverse=True)
     return Context((Ranking((*relevant[:MAX_PRIOR_LENGTH], OTHERS_ONLY[0])),))
 
@@ -72,16 +77,20 @@ def _id_order(doc: str) -> tuple[str, int]:
     return head, int(tail) if tail else -1
 
 
-def with_contexts(strategy: st.SearchStrategy[Case]) -> st.SearchStrategy[Case]:
-    """Each case of ``strategy`` with a generated context, the same for ``a`` and ``b``."""
+def with_contexts(strategy: st.SearchStrategy[Case], disjoint: bool = False) -> st.SearchStrategy[Case]:
+    """Each case of ``strategy`` with a generated context, the same for ``a`` and ``b``.
+
+    ``disjoint``: the other systems retrieve only :data:`OTHERS_ONLY`, none of the case's documents.
+    """
     return strategy.flatmap(
-        lambda case: contexts(case_pool(case)).map(lambda context: _in_context(case, context)))
+        lambda case: contexts(OTHERS_ONLY if disjoint else case_pool(case)).map(
+            lambda context: _in_context(case, context)))
 
 
-def small_scope_with_contexts(cases: Iterator[Case]) -> Iterator[Case]:
-    """Each small-scope case under each of its :func:`small_contexts`."""
+def small_scope_with_contexts(cases: Iterator[Case], disjoint: bool = False) -> Iterator[Case]:
+    """Each small-scope case under each of its :func:`small_contexts` (``disjoint``: only the last)."""
     for case in cases:
-        for context in small_contexts(case):
+        for context in small_contexts(case)[-1:] if disjoint else small_contexts(case):
             yield _in_context(case, context)
 
 
