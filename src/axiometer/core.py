@@ -21,6 +21,7 @@ read exactly (its shortest decimal form: ``0.1`` is ``1/10``).
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -37,6 +38,7 @@ __all__ = [
     "Ranking",
     "Context",
     "to_fraction",
+    "natural_key",
     "SINGLE_ASPECT",
 ]
 
@@ -348,3 +350,12 @@ class Context:
 
     def __len__(self) -> int:
         return len(self.rankings)
+
+
+_NUMBERED_ID = re.compile(r"^(.*?)(\d+)$")
+
+
+def natural_key(doc: str) -> tuple[str, int, str]:
+    """Sort key putting document ``d2`` before ``d10``: prefix, then number, then the id itself."""
+    match = _NUMBERED_ID.match(doc)
+    return (match.group(1), int(match.group(2)), doc) if match else (doc, -1, doc)

@@ -21,7 +21,7 @@ from collections.abc import Iterator
 
 from hypothesis import strategies as st
 
-from axiometer.core import Context, Ranking, Topic
+from axiometer.core import Context, Ranking, Topic, natural_key
 from axiometer.generators.case import Case
 
 __all__ = ["case_pool", "contexts", "small_contexts", "fixed_context", "with_contexts",
@@ -66,15 +66,8 @@ def fixed_context(topic: Topic, disjoint: bool = False) -> Context:
     """
     if disjoint:
         return Context((Ranking(OTHERS_ONLY),))
-    relevant = sorted((d for d in topic.documents if topic.rel(d)), key=_id_order, reverse=True)
+    relevant = sorted((d for d in topic.documents if topic.rel(d)), key=natural_key, reverse=True)
     return Context((Ranking((*relevant[:MAX_PRIOR_LENGTH], OTHERS_ONLY[0])),))
-
-
-def _id_order(doc: str) -> tuple[str, int]:
-    """``d2`` before ``d10``: prefix, then number."""
-    head = doc.rstrip("0123456789")
-    tail = doc[len(head):]
-    return head, int(tail) if tail else -1
 
 
 def with_contexts(strategy: st.SearchStrategy[Case], disjoint: bool = False) -> st.SearchStrategy[Case]:

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabulate import tabulate
 
+from axiometer.core import natural_key
 from axiometer.results import Cell, Check, Counterexample, TableResult
 
 if TYPE_CHECKING:  # reports read a comparison; they need not import the axioms to do so
@@ -164,12 +165,6 @@ def _compress(ids: Sequence[str]) -> str:
     return " ".join(parts)
 
 
-def _natural(doc: str) -> tuple[str, int, str]:
-    """Sort key putting ``d2`` before ``d10``: prefix, then number."""
-    match = _ID.match(doc)
-    return (match.group(1), int(match.group(2)), doc) if match else (doc, -1, doc)
-
-
 def _ranking_text(ranking: Sequence[str]) -> str:
     if len(ranking) <= _SHOW_ALL:
         return " ".join(ranking) if ranking else "(empty)"
@@ -183,7 +178,7 @@ def _topic_lines(cx: Counterexample, indent: str) -> list[str]:
     if not single:
         aspects = ", ".join(f"{a} (w = {w})" for a, w in zip(topic.aspects, topic.weights))
         lines.append(f"{indent}aspects: {aspects}")
-    shown = sorted(dict.fromkeys([*cx.a, *cx.b, *(d for d, _ in topic.judgments)]), key=_natural)
+    shown = sorted(dict.fromkeys([*cx.a, *cx.b, *(d for d, _ in topic.judgments)]), key=natural_key)
     if len(shown) <= _SHOW_ALL:
         if single:
             lines.append(f"{indent}relevance: " + ", ".join(f"r({d}) = {topic.relevance(d)[0]}"
