@@ -41,7 +41,8 @@ from axiometer.core import (SINGLE_ASPECT, WEIGHT_SUM_TOLERANCE, InputError, Num
                             Topic, ValidationError)
 from axiometer.grades import GRADE_MAPPINGS, DEFAULT_MAPPING, ranking_from_scores, topic_from_grades
 
-__all__ = ["QRELS_FORMATS", "Qrels", "Run", "read_qrels", "read_run", "detect_qrels_format"]
+__all__ = ["QRELS_FORMATS", "Qrels", "Run", "read_qrels", "read_run", "detect_qrels_format",
+           "content_lines"]
 
 QRELS_FORMATS = ("trec", "trec-diversity", "evall")
 
@@ -76,7 +77,7 @@ class Run:
     source: str
 
 
-def _content_lines(path: str | os.PathLike[str]) -> Iterator[tuple[int, str]]:
+def content_lines(path: str | os.PathLike[str]) -> Iterator[tuple[int, str]]:
     """``(line number, text without its line break)`` for every line that is
     neither blank nor a ``#`` comment."""
     source = os.fspath(path)
@@ -100,8 +101,8 @@ def _content_lines(path: str | os.PathLike[str]) -> Iterator[tuple[int, str]]:
 
 
 def _data_lines(path: str | os.PathLike[str], nothing: str) -> list[tuple[int, str]]:
-    """:func:`_content_lines` as a list; an error saying ``nothing`` if it is empty."""
-    lines = list(_content_lines(path))
+    """:func:`content_lines` as a list; an error saying ``nothing`` if it is empty."""
+    lines = list(content_lines(path))
     if not lines:
         raise InputError(f"empty file: {nothing}", source=os.fspath(path))
     return lines

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 
 from axiometer.core import Context, InputError, Ranking, Topic, ValidationError
 from axiometer.metrics import BuiltinMetric, Metric, MetricError, RankingBatch, parse
-from axiometer.readers import Qrels, Run, _content_lines
+from axiometer.readers import Qrels, Run, content_lines
 
 __all__ = ["Score", "Mean", "Priors", "KendallTau", "ScoreResult", "score_runs", "run_labels",
            "kendall_tau_b", "group_of", "read_groups", "PRIOR_MODES", "DEFAULT_REFERENCE"]
@@ -232,7 +232,7 @@ def read_groups(path: str | os.PathLike[str], runs: Sequence[str] | None = None)
     source = os.fspath(path)
     groups: dict[str, str] = {}
     first: dict[str, int] = {}
-    for line, text in _content_lines(source):
+    for line, text in content_lines(source):
         fields = text.split()
         if len(fields) != 2:
             raise InputError(f"expected 2 columns (run_tag group), found {len(fields)}",
