@@ -1,14 +1,12 @@
-"""Where the tests find the project's shared data.
+"""Where the tests find their data: ``tests/data/``, inside the repository.
 
-``shared/`` sits beside the repository (on CI, beside the fresh clone), so
-paths are computed from this file, never hard-coded; ``AXIOMETER_SHARED``
-overrides the location.
+Paths are computed from this file's location, never hard-coded, so a fresh
+clone finds them wherever it is; nothing is read from outside the tree.
+``tests/data/README.md`` says what each file is and where it comes from.
 """
 
-import os
 from pathlib import Path
 
-SHARED = Path(os.environ.get("AXIOMETER_SHARED", Path(__file__).resolve().parents[2] / "shared"))
-SHARED_DATA = SHARED / "data"
-QRELS_2014 = SHARED_DATA / "trec2014-web-diversity-qrels.evall.tsv"
-RBU_REFERENCE = SHARED_DATA / "rbu-reference"
+DATA = Path(__file__).resolve().parent / "data"
+QRELS_2014 = DATA / "trec2014-web-diversity-qrels.evall.tsv"
+RBU_REFERENCE = DATA / "rbu-reference"
