@@ -8,13 +8,13 @@ Run from the repository root (see ``benchmarks/README.md``)::
 For nDCG, AP and RBP(p=0.8) on binary ``rankings(n)`` (all ``2^n`` grade
 sequences, R = n), it times:
 
-- ``classify``: :func:`axiometer.axioms.intrinsic.classify` end to end
+- ``classify``: :func:`axiometer.intrinsic.classify.classify` end to end
   (batched ``score_batch`` over the domain's grade array, relabelling check,
   injectivity and interval screens, exact re-decision of near-ties);
 - ``exact``: the part of ``classify`` spent in exact evaluations (the
   metric's own ``exact``, Fraction or sympy, passed in as ``exact=`` through
   a timing wrapper; the exact comparisons themselves are not included);
-- ``batch``: :func:`axiometer.axioms.intrinsic.score_domain` alone, the
+- ``batch``: :func:`axiometer.intrinsic.classify.score_domain` alone, the
   vectorised scoring;
 - ``loop``: ``metric.score(ranking, topic)`` on each output of the domain,
   building each ``(ranking, topic)`` with ``domain.output(i)`` — the per-ranking
@@ -39,7 +39,7 @@ from typing import Any
 
 import numpy as np
 
-from axiometer.axioms.intrinsic import classify, score_domain
+from axiometer.intrinsic.classify import classify, score_domain
 from axiometer.generators.domains import RankingsDomain, rankings
 from axiometer.metrics import parse
 

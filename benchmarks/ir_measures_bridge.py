@@ -25,7 +25,7 @@ import time
 from tabulate import tabulate
 
 from axiometer.axioms import CONSTRAINT_IDS
-from axiometer.axioms.check import QUICK, Budget
+from axiometer.checking import QUICK, Budget
 from axiometer.core import Ranking, Topic
 from axiometer.metrics import parse
 from axiometer.metrics.ir_measures_bridge import ir_measures_metric

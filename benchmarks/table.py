@@ -19,7 +19,7 @@ For each variant it calls the runner (:func:`axiometer.runner.run_table`, what
    cases are the cell's ``Check.cases + Check.small_scope`` summed over its
    grid (the extra checks behind an explanation are not counted as cases, so
    a violated cell's rate is a lower bound; the ``explain s`` column times
-   :func:`axiometer.axioms.explain.explain` alone on the slowest cells).
+   :func:`axiometer.checking.explain.explain` alone on the slowest cells).
 
 Both wall and CPU seconds are printed: CPU time (this process plus the pool's
 workers, from ``resource.getrusage``) does not depend on what else the
@@ -50,8 +50,8 @@ from typing import Any
 from tabulate import tabulate
 
 from axiometer.axioms import CONSTRAINTS, get
-from axiometer.axioms.check import QUICK, Budget, check
-from axiometer.axioms.explain import explain
+from axiometer.checking import QUICK, Budget, check
+from axiometer.checking.explain import explain
 from axiometer.metrics import TABLE_ROWS, parse
 from axiometer.results import TableResult
 

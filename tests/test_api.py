@@ -1,9 +1,9 @@
 """`axiometer.check(...)` and `MetricReport`: built-in specs, plain functions with grids,
 protocol objects, and the report's accessors, text and JSON.
 
-Expected verdicts come from the SPEC and the paper, not from our own output:
+Expected verdicts come from docs/definitions.md and the paper, not from our own output:
 RBP satisfies Priority and, at p = 0.5, fails CloseTh (it needs roughly p > 3/4;
-SPEC section 3); P@k ignores order inside the cutoff, so it fails Priority; a
+definitions §3); P@k ignores order inside the cutoff, so it fails Priority; a
 metric that only looks at the first relevant position cannot tell a ranking from
 the same ranking with a non-relevant document appended (it fails Confidence).
 """
@@ -20,7 +20,7 @@ import pytest
 
 import axiometer
 from axiometer.api import MetricReport
-from axiometer.axioms.check import Budget
+from axiometer.checking import Budget
 from axiometer.cli import main
 from axiometer.core import InputError, Topic
 from axiometer.metrics import Needs

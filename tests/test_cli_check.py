@@ -50,7 +50,7 @@ def test_a_function_with_a_param_grid(capsys, scratch_module):
                     "Pri", *QUICK)
     closeth, pri = data["cells"]
     assert data["rows"] == ["rbp"] and closeth["metric"] == "rbp(p=0.8)"
-    # SPEC section 3: CloseTh holds for RBP at p = 0.8, not at p = 0.5; RBP satisfies Priority.
+    # definitions §3: CloseTh holds for RBP at p = 0.8, not at p = 0.5; RBP satisfies Priority.
     assert {dict(c["params"])["p"]: c["verdict"] for c in closeth["checks"]} == {0.5: "violated", 0.8: "witness"}
     assert closeth["verdict"] == "witness" and closeth["parameter_dependent"]
     assert pri["verdict"] == "satisfied"

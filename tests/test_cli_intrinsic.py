@@ -1,4 +1,4 @@
-"""The `axiometer intrinsic` command: SPEC section 4's known facts through the CLI,
+"""The `axiometer intrinsic` command: definitions §4's known facts through the CLI,
 the JSON shape, the optional parts (--param, --table giner) and bad inputs
 (one error line, exit 2)."""
 
@@ -24,7 +24,7 @@ def field(out: str, name: str) -> str:
 
 
 def test_rbp_half_on_binary_rankings_is_interval(capsys):
-    # SPEC: RBP(p=1/2) on binary rankings of length 3 attains (1/2)(g1/1 + g2/2 + g3/4) =
+    # definitions §4: RBP(p=1/2) on binary rankings of length 3 attains (1/2)(g1/1 + g2/2 + g3/4) =
     # j/8 for j = 0..7 (the binary number g1 g2 g3 over 8): 8 distinct, equally spaced values.
     status, out, err = run_cli(capsys, "intrinsic", "RBP(p=0.5)", "--domain", "rankings(n=3,grades=2)")
     assert status == 0 and err == ""
@@ -118,15 +118,15 @@ def test_bad_inputs_give_one_error_line(capsys, argv, message):
 
 
 def test_param_without_the_parametric_module(capsys, monkeypatch):
-    monkeypatch.setitem(sys.modules, "axiometer.axioms.parametric", None)  # as if not written yet
+    monkeypatch.setitem(sys.modules, "axiometer.intrinsic.parametric", None)  # as if not written yet
     status, out, err = run_cli(capsys, "intrinsic", "RBP", "--domain", "rankings(n=3)", "--param", "p")
     assert status == 2 and out == ""
     assert err.strip() == ("axiometer: error: parametric analysis not available "
-                           "(module axiometer.axioms.parametric is missing)")
+                           "(module axiometer.intrinsic.parametric is missing)")
 
 
 def test_giner_table_without_its_module(capsys, monkeypatch):
-    monkeypatch.setitem(sys.modules, "axiometer.axioms.giner", None)
+    monkeypatch.setitem(sys.modules, "axiometer.intrinsic.giner", None)
     status, out, err = run_cli(capsys, "intrinsic", "--table", "giner")
     assert status == 2 and out == ""
     assert "Giner table not available" in err
@@ -143,10 +143,10 @@ def test_param_and_table_call_the_other_parts(capsys, monkeypatch):
         exceptional: tuple[str, ...]
 
     calls = []
-    parametric = types.ModuleType("axiometer.axioms.parametric")
+    parametric = types.ModuleType("axiometer.intrinsic.parametric")
     parametric.analyse = lambda metric, param, domain: (calls.append((metric.name, param, domain.name))
                                                         or Analysis("interval only at p = 1/2", ("1/2",)))
-    monkeypatch.setitem(sys.modules, "axiometer.axioms.parametric", parametric)
+    monkeypatch.setitem(sys.modules, "axiometer.intrinsic.parametric", parametric)
     status, out, _ = run_cli(capsys, "intrinsic", "RBP", "--domain", "rankings(n=2)", "--param", "p")
     assert status == 0
     assert calls == [("RBP(p=0.8)", "p", "rankings(n=2, grades={0,1}, lengths=exact, R=2)")]
@@ -155,18 +155,18 @@ def test_param_and_table_call_the_other_parts(capsys, monkeypatch):
                              "--format", "json")
     assert json.loads(out)["parametric"] == {"summary": "interval only at p = 1/2", "exceptional": ["1/2"]}
 
-    giner = types.ModuleType("axiometer.axioms.giner")
+    giner = types.ModuleType("axiometer.intrinsic.giner")
     giner.run_giner = lambda: "TABLE"
     giner_report = types.ModuleType("axiometer.reports.giner")
     giner_report.format_giner = lambda table, format: f"{table} as {format}\n"
-    monkeypatch.setitem(sys.modules, "axiometer.axioms.giner", giner)
+    monkeypatch.setitem(sys.modules, "axiometer.intrinsic.giner", giner)
     monkeypatch.setitem(sys.modules, "axiometer.reports.giner", giner_report)
     status, out, _ = run_cli(capsys, "intrinsic", "--table", "giner", "--format", "markdown")
     assert (status, out) == (0, "TABLE as markdown\n")
 
 
 def test_giner_table_runs_through_the_command(capsys):
-    # The Giner comparison names its canonical domains; SPEC: recall on fixed-size sets is interval.
+    # The Giner comparison names its canonical domains; definitions §4: recall on fixed-size sets is interval.
     status, out, err = run_cli(capsys, "intrinsic", "--table", "giner")
     assert status == 0 and err == ""
     assert "sets(N=20, R=5, size=8)" in out

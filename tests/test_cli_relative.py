@@ -247,7 +247,7 @@ def test_example_and_runs_do_not_mix(capsys, campaign):
 # -- unanimity ---------------------------------------------------------------------
 
 def test_unanimity_of_the_worked_example_from_a_scores_file(capsys, tmp_path):
-    """SPEC section 8: m1 = (1, .5, .2), m2 = (.8, .3, .4), m3 = (1, .2, .5) for S1..S3 on
+    """definitions §8: m1 = (1, .5, .2), m2 = (.8, .3, .4), m3 = (1, .2, .5) for S1..S3 on
     one topic, written as score's per-topic JSON: MU(m1) = log2(4/3) = 0.4150."""
     values = {"m1": (1, 0.5, 0.2), "m2": (0.8, 0.3, 0.4), "m3": (1, 0.2, 0.5)}
     records = [{"run": f"S{i + 1}", "topic": "t", "metric": m, "value": v[i]}

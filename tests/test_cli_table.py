@@ -39,8 +39,8 @@ def test_table_quick_with_chosen_metrics_and_constraints(capsys):
     header = next(line for line in out.splitlines() if line.startswith("metric"))
     assert header.split() == ["metric", "Pri", "CloseTh"]
     rows = matrix(out)
-    # P@k ignores the order inside the cutoff (SPEC/paper: P@k fails Pri); RBP's CloseTh
-    # holds at its default p = 0.8 and fails at p = 0.5 (SPEC section 3), so it is marked "~".
+    # P@k ignores the order inside the cutoff (definitions §7 and the paper: P@k fails Pri); RBP's CloseTh
+    # holds at its default p = 0.8 and fails at p = 0.5 (definitions §3), so it is marked "~".
     assert rows["P@10"][0] == "✗"
     assert rows["RBP"] == ["✓", "W~"]
     assert "RBP × CloseTh: witness for p >= 0.8; violated for p = 0.5" in out
@@ -52,7 +52,7 @@ def test_check_one_metric_prints_the_counterexample(capsys):
                                "--jobs", "1")
     assert status == 0 and err == ""
     assert re.search(r"RBP\(p=0.5\)\s+Pri\s+✓\s+satisfied", out)
-    assert re.search(r"RBP\(p=0.5\)\s+CloseTh\s+✗\s+violated", out)  # SPEC: fails at p = 0.5
+    assert re.search(r"RBP\(p=0.5\)\s+CloseTh\s+✗\s+violated", out)  # definitions §3: fails at p = 0.5
     block = out[out.index("RBP(p=0.5) × CloseTh: violated"):]
     # The closest m is 1: RBP(p=0.5) gives Q(a_1) = (1/2)(1/100) > Q(b_1) = (1/4)(1/100).
     assert "r(r1) = 1/100" in block and "a = r1 n1\n" in block and "b = n1 r1\n" in block

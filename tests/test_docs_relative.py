@@ -1,4 +1,4 @@
-"""docs/relative.md's Python example runs and prints what it says (the SPEC's NRG example)."""
+"""docs/relative.md's Python example runs and prints what it says (the NRG example of definitions §6)."""
 
 import contextlib
 import io

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
-from axiometer.axioms.check import Budget
+from axiometer.checking import Budget
 from axiometer.pytest_plugin import merge_tables, profile_budget, report_format
 
 pytest_plugins = ["pytester"]
@@ -95,7 +95,7 @@ def test_marker_names_a_builtin_a_reference_or_a_callable(pytester):
         import pytest
         import mymetric
 
-        # SPEC section 3: CloseTh holds for RBP at p = 0.8 but not at p = 0.5.
+        # definitions §3: CloseTh holds for RBP at p = 0.8 but not at p = 0.5.
         @pytest.mark.axioms("Pri", "CloseTh", metric="RBP(p=0.5)", expect={"CloseTh": False},
                             budget="quick")
         def test_spec():
@@ -171,7 +171,7 @@ def test_a_session_without_axiometer_tests_does_not_load_the_checker(pytester):
 
         def test_unrelated():
             assert "axiometer.pytest_plugin" in sys.modules       # the plugin is installed ...
-            assert "axiometer.axioms.check" not in sys.modules    # ... and costs nothing
+            assert "axiometer.checking.check" not in sys.modules    # ... and costs nothing
     """)
     result = pytester.runpytest_subprocess("-p", "no:cacheprovider")
     result.assert_outcomes(passed=1)

@@ -4,7 +4,7 @@ projection, the other cutoff mode and explanations.
 
 Hand-built metrics whose verdict is known from their formula (not from our
 code) check that the runner reports what the checks find; RBP's CloseTh at
-p = 0.5 versus p = 0.8 is SPEC section 3's stated parameter fact."""
+p = 0.5 versus p = 0.8 is definitions §3's stated parameter fact."""
 
 from __future__ import annotations
 
@@ -18,8 +18,8 @@ from fractions import Fraction
 import pytest
 
 from axiometer.axioms import get
-from axiometer.axioms.base import Constraint
-from axiometer.axioms.check import Budget
+from axiometer.axioms.constraints.base import Constraint
+from axiometer.checking import Budget
 from axiometer.core import InputError
 from axiometer.metrics import Needs, Param, parse, wrap
 from axiometer import runner
@@ -88,7 +88,7 @@ def verdicts(result):
 
 def test_grid_is_the_papers_grid_plus_the_table_extras_with_the_cutoff_fixed():
     settings = parameter_grid(parse("RBU(p=0.8,e=0.05)@10"))
-    # p: the paper's {0.8, 0.9, 0.99} plus 0.5 (SPEC: CloseTh at p = 0.5); e: {0.001, 0.05, 0.1, 0.5}.
+    # p: the paper's {0.8, 0.9, 0.99} plus 0.5 (definitions §3: CloseTh at p = 0.5); e: {0.001, 0.05, 0.1, 0.5}.
     assert {s["p"] for s in settings} == {0.5, 0.8, 0.9, 0.99}
     assert {s["e"] for s in settings} == {0.001, 0.05, 0.1, 0.5}
     assert len(settings) == 16 and settings[0] == {"p": 0.8, "e": 0.05, "form": "paper"}
@@ -169,7 +169,7 @@ def test_describe_grid(outcomes, expected):
 
 
 def test_rbp_closeness_threshold_depends_on_p_as_spec_states():
-    """SPEC section 3: CloseTh holds for RBP at p = 0.8 but not at p = 0.5."""
+    """definitions §3: CloseTh holds for RBP at p = 0.8 but not at p = 0.5."""
     cell = run_table(["RBP"], ["CloseTh"], budget=SMALL, jobs=1).cells[0]
     by_p = {dict(c.params)["p"]: c.verdict for c in cell.checks}
     assert by_p[0.8] == "witness" and by_p[0.5] == "violated"

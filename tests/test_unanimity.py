@@ -1,4 +1,4 @@
-"""Metric Unanimity (SPEC section 8): the paper's worked example, hand-computed
+"""Metric Unanimity (definitions §8): the paper's worked example, hand-computed
 counts, the undefined cases, and MU's four properties."""
 
 from __future__ import annotations
@@ -95,7 +95,7 @@ def test_bad_requests():
         unanimity((1.0, float("nan")), [(1, 2)])
 
 
-# -- the four properties (SPEC section 8) --------------------------------------------
+# -- the four properties (definitions §8) --------------------------------------------
 
 def score_lists(n):
     return st.lists(st.integers(0, 3), min_size=n, max_size=n)

@@ -22,7 +22,7 @@ from typing import Any
 from tabulate import tabulate
 
 from axiometer.axioms import get
-from axiometer.axioms.check import QUICK, Budget
+from axiometer.checking import QUICK, Budget
 from axiometer.core import InputError
 from axiometer.loading import load
 from axiometer.metrics import Needs
@@ -32,7 +32,7 @@ from axiometer.runner import run_table
 
 __all__ = ["check", "MetricReport", "BUDGETS"]
 
-#: The named budgets ``check`` accepts (besides a :class:`~axiometer.axioms.check.Budget`).
+#: The named budgets ``check`` accepts (besides a :class:`~axiometer.checking.Budget`).
 BUDGETS: Mapping[str, Budget] = {"default": Budget(), "quick": QUICK}
 
 
@@ -122,7 +122,7 @@ def _budget(budget: str | Budget) -> tuple[Budget, bool]:
         return budget, False
     if budget not in BUDGETS:
         raise InputError(f"unknown budget {budget!r}; give 'default', 'quick' or an "
-                         "axiometer.axioms.check.Budget")
+                         "axiometer.checking.Budget")
     return BUDGETS[budget], budget == "quick"
 
 
@@ -140,7 +140,7 @@ def check(metric: Any, constraints: Sequence[str] | None = None, *,
     as in :func:`axiometer.metrics.wrap`. ``constraints``: constraint and
     property ids (default: the ten constraints, with the relative properties
     for a relative metric). ``budget``: ``"default"``, ``"quick"`` (a small
-    budget and small grids) or a :class:`~axiometer.axioms.check.Budget`.
+    budget and small grids) or a :class:`~axiometer.checking.Budget`.
     ``seed``, ``jobs`` (1: in this process) and ``mode`` (``"window"`` or
     ``"truncate"``; default per constraint) as in ``axiometer table``.
 

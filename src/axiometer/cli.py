@@ -481,14 +481,14 @@ def _check(args: argparse.Namespace) -> int:
 
 # -- intrinsic -----------------------------------------------------------------
 
-#: The comparison tables ``intrinsic --table`` knows (see ``axiometer.axioms.giner``).
+#: The comparison tables ``intrinsic --table`` knows (see ``axiometer.intrinsic.giner``).
 INTRINSIC_TABLES = ("giner",)
 
 
 def _add_intrinsic(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "intrinsic", help="classify a metric on a domain: Giner's pseudometric, metric, interval scale",
-        description="Classify one metric on a finite domain of outputs (SPEC section 4): "
+        description="Classify one metric on a finite domain of outputs (definitions §4): "
                     "ordinal/pseudometric, ordinal/metric or interval/metric, with the domain's size, "
                     "distinct values, largest collision class and a counterexample for each property "
                     "the metric lacks. Ties and gaps are decided exactly for built-in metrics.")
@@ -548,7 +548,7 @@ def _intrinsic(args: argparse.Namespace) -> int:
     if args.table:
         if args.spec or args.domain or args.param:
             raise AxiometerError("--table prints a whole table; do not give SPEC, --domain or --param with it")
-        giner = _optional_module("axiometer.axioms.giner", "Giner table")
+        giner = _optional_module("axiometer.intrinsic.giner", "Giner table")
         giner_report = _optional_module("axiometer.reports.giner", "Giner table report")
         _write(giner_report.format_giner(giner.run_giner(), args.format), args.output)
         return 0
@@ -556,7 +556,7 @@ def _intrinsic(args: argparse.Namespace) -> int:
         raise AxiometerError("give SPEC and --domain DOMAIN (or --table giner)")
     if args.tolerance is not None and not args.tolerance > 0:
         raise AxiometerError(f"--tolerance must be positive, got {args.tolerance:g}")
-    from axiometer.axioms.intrinsic import classify
+    from axiometer.intrinsic.classify import classify
     from axiometer.core import InputError
     from axiometer.generators.domain_spec import parse_domain
     from axiometer.generators.domains import RankingsDomain, SetsDomain, UsersDomain
@@ -579,7 +579,7 @@ def _intrinsic(args: argparse.Namespace) -> int:
     result = classify(metric, domain, tolerance=args.tolerance)
     parametric = None
     if args.param:
-        analysis = _optional_module("axiometer.axioms.parametric", "parametric analysis")
+        analysis = _optional_module("axiometer.intrinsic.parametric", "parametric analysis")
         parametric = analysis.analyse(metric, args.param, domain)
     if args.format == "json":
         import dataclasses

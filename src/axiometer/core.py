@@ -1,6 +1,6 @@
 """The data model: topics (judgments), rankings and contexts.
 
-SPEC section 1. This module imports nothing from the rest of the package, so
+definitions §1. This module imports nothing from the rest of the package, so
 every other part (metrics, generators, axioms, readers) can build on it.
 
 - A :class:`Topic` holds aspects ``T = (t1..tm)`` with weights ``w(t) > 0``
@@ -47,7 +47,7 @@ Number = Union[int, float, Fraction]
 #: The aspect name used for single-aspect topics built without explicit aspects.
 SINGLE_ASPECT = "*"
 
-#: Tolerance for the weights summing to 1 (SPEC section 1).
+#: Tolerance for the weights summing to 1 (definitions §1).
 WEIGHT_SUM_TOLERANCE = 1e-9
 
 
@@ -56,7 +56,7 @@ class AxiometerError(Exception):
 
 
 class ValidationError(AxiometerError, ValueError):
-    """A value breaks the data model (SPEC section 1)."""
+    """A value breaks the data model (definitions §1)."""
 
 
 class DuplicateDocumentError(ValidationError):
@@ -91,7 +91,7 @@ def to_fraction(value: Number) -> Fraction:
     ``int`` and ``Fraction`` are exact already; a ``float`` is read as its
     shortest decimal representation (``repr``), i.e. the number the user
     typed: ``0.1 -> 1/10``, ``0.8 -> 4/5``. This is the convention for every
-    exact evaluation in axiometer (SPEC section 5).
+    exact evaluation in axiometer (definitions §5).
     """
     if isinstance(value, Fraction):
         return value
@@ -331,7 +331,7 @@ class Ranking(tuple):
 
 @dataclass(frozen=True)
 class Context:
-    """Other systems' rankings for the same topic (SPEC section 1).
+    """Other systems' rankings for the same topic (definitions §1).
 
     ``labels`` names each ranking (run tags); it defaults to ``s1, s2, ...``.
     """

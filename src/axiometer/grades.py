@@ -1,7 +1,7 @@
 """From integer TREC grades to relevance ``r`` in [0, 1], and from run scores to rankings.
 
 The grade-to-relevance mapping belongs to the reader, not to the metric
-(SPEC sections 1 and 2). Mappings, for a grade ``g`` (negative grades, such as
+(definitions §1 and §2). Mappings, for a grade ``g`` (negative grades, such as
 TREC's -2 for spam, are judged non-relevant: ``r = 0``):
 
 - ``linear``:     ``r = g / gmax``, ``gmax`` the scale's maximum;

@@ -39,7 +39,7 @@ import pytest
 
 if TYPE_CHECKING:  # pragma: no cover - imported lazily at run time
     from axiometer.api import MetricReport
-    from axiometer.axioms.check import Budget
+    from axiometer.checking import Budget
     from axiometer.results import TableResult
 
 __all__ = ["profile_budget", "merge_tables", "report_format", "MARKER"]
@@ -274,7 +274,7 @@ def profile_budget(profile: Any) -> Budget:
     keeps the default budget's ratio to it (so a thorough profile also
     searches more small cases); seconds and horizon stay the defaults.
     """
-    from axiometer.axioms.check import Budget
+    from axiometer.checking import Budget
 
     default = Budget()
     cases = max(1, int(profile.max_examples))
@@ -307,7 +307,7 @@ def _seed(config: pytest.Config) -> tuple[int, str]:
             try:
                 return int(value), source
             except (TypeError, ValueError):
-                from axiometer.axioms.check import cell_seed
+                from axiometer.checking import cell_seed
 
                 return cell_seed(0, str(value)) % 2**32, source
     return config.stash[_SESSION].drawn, _DRAWN

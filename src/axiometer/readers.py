@@ -1,4 +1,4 @@
-"""Reading judgments (qrels) and system runs from files (SPEC section 9).
+"""Reading judgments (qrels) and system runs from files (definitions §9).
 
 Qrels formats:
 

@@ -9,6 +9,9 @@ into JSON (``to_dict``) the same way every time: same seed, same bytes.
 - :class:`Cell`: one metric x constraint cell of the table, summarising the
   checks over the metric's parameter grid.
 - :class:`TableResult`: the whole matrix, with the run's settings.
+- :class:`Outcome`: what judging one generated case gave (holds, a
+  counterexample, or an error), the unit a constraint or property and the
+  checking engine hand each other.
 """
 
 from __future__ import annotations
@@ -16,11 +19,14 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-__all__ = ["VERDICTS", "TopicRecord", "Counterexample", "Witness", "ErrorInfo", "Check", "Cell",
-           "TableResult", "HOLDS", "OutputRecord", "PropertyVerdict", "IntrinsicResult",
-           "ParametricResult"]
+from axiometer.core import Context, Topic, to_fraction
 
-#: The verdicts a check can reach (SPEC section 3); "not run" marks cells an
+__all__ = ["VERDICTS", "Outcome", "record_topic", "context_record", "TopicRecord", "Counterexample", "Witness", "ErrorInfo", "Check", "Cell",
+           "TableResult", "HOLDS", "OutputRecord", "PropertyVerdict", "IntrinsicResult",
+           "ParametricResult", "Difference", "Comparison", "GinerEntry", "GinerRow",
+           "GinerTable"]
+
+#: The verdicts a check can reach (definitions §3); "not run" marks cells an
 #: interrupted run did not reach.
 VERDICTS = ("satisfied", "violated", "witness", "error", "n/a", "not run")
 
@@ -78,6 +84,34 @@ class ErrorInfo:
     message: str
     topic: TopicRecord | None = None
     ranking: tuple[str, ...] | None = None
+
+
+class Outcome:
+    """What judging one case gave: it holds, a counterexample, or an error.
+
+    ``final`` marks an outcome that ends the check at once (a metric author's
+    metric that ran past the per-case time limit).
+    """
+
+    __slots__ = ("holds", "counterexample", "error", "final")
+
+    def __init__(self, holds: bool, counterexample: Counterexample | None = None,
+                 error: ErrorInfo | None = None, final: bool = False) -> None:
+        self.holds, self.counterexample, self.error, self.final = holds, counterexample, error, final
+
+
+def record_topic(topic: Topic) -> TopicRecord:
+    """A topic as exact strings, for reports."""
+    return TopicRecord(
+        aspects=topic.aspects,
+        weights=tuple(str(to_fraction(w)) for w in topic.weights),
+        judgments=tuple((d, tuple(str(to_fraction(r)) for r in topic.vector(d))) for d in topic.documents),
+    )
+
+
+def context_record(context: Context | None) -> tuple[tuple[str, ...], ...] | None:
+    """A context as plain tuples of document ids, for reports (``None`` without a context)."""
+    return None if context is None else tuple(tuple(r) for r in context.rankings)
 
 
 @dataclass(frozen=True)
@@ -192,7 +226,7 @@ class PropertyVerdict:
 
 @dataclass(frozen=True)
 class IntrinsicResult:
-    """A metric classified on a domain (SPEC section 4).
+    """A metric classified on a domain (definitions §4).
 
     ``category`` is ``"interval/metric"``, ``"ordinal/metric"``,
     ``"ordinal/pseudometric"`` or ``"not a pseudometric"``. ``distinct`` and
@@ -228,7 +262,7 @@ class IntrinsicResult:
 
 @dataclass(frozen=True)
 class ParametricResult:
-    """Where a metric's intrinsic classification changes with one parameter (SPEC section 4).
+    """Where a metric's intrinsic classification changes with one parameter (definitions §4).
 
     Values of the parameter are exact sympy text (``"(-1 + sqrt(5))/2"``,
     ``"1/2"``; ``sympy.sympify`` reads them back) with a decimal.
@@ -264,3 +298,129 @@ class ParametricResult:
 
     def to_dict(self) -> dict[str, Any]:
         return _plain(asdict(self))
+
+
+# -- the published SIGIR 2018 table, compared (axiometer.axioms.published) ----------------------
+
+@dataclass(frozen=True)
+class Difference:
+    """A cell where our verdict and the published mark disagree, or the paper is silent (``?``)."""
+
+    row: str                  # our row title
+    published_row: str        # the published row it was matched with
+    constraint: str
+    published: str            # "1", "0" or "?"
+    ours: str                 # our verdict at the default setting
+    cell: Cell
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """Agreement of a regenerated table with a published one.
+
+    ``agree`` of ``total`` decided cells agree (both sides decided: a ``1``
+    or ``0`` mark, and a verdict of ours in ``satisfied/witness/violated/n/a``);
+    ``differences`` lists the disagreements, ``undecided`` the cells the
+    paper marks ``?``, ``not_compared`` our cells whose check gave ``error``
+    or did not run, and ``unmatched`` our rows the published table has no row for.
+    """
+
+    table: str
+    agree: int
+    total: int
+    differences: tuple[Difference, ...]
+    undecided: tuple[Difference, ...]
+    not_compared: tuple[Difference, ...]
+    unmatched: tuple[str, ...]
+
+    @property
+    def rate(self) -> float:
+        return self.agree / self.total if self.total else 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict (cells included)."""
+        data = asdict(self)
+        data["rate"] = self.rate
+        return data
+
+
+# -- Giner's tables, regenerated (axiometer.intrinsic.giner) ----------------------------------------
+
+@dataclass(frozen=True)
+class GinerEntry:
+    """One row of ``giner.tsv``: a measure, its axiometer spec, Giner's category.
+
+    ``published`` is ``None`` where Giner's text states no category;
+    ``condition`` the case it is stated for (``"binary"``), else ``None``.
+    """
+
+    measure: str
+    kind: str
+    spec: str
+    published: str | None
+    condition: str | None
+
+
+@dataclass(frozen=True)
+class GinerRow:
+    """A measure of Giner's tables, classified on each canonical domain of its kind.
+
+    ``results`` has one :class:`~axiometer.results.IntrinsicResult` per
+    domain evaluated (empty when ``skipped`` says why none was);
+    ``reproduced_by`` names the domains whose category is the published one;
+    ``explanation`` (when none is and a category was published) says, domain
+    by domain, why ours differs, with the counterexample.
+    """
+
+    entry: GinerEntry
+    results: tuple[IntrinsicResult, ...]
+    reproduced_by: tuple[str, ...]
+    explanation: tuple[str, ...] = ()
+    skipped: str | None = None
+
+    @property
+    def measure(self) -> str:
+        return self.entry.measure
+
+    @property
+    def published(self) -> str | None:
+        return self.entry.published
+
+    def category_on(self, domain: str) -> str | None:
+        """Our category on the domain named ``domain``, or ``None`` if not evaluated there."""
+        for result in self.results:
+            if result.domain == domain:
+                return result.category
+        return None
+
+    def result_on(self, domain: str) -> IntrinsicResult | None:
+        for result in self.results:
+            if result.domain == domain:
+                return result
+        return None
+
+
+@dataclass(frozen=True)
+class GinerTable:
+    """The comparison: the domains used (by kind) and one row per measure.
+
+    ``set_domains`` lists every domain of counts — the ``sets(...)`` domains,
+    then the ``users(...)`` domains, which ``user_domains`` lists again on
+    their own (the report gives count domains one column group).
+    """
+
+    set_domains: tuple[str, ...]
+    rank_domains: tuple[str, ...]
+    rows: tuple[GinerRow, ...]
+    user_domains: tuple[str, ...] = ()
+
+    def row(self, measure: str) -> GinerRow:
+        for row in self.rows:
+            if row.measure == measure:
+                return row
+        raise KeyError(measure)
+
+    @property
+    def differences(self) -> tuple[GinerRow, ...]:
+        """Rows with a published category that no domain reproduces."""
+        return tuple(r for r in self.rows if r.published and r.results and not r.reproduced_by)

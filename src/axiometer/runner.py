@@ -1,25 +1,25 @@
 """The constraint table: every metric x every constraint, over parameter grids.
 
 :func:`run_table` regenerates the SIGIR 2018 table (Amigó, Spina &
-Carrillo-de-Albornoz, section 4; SPEC sections 3 and 7) for any metrics and
+Carrillo-de-Albornoz, section 4; definitions §3 and §7) for any metrics and
 constraints. Each (metric setting, constraint) pair is one
-:func:`axiometer.axioms.check.check` call; the checks of one (row, constraint)
+:func:`axiometer.checking.check.check` call; the checks of one (row, constraint)
 pair form a :class:`~axiometer.results.Cell` whose verdict is the one at the
 metric's own setting and whose summary states how the verdict depends on the
-parameters ("satisfied for p >= 0.8; violated for p = 0.5"), because SPEC
-section 3 ("Parameters") requires the dependence to be visible.
+parameters ("satisfied for p >= 0.8; violated for p = 0.5"), because
+definitions §3 ("Parameters") requires the dependence to be visible.
 
 Grids (:func:`parameter_grid`): the product of each parameter's
 ``Param.grid`` (the values the paper tested), plus the setting's own value,
-plus :data:`TABLE_GRID_EXTRAS` (values that make SPEC's parameter facts
-visible). A parameter written in a spec string (``RBP(p=0.5)``) is fixed, as
+plus :data:`TABLE_GRID_EXTRAS` (values that make the parameter facts
+of definitions §3 visible). A parameter written in a spec string (``RBP(p=0.5)``) is fixed, as
 is the cutoff. The table's default rows are specs the user did not type, so
 their parameters all vary over the grid.
 
 Execution: checks run in a process pool (built-in metrics travel as spec
 strings and are re-parsed in the worker; a metric or constraint that cannot
 be pickled runs in this process). Every check's seed derives from the run's
-seed, the metric's family and the constraint (:func:`axiometer.axioms.check.cell_seed`;
+seed, the metric's family and the constraint (:func:`axiometer.checking.cell_seed`;
 all settings of one grid meet the same random cases), and
 results are assembled in a fixed order, so the same seed gives the same
 ``TableResult.to_dict()`` whatever ``jobs`` is (as long as no check hits its
@@ -44,9 +44,9 @@ from numbers import Real
 from typing import Any
 
 from axiometer.axioms import CONSTRAINTS, PROPERTIES, get
-from axiometer.axioms.base import DEFAULT_RHO, Constraint
-from axiometer.axioms.check import QUICK, Budget, check
-from axiometer.axioms.explain import value_set_text
+from axiometer.axioms.constraints.base import DEFAULT_RHO, Constraint
+from axiometer.checking import QUICK, Budget, check
+from axiometer.checking.explain import value_set_text
 from axiometer.core import InputError
 from axiometer.metrics import RELATIVE_ROWS, TABLE_ROWS, BuiltinMetric, families, parse, parse_spec
 from axiometer.metrics.base import format_value
@@ -55,7 +55,7 @@ from axiometer.results import Cell, Check, ErrorInfo, TableResult
 __all__ = ["run_table", "parameter_grid", "describe_grid", "resolve_constraints", "TABLE_GRID_EXTRAS",
            "OTHER_MODE"]
 
-#: Values added to the paper's grids so that SPEC section 3's parameter facts
+#: Values added to the paper's grids so that definitions §3's parameter facts
 #: show in the table: CloseTh holds for RBP at p = 0.8 but not at p = 0.5 (also
 #: RBP-IA and RBU, which share RBP's persistence), and NRBP's default patience
 #: is ndeval's beta = 0.5, outside the paper's grid.
@@ -105,7 +105,7 @@ def parameter_grid(metric: Any, fixed: Iterable[str] = (), *, quick: bool = Fals
     """The parameter settings a table checks ``metric`` at; the metric's own setting first.
 
     Each parameter takes its ``Param.grid`` (the paper's tested values,
-    SPEC section 2) plus :data:`TABLE_GRID_EXTRAS` plus the metric's own
+    definitions §2) plus :data:`TABLE_GRID_EXTRAS` plus the metric's own
     value; ``grids`` overrides a grid by parameter name (``"p"``) or by
     family and name (``"RBP.p"``). Parameters in ``fixed`` (written in the
     user's spec string) keep their value; a parameter without a grid (RBU's
@@ -337,11 +337,11 @@ def _materialise(task: _Task) -> tuple[Any, Constraint]:
 
 
 def _explainer() -> Callable[..., str | None] | None:
-    """``axiometer.axioms.explain.explain`` if that module exists yet."""
+    """``axiometer.checking.explain.explain`` if that module exists yet."""
     try:
-        module = importlib.import_module("axiometer.axioms.explain")
+        module = importlib.import_module("axiometer.checking.explain")
     except ModuleNotFoundError as error:
-        if error.name == "axiometer.axioms.explain":
+        if error.name == "axiometer.checking.explain":
             return None
         raise
     return getattr(module, "explain", None)
@@ -562,7 +562,7 @@ def run_table(metrics: Sequence[Any] | None = None, constraints: Sequence[Any] |
     all of :data:`axiometer.axioms.CONSTRAINTS`, with the relative properties
     (:data:`axiometer.axioms.PROPERTIES`) first for ``family="relative"``. ``mode`` overrides every
     constraint's cutoff mode (``"window"`` or ``"truncate"``). ``quick``
-    uses :data:`axiometer.axioms.check.QUICK` (unless ``budget`` is given)
+    uses :data:`axiometer.checking.QUICK` (unless ``budget`` is given)
     and small grids (:func:`parameter_grid`). ``grids`` overrides parameter
     grids (see :func:`parameter_grid`). ``jobs``: worker processes (default
     ``os.cpu_count()``; 1 runs everything here). ``progress(done, total)`` is

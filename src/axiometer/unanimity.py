@@ -1,4 +1,4 @@
-"""Metric Unanimity (Amigó et al., SIGIR 2018, section 6.1; SPEC section 8).
+"""Metric Unanimity (Amigó et al., SIGIR 2018, section 6.1; definitions §8).
 
 For a metric ``m``, the other metrics ``M`` and system outputs ``S``, over
 the ordered pairs ``(si, sj)``, ``i != j``:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import pytest
 
 from axiometer.axioms import get
-from axiometer.axioms.check import Budget, check
+from axiometer.checking import Budget, check
 from axiometer.metrics import parse, wrap
 from tests.axioms import halving, harmonic, replay, weighted_sum
 

@@ -1,4 +1,4 @@
-"""The checking procedure itself (``axiometer.axioms.check.check``): errors,
+"""The checking procedure itself (``axiometer.checking.check.check``): errors,
 determinism, cutoff modes, ``n/a`` and the time budget."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from fractions import Fraction
 import pytest
 
 from axiometer.axioms import get
-from axiometer.axioms.check import Budget, check
+from axiometer.checking import Budget, check
 from axiometer.core import Context
 from axiometer.metrics import Needs, parse, wrap
 from tests.axioms import Positional, replay

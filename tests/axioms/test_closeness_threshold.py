@@ -2,17 +2,17 @@
 relevant documents after ``m`` non-relevant ones beat one relevant document first.
 
 Satisfied iff some grid ``m`` gives ``Q(b_m) > Q(a_m)`` for every ``rc`` tried;
-the witness is the smallest (SPEC section 3). Expected values from closed
+the witness is the smallest (definitions §3). Expected values from closed
 forms, independent of the checker:
 
 - ``Q = sum w(i) r(d_i)``: ``Q(b_m) - Q(a_m) = rc (sum_{i=m+1}^{2m} w(i) - w(1))``;
   ``w = 1`` gives ``rc (m - 1)``, first positive at ``m = 2``; ``w(i) = 4^-i``
   gives ``sum < 4^-m / 3 < 1/4``, never positive.
-- RBP(p): positive iff ``p^m (1 - p^m) > 1 - p`` (SPEC section 3), impossible
+- RBP(p): positive iff ``p^m (1 - p^m) > 1 - p`` (definitions §3), impossible
   for ``p <= 3/4`` since ``x (1 - x) <= 1/4``.
 
 Paper verdicts (section 4): AP, nDCG@k, RBP satisfy CloseTh; RR and ERR@k do
-not; alpha-nDCG@k holds at alpha = 0.1 and fails at alpha = 0.5 (SPEC section 3).
+not; alpha-nDCG@k holds at alpha = 0.1 and fails at alpha = 0.5 (definitions §3).
 """
 
 from __future__ import annotations
@@ -20,13 +20,13 @@ from __future__ import annotations
 import pytest
 
 from axiometer.axioms import get
-from axiometer.axioms.check import Budget, check
+from axiometer.checking import Budget, check
 from axiometer.core import to_fraction
 from axiometer.metrics import parse
 from tests.axioms import geometric, replay, uniform
 
 CLOSETH = get("CloseTh")
-GRID = list(range(1, 33)) + [64, 128, 256, 512, 1024]  # SPEC section 3, horizon 1024
+GRID = list(range(1, 33)) + [64, 128, 256, 512, 1024]  # definitions §3, horizon 1024
 
 
 def test_declared_as_a_threshold_checked_by_truncation():

@@ -17,8 +17,8 @@ from fractions import Fraction
 import pytest
 
 from axiometer.axioms import CONSTRAINT_IDS, get
-from axiometer.axioms.check import Budget, check
-from axiometer.axioms.confidence import confidence_conditions
+from axiometer.checking import Budget, check
+from axiometer.axioms.constraints.confidence import confidence_conditions
 from axiometer.core import Ranking, Topic
 from axiometer.generators.case import Case, Scope
 from axiometer.metrics import TABLE_ROWS, parse, wrap

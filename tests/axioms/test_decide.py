@@ -1,4 +1,4 @@
-"""Deciding ``Q(x)`` versus ``Q(y)`` exactly (SPEC section 5).
+"""Deciding ``Q(x)`` versus ``Q(y)`` exactly (definitions §5).
 
 Each test builds inputs whose float scores mislead: equal values that float
 rounding makes differ, different values that floats make equal or nearly
@@ -13,7 +13,7 @@ from fractions import Fraction
 import pytest
 import sympy
 
-from axiometer.axioms.decide import DEFAULT_TOLERANCE, SCREEN, compare, evaluate, exact_sign
+from axiometer.metrics.decide import DEFAULT_TOLERANCE, SCREEN, compare, evaluate, exact_sign
 from axiometer.core import Topic
 from axiometer.metrics import MetricError, parse, wrap
 from tests.axioms import uniform

@@ -21,9 +21,9 @@ from fractions import Fraction
 import pytest
 
 from axiometer.axioms import CONSTRAINT_IDS, get
-from axiometer.axioms.check import Budget, check
-from axiometer.axioms.decide import exact_sign
-from axiometer.axioms.deepness import deepness_conditions
+from axiometer.checking import Budget, check
+from axiometer.metrics.decide import exact_sign
+from axiometer.axioms.constraints.deepness import deepness_conditions
 from axiometer.core import Ranking
 from axiometer.generators.case import Case, Scope
 from axiometer.generators.relevance import deepness_small_scope

@@ -2,15 +2,15 @@
 on top beats ``n`` relevant documents after ``n`` non-relevant ones.
 
 ``D(n) = Q(a_n) - Q(b_n)`` must be positive on the final stretch of the grid
-``1..32, 64, ..., H`` (SPEC section 3), for every ``rc`` tried. Expected
+``1..32, 64, ..., H`` (definitions §3), for every ``rc`` tried. Expected
 witnesses are computed here from closed forms, independently of the checker:
 
 - ``Q = sum w(i) r(d_i)`` gives ``D(n) = rc (w(1) - sum_{i=n+1}^{2n} w(i))``:
   ``w(i) = 2^-i`` has ``D > 0`` from ``n = 1``; ``w(i) = 1`` has ``D(n) = rc(1 - n) <= 0``.
 - RBP(p): ``D(n) = (1-p) rc (1 - p^n (1 - p^n) / (1 - p))``; with ``p = 0.99``
-  it turns positive only near ``n = 500`` (SPEC section 3).
+  it turns positive only near ``n = 500`` (definitions §3).
 - P@k: ``b_n`` has ``min(n, max(0, k - n))`` relevant documents in the top ``k``,
-  so ``D(n) > 0`` only once ``n >= k``, i.e. by truncation (SPEC section 7).
+  so ``D(n) > 0`` only once ``n >= k``, i.e. by truncation (definitions §7).
 
 Paper verdicts (section 4): P@k, RR, ERR@k, RBP satisfy DeepTh; AP does not.
 """
@@ -22,7 +22,7 @@ from fractions import Fraction
 import pytest
 
 from axiometer.axioms import get
-from axiometer.axioms.check import Budget, check
+from axiometer.checking import Budget, check
 from axiometer.core import to_fraction
 from axiometer.metrics import parse, wrap
 from tests.axioms import Positional, geometric, replay, uniform
@@ -32,7 +32,7 @@ RCS = (Fraction(1, 100), Fraction(1, 20), Fraction(1, 10))
 
 
 def grid(horizon: int = 1024) -> list[int]:
-    """SPEC section 3: ``1..32`` then doubling up to the horizon."""
+    """definitions §3: ``1..32`` then doubling up to the horizon."""
     values = list(range(1, 33))
     while values[-1] * 2 <= horizon:
         values.append(values[-1] * 2)

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 from axiometer.axioms import CONSTRAINTS
-from axiometer.axioms.check import RMAX_CANDIDATES
+from axiometer.axioms.constraints.saturation import RMAX_CANDIDATES
 from axiometer.generators.case import Scope
 
 CASE_BUILT = [c for c in CONSTRAINTS if c.strategy is not None]

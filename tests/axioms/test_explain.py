@@ -1,4 +1,4 @@
-"""Tests of :mod:`axiometer.axioms.explain`: explanations of violations and
+"""Tests of :mod:`axiometer.checking.explain`: explanations of violations and
 the wording of parameter dependence.
 
 Each hand-built metric below violates a constraint under exactly one family
@@ -16,10 +16,10 @@ from fractions import Fraction
 
 import pytest
 
-from axiometer.axioms import explain as explain_module
+from axiometer.checking import explain as explain_module
 from axiometer.axioms import get
-from axiometer.axioms.check import Budget, check
-from axiometer.axioms.explain import OTHER_MODE_TEXT, dependence_condition, explain
+from axiometer.checking import Budget, check
+from axiometer.checking.explain import OTHER_MODE_TEXT, dependence_condition, explain
 from axiometer.metrics import parse, wrap
 from axiometer.results import Check
 
@@ -170,7 +170,7 @@ def test_closeness_failing_for_one_rc_is_explained_by_the_other_rc_values():
 
 
 def test_rbp_closeness_at_p_one_half_is_explained_by_the_other_patience_values():
-    # SPEC section 3: CloseTh holds for RBP at p = 0.8 but not at p = 0.5.
+    # definitions §3: CloseTh holds for RBP at p = 0.8 but not at p = 0.5.
     base = parse("RBP(p=0.5)")
     grid = tuple(check(base.replace(p=p), get("CloseTh"), budget=BUDGET, seed=SEED) for p in (0.8, 0.9, 0.99))
     assert all(c.holds for c in grid)
@@ -187,7 +187,7 @@ def test_a_metric_violating_under_every_reading_gets_no_explanation():
 
 
 def test_precision_deepness_threshold_in_window_mode_is_explained_by_truncation():
-    # Built-in P@10 (SPEC section 7: DeepTh "satisfied" holds only by truncation).
+    # Built-in P@10 (definitions §7: DeepTh "satisfied" holds only by truncation).
     _, text = _explain(parse("P@10"), "DeepTh", mode="window")
     assert text == "holds in truncate mode (the cutoff acts as a threshold)"
 

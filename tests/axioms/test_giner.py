@@ -1,6 +1,6 @@
 """Giner's Tables 2–3 comparison (run_giner) and its reports.
 
-Expected categories are the SPEC's (section 4's known facts, section 7's
+Expected categories are those of definitions §4 (known facts) and §7 (the
 ``giner`` paragraph), transcribed here by hand; ties are checked with
 hand-computed values, not the classifier's output.
 """
@@ -12,7 +12,7 @@ from fractions import Fraction
 
 import pytest
 
-from axiometer.axioms.giner import GinerTable, canonical_domains, load_giner, run_giner
+from axiometer.intrinsic.giner import GinerTable, canonical_domains, load_giner, run_giner
 from axiometer.core import InputError
 from axiometer.generators.domains import rankings, sets, users
 from axiometer.metrics import parse
@@ -20,8 +20,8 @@ from axiometer.reports.giner import GINER_FORMATS, format_giner
 
 IM, OM, OP = "interval/metric", "ordinal/metric", "ordinal/pseudometric"
 
-# SPEC section 7, `giner` paragraph, transcribed by hand (measure -> (kind, category, condition)).
-SPEC_PARAGRAPH = {
+# definitions §7, `giner` paragraph, transcribed by hand (measure -> (kind, category, condition)).
+GINER_PARAGRAPH = {
     **{m: ("set", IM, None) for m in (
         "recall", "precision", "fallout", "miss rate", "accuracy", "error rate", "inverse recall",
         "inverse precision", "specificity", "false discovery rate", "false omission rate")},
@@ -37,7 +37,7 @@ SPEC_PARAGRAPH = {
     "RBP (p = 1/2)": ("rank", IM, "binary"),
     "RBP (p = 0.8)": ("rank", OP, "in general"),
 }
-# Listed among Tables 2-3 in SPEC section 4, with no category in section 7's paragraph.
+# Listed among Tables 2-3 in definitions §4, with no category in section 7's paragraph.
 UNSTATED = {"utility", "DCG", "nDCG", "weighted R-precision", "average weighted precision"}
 
 SIZE8, NONREL0, ALL = "sets(N=20, R=5, size=8)", "sets(N=20, R=5, nonrel=0)", "sets(N=20, R=5)"
@@ -47,7 +47,7 @@ BINARY4 = "rankings(n=4, grades={0,1}, lengths=exact, R=4)"
 def test_data_file_matches_the_spec_paragraph():
     entries = {e.measure: e for e in load_giner()}
     stated = {m: (e.kind, e.published, e.condition) for m, e in entries.items() if e.published}
-    assert stated == SPEC_PARAGRAPH
+    assert stated == GINER_PARAGRAPH
     assert {m for m, e in entries.items() if e.published is None} == UNSTATED
     for e in entries.values():  # every spec builds a measure of its kind
         if e.kind == "rank":
@@ -66,7 +66,7 @@ def test_precision_and_recall_are_interval_on_fixed_size_outputs(reduced):
         row = reduced.row(measure)
         assert row.category_on(SIZE8) == IM
         assert SIZE8 in row.reproduced_by
-        # On all subsets neither is injective (SPEC section 4).
+        # On all subsets neither is injective (definitions §4).
         assert row.category_on(ALL) == OP
 
 
@@ -180,7 +180,7 @@ def test_unknown_measure_is_an_input_error():
 
 def test_full_table_every_published_row_reproduced_or_explained():
     table = run_giner()
-    assert len(table.rows) == len(SPEC_PARAGRAPH) + len(UNSTATED)
+    assert len(table.rows) == len(GINER_PARAGRAPH) + len(UNSTATED)
     assert len(table.rank_domains) == 3 and len(table.set_domains) == 5 and len(table.user_domains) == 2
     count_sets = tuple(d for d in table.set_domains if d not in table.user_domains)
     for row in table.rows:

@@ -1,7 +1,7 @@
-"""Giner's intrinsic classification (SPEC section 4) on exact expectations.
+"""Giner's intrinsic classification (definitions §4) on exact expectations.
 
 Every expected value is computed by hand in a comment (or is one of the
-SPEC's known facts); nothing is copied from the classifier's own output.
+known facts of definitions §4); nothing is copied from the classifier's own output.
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ import numpy as np
 import pytest
 import sympy
 
-from axiometer.axioms import intrinsic
-from axiometer.axioms.decide import DEFAULT_TOLERANCE
-from axiometer.axioms.intrinsic import classify, score_domain
+from axiometer.intrinsic import classify as intrinsic
+from axiometer.metrics.decide import DEFAULT_TOLERANCE
+from axiometer.intrinsic.classify import classify, score_domain
 from axiometer.core import Topic
 from axiometer.generators.domains import outputs, rankings, sets
 from axiometer.metrics import RankingBatch, parse, wrap
@@ -85,7 +85,7 @@ def test_rbp_golden_ratio_ties_exactly_through_sympy():
 
 def test_ap_with_R_fixed_is_not_injective():
     # AP on binary n = 4, R = 4: (0,1,0,1) = (1/2 + 2/4) / 4 = 1/4 and (1,0,0,0) = 1/4.
-    # Listing all 16 (see the SPEC's fact) gives no other tie: 15 distinct values.
+    # Listing all 16 (see definitions §4) gives no other tie: 15 distinct values.
     result = classify(parse("AP"), rankings(4, R=4))
     assert result.category == "ordinal/pseudometric"
     verdict = result.property("metric")
@@ -219,7 +219,7 @@ def test_rbp_half_on_2_to_the_17_outputs():
 
 @pytest.mark.parametrize("name", ["recall", "precision", "F", "fallout", "accuracy"])
 def test_set_measures_on_fixed_size_sets_are_interval(name):
-    # SPEC section 4, N = 20, R = 5, size = 8 (FP = 8 - TP): each is linear in TP:
+    # definitions §4, N = 20, R = 5, size = 8 (FP = 8 - TP): each is linear in TP:
     # recall TP/5, precision TP/8, F1 2TP/13, fallout (8 - TP)/15, accuracy (2TP + 7)/20.
     result = classify(set_measure(name), sets(20, 5, size=8))
     assert result.category == "interval/metric" and result.distinct == 6 and result.exact

@@ -2,7 +2,7 @@
 
 import time
 
-from axiometer.axioms.intrinsic import classify
+from axiometer.intrinsic.classify import classify
 from axiometer.cli import main
 from axiometer.generators.domains import rankings
 from axiometer.metrics import wrap

@@ -1,6 +1,6 @@
-"""The intrinsic checks on a relative metric run under one fixed context (SPEC section 6)."""
+"""The intrinsic checks on a relative metric run under one fixed context (definitions §6)."""
 
-from axiometer.axioms.intrinsic import classify
+from axiometer.intrinsic.classify import classify
 from axiometer.core import Context, Ranking, Topic
 from axiometer.generators.domains import rankings
 from axiometer.metrics import parse

@@ -21,8 +21,8 @@ import numpy as np
 import pytest
 
 from axiometer.axioms import get
-from axiometer.axioms.check import Budget, check
-from axiometer.axioms.guard import CaseTimeout, GuardedMetric, Misbehaviour, guard, is_trusted
+from axiometer.checking import Budget, check
+from axiometer.checking.guard import CaseTimeout, GuardedMetric, Misbehaviour, guard, is_trusted
 from axiometer.core import Context, Ranking, Topic
 from axiometer.metrics import Needs, parse, wrap
 from axiometer.reports.table import format_check, format_table

@@ -19,7 +19,7 @@ import pytest
 import sympy
 
 from axiometer.axioms import get
-from axiometer.axioms.check import Budget, check
+from axiometer.checking import Budget, check
 from axiometer.metrics import parse, wrap
 from tests.axioms import cascade, halving, replay, topic_from_record
 

@@ -1,7 +1,7 @@
 """A constraint whose construction cannot fit the window is n/a, not a vacuous 'satisfied'."""
 
 from axiometer.axioms import get
-from axiometer.axioms.check import QUICK, check
+from axiometer.checking import QUICK, check
 from axiometer.metrics import parse
 
 

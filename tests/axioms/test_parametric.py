@@ -1,7 +1,7 @@
-"""Parametric analysis (SPEC section 4): exceptional and interval values, exactly.
+"""Parametric analysis (definitions §4): exceptional and interval values, exactly.
 
 Every expected value is worked out by hand in a comment; the classifier
-(:func:`axiometer.axioms.intrinsic.classify`) is used as an independent
+(:func:`axiometer.intrinsic.classify.classify`) is used as an independent
 cross-check at chosen parameter values, never as the source of an expected value.
 """
 
@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 import sympy
 
-from axiometer.axioms import parametric
-from axiometer.axioms.intrinsic import classify
-from axiometer.axioms.parametric import MAX_OUTPUTS, ParametricError, analyse, symbolic_score
+from axiometer.intrinsic import parametric
+from axiometer.intrinsic.classify import classify
+from axiometer.intrinsic.parametric import MAX_OUTPUTS, ParametricError, analyse, symbolic_score
 from axiometer.core import Topic
 from axiometer.generators.domains import rankings, sets
 from axiometer.metrics import parse, wrap

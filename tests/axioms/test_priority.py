@@ -15,7 +15,7 @@ from fractions import Fraction
 import pytest
 
 from axiometer.axioms import get
-from axiometer.axioms.check import Budget, check
+from axiometer.checking import Budget, check
 from axiometer.metrics import parse
 from tests.axioms import Positional, harmonic, replay, uniform
 

@@ -1,5 +1,5 @@
-"""The relative properties (SPEC section 6) as oracles, on hand-built metrics made to satisfy or
-violate each one, then on the built-ins (the SPEC's measured facts).
+"""The relative properties (definitions §6) as oracles, on hand-built metrics made to satisfy or
+violate each one, then on the built-ins (the measured facts of definitions §6).
 
 The toy metrics below are written here from their formulas, independently of the built-ins:
 
@@ -24,9 +24,10 @@ from typing import Any, ClassVar
 import pytest
 
 from axiometer.axioms import CONSTRAINTS, CONSTRAINT_IDS, PROPERTIES, PROPERTY_IDS, get
-from axiometer.axioms.check import Budget
-from axiometer.axioms.prior_position import PRIOR_MONOTONICITY, PRIOR_SENSITIVITY
-from axiometer.axioms.properties import Property, check_property
+from axiometer.checking import Budget
+from axiometer.axioms.properties.prior_position import PRIOR_MONOTONICITY, PRIOR_SENSITIVITY
+from axiometer.axioms.properties.base import Property
+from axiometer.checking import check as check_property
 from axiometer.core import Context, Ranking, Topic
 from axiometer.generators.case import Case
 from axiometer.metrics import Needs, Param, parse, wrap
@@ -478,7 +479,7 @@ def test_a_property_is_a_property():
     assert all(isinstance(p, Property) for p in PROPERTIES)
 
 
-# -- the built-ins: SPEC section 6's measured facts --------------------------------------------------
+# -- the built-ins: definitions §6's measured facts --------------------------------------------------
 
 def test_rareness_fails_prior_sens_while_nrg_has_a_witness():
     rare = check(parse("RareP(alpha=0.5)@10"), "PriorSens")
@@ -495,7 +496,7 @@ def test_normalised_nrg_fails_prior_mono_on_the_spec_example():
     # Relevant A, B; evaluated B, x1..x8, A; prior A, y1, y2; A moves to rank 2 of the prior.
     # Before: G(A|prior) = 1 - seen(1) = 0: raw = 1, ideal = 1, NRG = 1.
     # After: G(A) = 1 - 1/log2(3) = 0.369070; raw = 1 + 0.369070/log2(11) = 1.106685;
-    # ideal = 1 + 0.369070/log2(3) = 1.232857; NRG = 1.106685/1.232857 = 0.897659 (SPEC: 0.898).
+    # ideal = 1 + 0.369070/log2(3) = 1.232857; NRG = 1.106685/1.232857 = 0.897659 (definitions §6: 0.898).
     topic = Topic.single({"A": 1, "B": 1})
     a = Ranking(("B", *(f"x{i}" for i in range(1, 9)), "A"))
     case = Case(topic, a, a, (10,), "A moved from rank 1 to 2 of the prior",

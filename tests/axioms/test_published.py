@@ -1,5 +1,5 @@
-"""The published amigo2018 table (read from the package data) against SPEC
-section 7, and the arithmetic of comparing a regenerated table with it."""
+"""The published amigo2018 table (read from the package data) against
+definitions §7, and the arithmetic of comparing a regenerated table with it."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from axiometer.core import InputError
 from axiometer.metrics import TABLE_ROWS
 from axiometer.results import Cell, Check, TableResult
 
-# SPEC section 7's amigo2018 table, written out by hand here (independently of the
+# definitions §7's amigo2018 table, written out by hand here (independently of the
 # package's data file): 1 = satisfied, 0 = not, ? = open.
 SECTION_7_CONSTRAINTS = ("Pri", "Deep", "DeepTh", "CloseTh", "Conf", "AspDiv", "Red", "MRed", "Sat", "AspRel")
 SECTION_7_ROWS = (
@@ -40,7 +40,7 @@ SECTION_7_ROWS = (
 
 
 def spec_section_7_table() -> dict[str, dict[str, str]]:
-    """The amigo2018 table as SPEC section 7 writes it: row -> constraint -> mark."""
+    """The amigo2018 table as definitions §7 writes it: row -> constraint -> mark."""
     return {row: dict(zip(SECTION_7_CONSTRAINTS, marks, strict=True)) for row, marks in SECTION_7_ROWS}
 
 
@@ -83,7 +83,7 @@ def _table(cells: list[Cell]) -> TableResult:
 
 
 def test_comparison_arithmetic():
-    # Published marks (SPEC section 7): P@k Pri 0, DeepTh 1; RBP CloseTh 1; nDCG-IA@k DeepTh ?;
+    # Published marks (definitions §7): P@k Pri 0, DeepTh 1; RBP CloseTh 1; nDCG-IA@k DeepTh ?;
     # RR Pri 0; AP Conf 0; nDCG@k Pri 1.
     result = _table([
         _cell("P@k", "P@10", "Pri", "violated"),                 # 0 vs not holding: agree

@@ -19,7 +19,8 @@ from fractions import Fraction
 import pytest
 
 from axiometer.axioms import get
-from axiometer.axioms.check import RMAX_CANDIDATES, Budget, check
+from axiometer.axioms.constraints.saturation import RMAX_CANDIDATES
+from axiometer.checking import Budget, check
 from axiometer.metrics import parse, wrap
 from tests.axioms import cascade, replay, weighted_sum
 

@@ -4,7 +4,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from axiometer.axioms import get
-from axiometer.axioms.check import QUICK, check
+from axiometer.checking import QUICK, check
 from axiometer.core import Context
 from axiometer.generators.case import Scope
 from axiometer.generators.context import (OTHERS_ONLY, case_pool, contexts, fixed_context,
@@ -96,7 +96,7 @@ def test_disjoint_small_scope_and_fixed_context():
 
 
 def test_a_context_caused_violation_is_explained_by_the_disjoint_reading():
-    from axiometer.axioms.explain import DISJOINT_CONTEXT_TEXT, explain
+    from axiometer.checking.explain import DISJOINT_CONTEXT_TEXT, explain
 
     needs = Needs(context=True, graded=True)
     unseen = wrap(_dcg_of_unseen, needs=needs)

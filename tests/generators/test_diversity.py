@@ -1,7 +1,7 @@
 """The diversity case generators (AspDiv, Red, MRed, Sat, AspRel).
 
 Each generator must (1) build cases that meet its constraint's conditions,
-checked by an independent predicate from :mod:`axiometer.axioms.conditions`
+checked by an independent predicate from :mod:`axiometer.axioms.constraints.conditions`
 on every hypothesis case and every small-scope case, in several scopes;
 (2) name documents readably (``d1, d2, ...`` in ranking order, then the
 construction's own ``d3'``, ``x``, ``y``, ``u1``); (3) reach the cases that
@@ -19,7 +19,7 @@ from fractions import Fraction
 import pytest
 from hypothesis import HealthCheck, Phase, find, given, settings, strategies as st
 
-from axiometer.axioms.conditions import (aspect_diversity_case, aspect_relevance_case,
+from axiometer.axioms.constraints.conditions import (aspect_diversity_case, aspect_relevance_case,
                                          monotonic_redundancy_case, redundancy_case,
                                          relevant_aspects, saturation_case)
 from axiometer.core import Ranking

@@ -1,4 +1,4 @@
-"""Domains of outputs (SPEC section 4): enumeration sizes and order, names,
+"""Domains of outputs (definitions §4): enumeration sizes and order, names,
 document naming by grade, the R setting, and the batched path equal to
 scoring ranking by ranking."""
 

@@ -7,8 +7,8 @@ import pytest
 from hypothesis import find, given, settings, strategies as st
 from hypothesis.errors import NoSuchExample, Unsatisfiable
 
-from axiometer.axioms.prior_position import PRIOR_MONOTONICITY, PRIOR_SENSITIVITY
-from axiometer.axioms.rarity import RARITY
+from axiometer.axioms.properties.prior_position import PRIOR_MONOTONICITY, PRIOR_SENSITIVITY
+from axiometer.axioms.properties.rarity import RARITY
 from axiometer.generators.case import Case, Scope
 from axiometer.generators.relative import (
     MAX_PRIORS, extreme_small_scope, prior_move_cases, prior_move_small_scope, rarity_cases,

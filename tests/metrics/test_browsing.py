@@ -10,7 +10,7 @@ import pytest
 import sympy
 from hypothesis import given, strategies as st
 
-from axiometer.axioms.decide import exact_sign
+from axiometer.metrics.decide import exact_sign
 from axiometer.core import Topic
 from axiometer.metrics import parse
 from axiometer.metrics.arithmetic import EXACT, FLOAT, exact_to_float

@@ -1,4 +1,4 @@
-"""NRG and unique contributions: hand-computed values, the SPEC's example, the
+"""NRG and unique contributions: hand-computed values, the example of definitions §6, the
 paper's Table 1 (with R2 reconstructed), reversion to the base, float vs
 exact, the vectorised campaign path, errors and spec strings."""
 
@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from axiometer.axioms.decide import exact_sign
+from axiometer.metrics.decide import exact_sign
 from axiometer.core import Context, InputError, Ranking, Topic, ValidationError
 from axiometer.generators.campaign import generate_campaign
 from axiometer.metrics import RELATIVE_ROWS, parse
@@ -29,7 +29,7 @@ def ctx(*rankings: str) -> Context:
 
 
 def test_spec_example_normalised_falls_while_raw_rises():
-    """SPEC section 6's measured fact: relevant A and B; evaluated B, x1..x8, A."""
+    """definitions §6's measured fact: relevant A and B; evaluated B, x1..x8, A."""
     topic = Topic.single({"A": 1, "B": 1})
     evaluated = ["B"] + [f"x{i}" for i in range(1, 9)] + ["A"]
     nrg, raw = parse("NRG(base=nDCG@10)"), parse("NRG(base=nDCG@10,norm='none')")

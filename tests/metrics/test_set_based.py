@@ -1,6 +1,6 @@
 """Set-based and user-oriented measures (Giner's Tables 2–3): hand-computed
 values, the 0/0 rule, float vs exact vs vectorised, ``Contingency.of``, and the
-interval-scale facts SPEC section 4 states for the ``sets`` domains."""
+interval-scale facts definitions §4 states for the ``sets`` domains."""
 
 from __future__ import annotations
 
@@ -218,7 +218,7 @@ def test_float_exact_vectorised_agree_user(rows):
             assert abs(value - score) <= TOLERANCE, (name, u)
 
 
-# -- SPEC section 4's measured facts on the sets(N=20, R=5, ...) domains -------
+# -- definitions §4's measured facts on the sets(N=20, R=5, ...) domains -------
 N, R = 20, 5
 
 

@@ -6,7 +6,7 @@ Rankings are handed to the peers with strictly decreasing scores
 no peer-specific tie rule can interfere (pyndeval breaks ties by docno
 ascending, trec_eval by docno descending; tie-breaking is tested separately,
 on the run reader). pyndeval is called directly: ir_measures' provider
-returns 0.0 when one call mixes parameter settings (SPEC section 2).
+returns 0.0 when one call mixes parameter settings (definitions §2).
 """
 
 from __future__ import annotations

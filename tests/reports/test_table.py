@@ -208,7 +208,7 @@ def test_json_has_the_cell_level_keys():
 def test_reports_with_a_comparison_show_agreement_and_every_difference():
     table = sample_table()
     comparison = compare_with_published(table)
-    # Published (SPEC section 7): P@k Pri 0 (agree), DeepTh 1 (agree), Red 0 (agree);
+    # Published (definitions §7): P@k Pri 0 (agree), DeepTh 1 (agree), Red 0 (agree);
     # RBP Pri 1 (agree), DeepTh 1 (agree), Red 0 vs satisfied (differs); my_metric: no row.
     assert (comparison.agree, comparison.total) == (5, 6)
     text = format_table(table, "text", comparison)

@@ -1,32 +1,35 @@
-"""Constraints as generative test oracles: one constraint per module.
+"""The axioms, declared: the registry of every checkable constraint and property.
 
 The ten constraints of Amigó, Spina & Carrillo-de-Albornoz (SIGIR 2018,
-section 3), in the paper's order, are :data:`CONSTRAINTS`; the relative
-(novelty) properties of SPEC section 6 are :data:`PROPERTIES`. :func:`get`
-finds either by id. :func:`axiometer.axioms.check.check` checks a constraint
-on a metric, :func:`axiometer.axioms.properties.check_property` a property.
+section 3), in the paper's order, are :data:`CONSTRAINTS` (one module each in
+:mod:`axiometer.axioms.constraints`); the relative (novelty) properties of
+definitions §6 are :data:`PROPERTIES` (one module each in
+:mod:`axiometer.axioms.properties`). :func:`get` finds either by id. Both
+kinds are oracles (:mod:`axiometer.axioms.oracle`), checked on a metric by
+:func:`axiometer.checking.check`. :mod:`axiometer.axioms.published` holds the
+published SIGIR 2018 table.
 """
 
 from __future__ import annotations
 
-from axiometer.axioms.aspect_diversity import ASPECT_DIVERSITY
-from axiometer.axioms.aspect_relevance import ASPECT_RELEVANCE
-from axiometer.axioms.base import Constraint
-from axiometer.axioms.bounded import BOUNDED
-from axiometer.axioms.closeness_threshold import CLOSENESS_THRESHOLD
-from axiometer.axioms.confidence import CONFIDENCE
-from axiometer.axioms.deepness import DEEPNESS
-from axiometer.axioms.deepness_threshold import DEEPNESS_THRESHOLD
-from axiometer.axioms.finite import FINITE
-from axiometer.axioms.monotonic_redundancy import MONOTONIC_REDUNDANCY
-from axiometer.axioms.prior_position import PRIOR_MONOTONICITY, PRIOR_SENSITIVITY
-from axiometer.axioms.priority import PRIORITY
-from axiometer.axioms.properties import Property
-from axiometer.axioms.rarity import RARITY
-from axiometer.axioms.redundancy import REDUNDANCY
-from axiometer.axioms.reversion import REVERSION
-from axiometer.axioms.saturation import SATURATION
-from axiometer.axioms.unique import UNIQUE
+from axiometer.axioms.constraints.aspect_diversity import ASPECT_DIVERSITY
+from axiometer.axioms.constraints.aspect_relevance import ASPECT_RELEVANCE
+from axiometer.axioms.constraints.base import Constraint
+from axiometer.axioms.constraints.closeness_threshold import CLOSENESS_THRESHOLD
+from axiometer.axioms.constraints.confidence import CONFIDENCE
+from axiometer.axioms.constraints.deepness import DEEPNESS
+from axiometer.axioms.constraints.deepness_threshold import DEEPNESS_THRESHOLD
+from axiometer.axioms.constraints.monotonic_redundancy import MONOTONIC_REDUNDANCY
+from axiometer.axioms.constraints.priority import PRIORITY
+from axiometer.axioms.constraints.redundancy import REDUNDANCY
+from axiometer.axioms.constraints.saturation import SATURATION
+from axiometer.axioms.properties.base import Property, register
+from axiometer.axioms.properties.bounded import BOUNDED
+from axiometer.axioms.properties.finite import FINITE
+from axiometer.axioms.properties.prior_position import PRIOR_MONOTONICITY, PRIOR_SENSITIVITY
+from axiometer.axioms.properties.rarity import RARITY
+from axiometer.axioms.properties.reversion import REVERSION
+from axiometer.axioms.properties.unique import UNIQUE
 
 __all__ = ["CONSTRAINTS", "CONSTRAINT_IDS", "PROPERTIES", "PROPERTY_IDS", "get", "Constraint",
            "Property"]
@@ -47,8 +50,8 @@ CONSTRAINTS: tuple[Constraint, ...] = (
 
 CONSTRAINT_IDS: tuple[str, ...] = tuple(c.id for c in CONSTRAINTS)
 
-#: The relative (novelty) properties, SPEC section 6's order.
-PROPERTIES: tuple[Property, ...] = (
+#: The relative (novelty) properties, in the order of definitions §6.
+PROPERTIES: tuple[Property, ...] = tuple(register(p) for p in (
     REVERSION,
     RARITY,
     PRIOR_SENSITIVITY,
@@ -56,7 +59,7 @@ PROPERTIES: tuple[Property, ...] = (
     BOUNDED,
     UNIQUE,
     FINITE,
-)
+))
 
 PROPERTY_IDS: tuple[str, ...] = tuple(p.id for p in PROPERTIES)
 

@@ -2,7 +2,7 @@
 
 ``amigo2018``: Table 1 of Amigó, Spina & Carrillo-de-Albornoz, "An Axiomatic
 Analysis of Diversity Evaluation Metrics" (SIGIR 2018), as reconstructed in
-SPEC section 7 from the paper's section 4 prose (the marks were lost in the
+definitions §7 from the paper's section 4 prose (the marks were lost in the
 text extraction). It is stored as data, ``axiometer/data/amigo2018.tsv``:
 one row per metric, one column per constraint, ``1`` (satisfied), ``0`` (not
 satisfied, including "undefined for graded relevance") or ``?`` (the prose
@@ -14,19 +14,18 @@ against it. A cell of ours "holds" when its verdict is ``satisfied`` or
 not hold (the paper counts an undefined metric as not satisfying).
 ``error`` and ``not run`` cells are not decided and are not counted; cells
 the paper marks ``?`` are listed but not counted either. The checker's job is
-not to match the table but to explain every difference (SPEC section 7), so
+not to match the table but to explain every difference (definitions §7), so
 each difference carries the cell with its counterexample or witness.
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from importlib import resources
-from typing import Any
 
 from axiometer.core import InputError
 from axiometer.metrics import TABLE_ROWS, parse_spec
-from axiometer.results import HOLDS, Cell, TableResult
+from axiometer.results import HOLDS, Comparison, Difference, TableResult
 
 __all__ = ["PUBLISHED", "PublishedTable", "Difference", "Comparison", "load_published",
            "compare_with_published", "MARKS"]
@@ -81,48 +80,6 @@ def load_published(name: str = "amigo2018") -> PublishedTable:
         marks.append((fields[0], tuple(fields[1:])))
     return PublishedTable(name, " ".join(comments), tuple(title for title, _ in marks), constraints,
                           tuple(marks))
-
-
-@dataclass(frozen=True)
-class Difference:
-    """A cell where our verdict and the published mark disagree, or the paper is silent (``?``)."""
-
-    row: str                  # our row title
-    published_row: str        # the published row it was matched with
-    constraint: str
-    published: str            # "1", "0" or "?"
-    ours: str                 # our verdict at the default setting
-    cell: Cell
-
-
-@dataclass(frozen=True)
-class Comparison:
-    """Agreement of a regenerated table with a published one.
-
-    ``agree`` of ``total`` decided cells agree (both sides decided: a ``1``
-    or ``0`` mark, and a verdict of ours in ``satisfied/witness/violated/n/a``);
-    ``differences`` lists the disagreements, ``undecided`` the cells the
-    paper marks ``?``, ``not_compared`` our cells whose check gave ``error``
-    or did not run, and ``unmatched`` our rows the published table has no row for.
-    """
-
-    table: str
-    agree: int
-    total: int
-    differences: tuple[Difference, ...]
-    undecided: tuple[Difference, ...]
-    not_compared: tuple[Difference, ...]
-    unmatched: tuple[str, ...]
-
-    @property
-    def rate(self) -> float:
-        return self.agree / self.total if self.total else 0.0
-
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict (cells included)."""
-        data = asdict(self)
-        data["rate"] = self.rate
-        return data
 
 
 def _published_row(row: str, metric: str, table: PublishedTable) -> str | None:

@@ -4,7 +4,7 @@ A campaign is what a TREC track hands out after judging: topics with
 integer-graded, multi-aspect judgments and, per participating system, one
 ranking per topic. :func:`generate_campaign` builds one deterministically from
 a seed; its shape defaults to the TREC 2014 Web track diversity task
-(SPEC section 9): 50 topics, 1 to 7 aspects each with balanced weights
+(definitions §9): 50 topics, 1 to 7 aspects each with balanced weights
 ``1/|T|``, grades 0 to 4, 175 to 457 judged documents per topic, about half
 of them relevant, every judged document judged on every aspect.
 
@@ -216,7 +216,7 @@ class CampaignFiles:
 
 
 def write_trec(campaign: Campaign, directory: str | Path) -> CampaignFiles:
-    """Write TREC files (SPEC section 9) under ``directory``.
+    """Write TREC files (definitions §9) under ``directory``.
 
     - ``qrels.txt``: ``qid 0 docno grade``, the grade being the document's
       largest over aspects (the single-aspect view trec_eval sees);

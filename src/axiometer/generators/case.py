@@ -10,7 +10,7 @@ from axiometer.core import Context, Ranking, Topic
 
 __all__ = ["Case", "Scope", "DEFAULT_RHO"]
 
-#: "Relevance contribution": every non-zero ``r`` is at most ``rho`` (SPEC section 3).
+#: "Relevance contribution": every non-zero ``r`` is at most ``rho`` (definitions §3).
 DEFAULT_RHO = Fraction(1, 10)
 
 

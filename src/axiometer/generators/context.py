@@ -1,4 +1,4 @@
-"""Contexts for running the ten constraints on a relative metric (SPEC section 6).
+"""Contexts for running the ten constraints on a relative metric (definitions §6).
 
 A relative metric scores a ranking against other systems' rankings. The ten
 constraints compare two rankings ``a`` and ``b`` of one topic; on a relative

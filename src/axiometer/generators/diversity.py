@@ -1,5 +1,5 @@
 """Cases for the five diversity-oriented constraints (Amigó, Spina &
-Carrillo-de-Albornoz, SIGIR 2018, section 3.3, Eqs. 6-10; SPEC section 3):
+Carrillo-de-Albornoz, SIGIR 2018, section 3.3, Eqs. 6-10; definitions §3):
 AspDiv, Red, MRed, Sat and AspRel, each as a hypothesis strategy and an
 exhaustive small scope.
 
@@ -19,7 +19,7 @@ Red's and MRed's topics may also judge a few documents no ranking retrieves
 metrics normalised per aspect (nDCG-IA, AP-IA) depend on how many relevant
 documents each aspect has in the collection, which the paper's analysis of
 those metrics mentions (section 4.2). AspRel's topics judge no other
-document relevant to ``t`` or ``t'`` (SPEC: "no other document is relevant
+document relevant to ``t`` or ``t'`` (definitions §3: "no other document is relevant
 to t or t'").
 
 Relevance values: where a constraint assumes relevance contribution (AspDiv,

@@ -1,4 +1,4 @@
-"""Domain strings for the intrinsic framework (SPEC section 4): ``rankings(n=4,grades=2)``.
+"""Domain strings for the intrinsic framework (definitions §4): ``rankings(n=4,grades=2)``.
 
 Grammar (a tokenizer and a recursive-descent parser, as in
 :mod:`axiometer.metrics.spec`; nothing is ``eval``-ed)::

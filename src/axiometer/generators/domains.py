@@ -1,4 +1,4 @@
-"""Domains of system outputs for the intrinsic framework (SPEC section 4).
+"""Domains of system outputs for the intrinsic framework (definitions §4).
 
 Giner's properties (pseudometric, metric, interval scale) are properties of a
 metric *on a domain*: the same metric can be injective on one set of outputs

@@ -1,6 +1,6 @@
 """Cases for the relative (novelty) properties: a topic, rankings and the other systems' rankings.
 
-SPEC section 6. Every case carries a :class:`~axiometer.core.Context` (the
+definitions §6. Every case carries a :class:`~axiometer.core.Context` (the
 OTHER systems' rankings, 0..3 of them); the prior-position cases give ``b``
 its own context (``context_b``), where one prior ranking has a document moved.
 Cases are built so that each property's conditions hold by construction (no

@@ -3,7 +3,7 @@ contribution ``r <= rho``): Pri, Deep, Conf as hypothesis strategies and
 exhaustive small scopes; DeepTh/CloseTh as the pair ``(a_n, b_n)``.
 
 Source: Amigó, Spina & Carrillo-de-Albornoz, SIGIR 2018, section 3.2,
-Eqs. 1-5 (restated in SPEC section 3).
+Eqs. 1-5 (restated in definitions §3).
 
 Cases are built so that the conditions hold by construction (no filtering),
 which keeps shrinking effective: a failing Pri case shrinks to two or three
@@ -180,7 +180,7 @@ def confidence_cases(draw: st.DrawFn, scope: Scope) -> Case:
     ``a`` may be empty: Eq. 5 quantifies over every ranking, and "return
     nothing" versus "return one non-relevant document" is the plainest
     instance of the confidence a system shows by stopping (an empty ranking
-    scores 0, SPEC section 2). The appended document is judged, with
+    scores 0, definitions §2). The appended document is judged, with
     ``r = 0``: the constraint speaks of a known non-relevant document, not
     of an unjudged one. Its position ``len(a)+1`` is inside the window and
     ``b`` has at most ``scope.max_docs`` documents.

@@ -69,7 +69,7 @@ _FAMILIES: dict[str, tuple[str, str]] = {
     "ESL": ("expected_search_length", "ExpectedSearchLength"),
     "wRprec": ("weighted_precision", "WeightedRPrecision"),
     "AWP": ("weighted_precision", "AverageWeightedPrecision"),
-    # Relative (novelty) metrics: they need a context of other systems (SPEC section 6).
+    # Relative (novelty) metrics: they need a context of other systems (definitions §6).
     "NRG": ("nrg", "NRG"),
     "Unique": ("nrg", "UniqueContributions"),
     "RareP": ("rareness", "RareP"),

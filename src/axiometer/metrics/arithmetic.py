@@ -1,7 +1,7 @@
 """Two arithmetics for one formula: float64 for speed, exact for verdicts.
 
 Every built-in metric writes its formula once, against an arithmetic ``A``
-(SPEC section 5):
+(definitions §5):
 
 - :data:`FLOAT` evaluates in float64;
 - :data:`EXACT` evaluates with :class:`fractions.Fraction` and switches to
@@ -42,7 +42,7 @@ class FloatArithmetic:
 
     @staticmethod
     def ratio(numerator: Any, denominator: Any) -> Any:
-        """``numerator / denominator``, or 0 when the normaliser is 0 (SPEC section 2)."""
+        """``numerator / denominator``, or 0 when the normaliser is 0 (definitions §2)."""
         return numerator / denominator if denominator else 0.0
 
     @staticmethod
@@ -102,13 +102,13 @@ def exact_to_float(value: ExactValue, digits: int = 30) -> float:
 
 
 class SymbolicArithmetic:
-    """Sympy arithmetic in which a parameter may be a symbol (SPEC section 4, parametric analysis).
+    """Sympy arithmetic in which a parameter may be a symbol (definitions §4, parametric analysis).
 
     ``num`` passes sympy objects through unchanged and reads every other
     number exactly (``0.8 -> 4/5`` as a ``sympy.Rational``), so a built-in's
     ``compute(ranking, topic, SYMBOLIC)`` on a copy of the metric whose
     parameter attribute is a ``sympy.Symbol`` (see
-    :func:`axiometer.axioms.parametric.symbolic_score`) yields the score as a
+    :func:`axiometer.intrinsic.parametric.symbolic_score`) yields the score as a
     sympy expression in that symbol: a polynomial in ``p`` for RBP. ``ratio``
     returns 0 only for a denominator that is identically zero; a symbolic
     denominator is taken as non-zero (the analysis discards its poles).

@@ -15,7 +15,7 @@ The saturation test is decided exactly (a float sum of ten ``0.1`` is below
 Source: Luo, Wing, Yang & Hearst, "The water filling model and the cube
 test: multi-dimensional evaluation for professional search", CIKM 2013; the
 form here is Amigó, Spina & Carrillo-de-Albornoz, SIGIR 2018, section 4
-(SPEC section 2).
+(definitions §2).
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from axiometer.metrics.base import BuiltinMetric, Needs, RankingBatch, batch_cut
 
 __all__ = ["SATURATION", "CubeTest"]
 
-#: How much relevance fills an aspect (SPEC: saturation level 1).
+#: How much relevance fills an aspect (definitions §2: saturation level 1).
 SATURATION = Fraction(1)
 
 # Largest common denominator for which the batched saturation test runs in

@@ -23,7 +23,7 @@ the ranking. A user cannot want more relevant documents than the topic has:
 
 Source: Cooper, "Expected search length: a single measure of retrieval
 effectiveness based on the weak ordering action of retrieval systems",
-American Documentation 19(1), 1968; formula as restated in SPEC section 4
+American Documentation 19(1), 1968; formula as restated in definitions §4
 (Giner's Table 3).
 """
 
@@ -46,7 +46,7 @@ class ExpectedSearchLength(BuiltinMetric):
     documents form one weak level (``j`` non-relevant retrieved, ``r``/``i``
     relevant/judged non-relevant unretrieved, ``s'`` still wanted). ``s`` is
     capped at ``R``; 0 if R = 0. Lower is better. No cutoff.
-    Source: Cooper 1968; SPEC section 4.
+    Source: Cooper 1968; definitions §4.
     """
 
     family = "ESL"

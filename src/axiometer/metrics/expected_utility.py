@@ -11,7 +11,7 @@ cutoff it runs to the end of the ranking.
 
 Source: Yang & Lad, "Modeling expected utility of multi-session information
 distillation", ICTIR 2009; the form here is Amigó, Spina &
-Carrillo-de-Albornoz, SIGIR 2018, section 4 (SPEC section 2).
+Carrillo-de-Albornoz, SIGIR 2018, section 4 (definitions §2).
 """
 
 from __future__ import annotations

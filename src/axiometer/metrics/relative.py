@@ -1,7 +1,7 @@
 """What relative (novelty) metrics share: the context, reversions and stated bounds.
 
 A relative metric scores a ranking *given other systems' rankings* for the
-same topic (SPEC section 6): the "prior set" of NRG, the "existing systems"
+same topic (definitions §6): the "prior set" of NRG, the "existing systems"
 of Fujii, the "other systems" whose retrieval makes a document common for
 Türkmen et al. The :class:`~axiometer.core.Context` always holds the *other*
 systems; a metric that counts the evaluated system too (rareness: "all
@@ -112,7 +112,7 @@ def systems_retrieving(doc: str, context: Context, depth: int | None) -> int:
 class InContext:
     """A relative metric with its context fixed: an ordinary metric of ``(ranking, topic)``.
 
-    The intrinsic checks (SPEC section 6: "the ten constraints and the
+    The intrinsic checks (definitions §6: "the ten constraints and the
     intrinsic checks also apply to a relative metric under a fixed context")
     score a whole domain of rankings against one context. The name says which:
     ``NRG(base=nDCG@10) | s1 = r2 r1 o1``.

@@ -7,15 +7,15 @@ with ``g_i = r(d_i)`` the gain at rank ``i`` (single-aspect view, zero past
 the ranking's end), ``cg(k) = sum_{i<=k} g_i`` and ``g*``/``cg*`` the same
 for the ideal ranking (the topic's judged relevance values sorted
 descending, :func:`axiometer.metrics.dcg.ideal_gains`). A zero ideal gives 0
-(SPEC section 2).
+(definitions §2).
 
 Source: the sliding ratio of Pollock, "Measures for the comparison of
 information retrieval systems", American Documentation 19(4), 1968, and the
 modified sliding ratio of Sagara, "Performance measures for ranked output
 retrieval systems", Journal of Japan Society of Information and Knowledge
-12(2), 2002 (Giner's references [70] and [77]), both as restated in SPEC
-section 4 (Giner's Table 3; the extraction of Giner's paper
-lost the formulas, so the SPEC's restatement is what this module follows).
+12(2), 2002 (Giner's references [70] and [77]), both as restated in
+definitions §4 (Giner's Table 3; the extraction of Giner's paper
+lost the formulas, so that restatement is what this module follows).
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ class SlidingRatio(BuiltinMetric):
 
     Gain ``r(d)`` (single-aspect view), ideal from the topic's judged values.
     A cutoff is required (``SR`` alone means ``SR@10``).
-    Source: Pollock 1968; SPEC section 4 (Giner, Table 3).
+    Source: Pollock 1968; definitions §4 (Giner, Table 3).
     """
 
     family = "SR"
@@ -68,7 +68,7 @@ class ModifiedSlidingRatio(BuiltinMetric):
 
     Gain ``r(d)`` (single-aspect view), ideal from the topic's judged values.
     A cutoff is required (``MSR`` alone means ``MSR@10``).
-    Source: Sagara 2002; SPEC section 4 (Giner, Table 3).
+    Source: Sagara 2002; definitions §4 (Giner, Table 3).
     """
 
     family = "MSR"

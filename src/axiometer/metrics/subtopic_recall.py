@@ -8,7 +8,7 @@ document ``r(d, t) > 0``. An aspect nobody found relevant material for cannot
 be covered by any ranking, so counting it would cap S-Recall below 1 and make
 S-RR 0 for every ranking of the topic, whatever the system does; ndeval's
 ``strec`` makes the same choice (its ``actualSubtopics``). A topic with no
-coverable aspect scores 0 (a normaliser of 0 gives 0, SPEC section 2).
+coverable aspect scores 0 (a normaliser of 0 gives 0, definitions §2).
 
 Both metrics are binary (``r > 0`` covers) and ignore aspect weights.
 

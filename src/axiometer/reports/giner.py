@@ -1,6 +1,6 @@
-"""The Giner comparison as text, Markdown or JSON (SPEC section 7, ``giner``).
+"""The Giner comparison as text, Markdown or JSON (definitions §7, ``giner``).
 
-:func:`format_giner` renders a :class:`~axiometer.axioms.giner.GinerTable`:
+:func:`format_giner` renders a :class:`~axiometer.results.GinerTable`:
 a table with, per measure, Giner's published category, ours on each domain
 (columns ``S1..`` for the set domains, ``K1..`` for the rank domains, named in
 a legend above the table), and the domains that reproduce the published
@@ -14,8 +14,7 @@ import dataclasses
 import json
 from typing import Any
 
-from axiometer.axioms.giner import GinerRow, GinerTable
-from axiometer.results import OutputRecord
+from axiometer.results import GinerRow, GinerTable, OutputRecord
 
 __all__ = ["GINER_FORMATS", "format_giner", "SHORT"]
 

@@ -1,4 +1,4 @@
-"""Reports of Giner's intrinsic classification (SPEC section 4): text, Markdown, JSON.
+"""Reports of Giner's intrinsic classification (definitions §4): text, Markdown, JSON.
 
 :func:`format_intrinsic` prints an :class:`~axiometer.results.IntrinsicResult`:
 the category, the domain (every report names it), its size, the distinct
@@ -9,7 +9,7 @@ sequences (or contingency counts) with their scores — the exact value when
 one was computed, else the float.
 
 :func:`format_parametric` prints the result of
-``axiometer.axioms.parametric.analyse`` (a plain dataclass of
+``axiometer.intrinsic.parametric.analyse`` (a plain dataclass of
 :mod:`axiometer.results`): its ``summary`` first when it has one, then every
 other field. ``json`` is ``dataclasses.asdict`` in both.
 

@@ -4,7 +4,7 @@
   parameter-dependent cell's summary and every counterexample, witness,
   error and explanation), ``markdown``, ``latex`` (a booktabs table a paper
   can ``\\input``), ``html`` (a standalone page) and ``json``; with a
-  :class:`~axiometer.axioms.published.Comparison`, also the agreement with the
+  :class:`~axiometer.results.Comparison`, also the agreement with the
   published table and, for every differing cell, its counterexample or
   witness and explanation.
 - :func:`format_check`: one metric's verdicts (``axiometer check``), each
@@ -29,15 +29,12 @@ import math
 import re
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tabulate import tabulate
 
 from axiometer.core import natural_key
-from axiometer.results import Cell, Check, Counterexample, TableResult
-
-if TYPE_CHECKING:  # reports read a comparison; they need not import the axioms to do so
-    from axiometer.axioms.published import Comparison
+from axiometer.results import Cell, Check, Comparison, Counterexample, TableResult
 
 __all__ = ["REPORT_FORMATS", "CHECK_FORMATS", "MARKS", "FLAGS", "format_table", "format_check",
            "cell_mark", "json_cell"]
@@ -315,7 +312,7 @@ def _cell_lines(cell: Cell, indent: str = "  ") -> list[str]:
 
 
 def _explanation_text(cell: Cell) -> str:
-    """``violated; holds when ...`` (SPEC section 3, "Explaining a violation")."""
+    """``violated; holds when ...`` (definitions §3, "Explaining a violation")."""
     text = cell.explanation or ""
     return f"{cell.verdict}; {text}" if text.startswith("holds") else text
 

@@ -3,7 +3,7 @@
 Condition: relevance contribution (every non-zero ``r(d, t) <= rho``).
 Case: ``b`` is ``a`` with ``d_i`` replaced by a new document ``d'`` where
 ``r(d', t) >= r(d_i, t)`` for every aspect ``t`` and ``>`` for some ``t``;
-the documents after position ``i`` are unconstrained (SPEC section 3).
+the documents after position ``i`` are unconstrained (definitions §3).
 Relation: ``Q(b) > Q(a)``; the changed position ``i`` lies inside the window.
 
 Metrics that discount repeats of an aspect (alpha-nDCG, NRBP, EU) can lose
@@ -13,8 +13,8 @@ reading "no later document touches the changed aspects" isolates that effect.
 
 from fractions import Fraction
 
-from axiometer.axioms.base import B_GT_A, Constraint, Reading
-from axiometer.axioms.conditions import aspect_diversity_case
+from axiometer.axioms.constraints.base import B_GT_A, Constraint, Reading
+from axiometer.axioms.constraints.conditions import aspect_diversity_case
 from axiometer.generators.diversity import aspect_diversity_cases, aspect_diversity_small_scope
 
 ASPECT_DIVERSITY = Constraint(

@@ -7,19 +7,19 @@ appended. Relation: ``Q(a) > Q(b)``. Changed position ``len(a)+1`` (the
 window keeps it ``<= k``: in ``truncate`` mode a document appended past the
 cutoff is invisible and every cutoff metric ties).
 
-``a`` may be empty (Eq. 5 quantifies over every ranking; SPEC section 3 says
+``a`` may be empty (Eq. 5 quantifies over every ranking; definitions §3 says
 "any"): returning nothing must beat returning one non-relevant document. A
 metric that scores every non-relevant tail 0 fails already there, which is
 the smallest counterexample. No nearby reading is declared: the case has no
-later documents and no relevance value to shrink, so none of SPEC's
+later documents and no relevance value to shrink, so none of the
 readings (later documents untouched, smaller ``rho``) changes it; the other
 cutoff mode and other parameters are tried by the runner.
 """
 
 from __future__ import annotations
 
-from axiometer.axioms.base import A_GT_B, Constraint
-from axiometer.axioms.conditions import single_aspect_contribution
+from axiometer.axioms.constraints.base import A_GT_B, Constraint
+from axiometer.axioms.constraints.conditions import single_aspect_contribution
 from axiometer.generators.case import Case, Scope
 from axiometer.generators.relevance import confidence_cases, confidence_small_scope
 

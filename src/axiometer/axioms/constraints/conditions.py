@@ -1,4 +1,4 @@
-"""The conditions constraints assume (SPEC section 3), as predicates on a case.
+"""The conditions constraints assume (definitions §3), as predicates on a case.
 
 Generators build cases that satisfy their constraint's conditions by
 construction; the tests use these predicates to confirm it.
@@ -44,7 +44,7 @@ def single_aspect_contribution(case: Case, scope: Scope) -> bool:
 
 # -- The diversity-oriented constraints (SIGIR 2018, section 3.3) ----------------
 # One predicate per constraint: the case has the constraint's shape and every
-# condition it assumes holds (SPEC section 3), checked from the case alone.
+# condition it assumes holds (definitions §3), checked from the case alone.
 
 __all__ += ["inside_window", "relevant_aspects", "aspect_diversity_case", "redundancy_case",
             "monotonic_redundancy_case", "saturation_case", "aspect_relevance_case"]

@@ -1,4 +1,4 @@
-"""Giner's intrinsic classification of a metric on a domain (SPEC section 4).
+"""Giner's intrinsic classification of a metric on a domain (definitions §4).
 
 On a finite domain of outputs, a metric ``Q`` induces ``dQ(x, y) = |Q(x) - Q(y)|``:
 
@@ -8,14 +8,14 @@ On a finite domain of outputs, a metric ``Q`` induces ``dQ(x, y) = |Q(x) - Q(y)|
   there is one, is repeated on a quarter of them), and does not
   depend on which of several equally judged documents is retrieved (checked
   on a sample of a rankings domain by renumbering such documents). ``dQ`` is
-  then symmetric and satisfies the triangle inequality by construction; SPEC
-  section 4 asks for both to be checked anyway, which is done on sampled
+  then symmetric and satisfies the triangle inequality by construction;
+  definitions §4 asks for both to be checked anyway, which is done on sampled
   triples of those outputs, exactly where exact values exist (within the
   exact budget), else on floats within the screen.
 - **metric**: ``Q`` is also injective on the domain. The float scores are
-  sorted; adjacent values within the screen (:data:`~axiometer.axioms.decide.SCREEN`,
+  sorted; adjacent values within the screen (:data:`~axiometer.metrics.decide.SCREEN`,
   relative) are re-decided exactly (``Fraction``, or sympy through
-  :func:`~axiometer.axioms.decide.exact_sign`). The counterexample is the
+  :func:`~axiometer.metrics.decide.exact_sign`). The counterexample is the
   smallest colliding pair (by domain order: shorter, then lexicographically
   first grade sequences); the report also gives the largest collision class
   and the resolution, distinct values / domain size.
@@ -31,7 +31,7 @@ a caller may instead supply an exact evaluation (``exact=``), e.g. RBP with a
 symbolic irrational ``p``, which the built-in reads as a rational.
 
 Decisions taken from a float difference far beyond rounding (beyond the
-screen) are sound, as in :mod:`axiometer.axioms.decide`; a verdict is marked
+screen) are sound, as in :mod:`axiometer.metrics.decide`; a verdict is marked
 not exact only when a near-tie was settled by the float tolerance (a
 float-only metric, or the exact-evaluation budget ``max_exact`` ran out).
 """
@@ -46,8 +46,8 @@ from typing import Any
 
 import numpy as np
 
-from axiometer.axioms.decide import DEFAULT_TOLERANCE, SCREEN, evaluate, exact_sign
-from axiometer.axioms.guard import guard
+from axiometer.metrics.decide import DEFAULT_TOLERANCE, SCREEN, evaluate, exact_sign
+from axiometer.checking.guard import guard
 from axiometer.core import Topic
 from axiometer.generators.context import fixed_context
 from axiometer.generators.domains import CountsDomain, Domain, RankingsDomain, SetsDomain, UsersDomain
@@ -208,7 +208,7 @@ def classify(metric: Any, domain: Domain, tolerance: float | None = None,
     the metric is a set measure of :mod:`axiometer.metrics.set_based`
     (``score``/``exact`` of a ``Contingency``, vectorised ``score_counts``). Without any exact
     evaluation, ties and equal gaps are decided within ``tolerance``
-    (default :data:`~axiometer.axioms.decide.DEFAULT_TOLERANCE`, relative),
+    (default :data:`~axiometer.metrics.decide.DEFAULT_TOLERANCE`, relative),
     which the result states. With one, ``tolerance`` (if given) widens the
     screen of candidates sent to exact evaluation; at most ``max_exact``
     outputs are evaluated exactly, after which near-ties are settled on
@@ -218,7 +218,7 @@ def classify(metric: Any, domain: Domain, tolerance: float | None = None,
         # A metric author's metric runs behind the guard: a time limit per output, no input changes.
         metric = guard(metric)
     if getattr(getattr(metric, "needs", None), "context", False) and domain.size:
-        # A relative metric is classified under one fixed context of other systems (SPEC section 6).
+        # A relative metric is classified under one fixed context of other systems (definitions §6).
         metric = InContext(metric, fixed_context(domain.output(0)[1]))
     own_exact = is_exact_capable(metric) or (isinstance(domain, CountsDomain) and hasattr(metric, "exact"))
     exact_function = exact if exact is not None else (metric.exact if own_exact else None)

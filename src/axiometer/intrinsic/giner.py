@@ -1,11 +1,11 @@
-"""Giner's Tables 2–3 against our intrinsic classification (SPEC sections 4 and 7).
+"""Giner's Tables 2–3 against our intrinsic classification (definitions §4 and §7).
 
 Giner argues each measure on the domain its own formula suggests, so no single
 domain reproduces his whole table. :func:`run_giner` therefore classifies every
 measure of his Tables 2–3 (the published categories are data,
-``axiometer/data/giner.tsv``, transcribed from SPEC section 7's ``giner``
+``axiometer/data/giner.tsv``, transcribed from definitions §7's ``giner``
 paragraph) on each canonical domain of its kind
-(:func:`~axiometer.axioms.intrinsic.classify`), records each domain's category
+(:func:`~axiometer.intrinsic.classify.classify`), records each domain's category
 and counterexample, and says which domains (if any) reproduce the published
 category. Where none does, :attr:`GinerRow.explanation` explains the difference
 by the domain and its counterexample: a weaker category than Giner's names the
@@ -33,17 +33,16 @@ parametric analysis, not here).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from importlib import resources
 from typing import Any
 
-from axiometer.axioms.intrinsic import CATEGORIES, classify
+from axiometer.intrinsic.classify import CATEGORIES, classify
 from axiometer.core import InputError
 from axiometer.generators.domains import Domain, RankingsDomain, SetsDomain, UsersDomain, rankings, sets, users
 from axiometer.metrics import parse
 from axiometer.metrics.set_based import set_measure
-from axiometer.results import IntrinsicResult, OutputRecord
+from axiometer.results import GinerEntry, GinerRow, GinerTable, IntrinsicResult, OutputRecord
 
 __all__ = ["GinerEntry", "GinerRow", "GinerTable", "load_giner", "run_giner", "canonical_domains",
            "DATA_FILE", "KINDS"]
@@ -52,86 +51,6 @@ __all__ = ["GinerEntry", "GinerRow", "GinerTable", "load_giner", "run_giner", "c
 DATA_FILE = "giner.tsv"
 #: Measure kinds: set (contingency counts), user (Korfhage's user counts), rank (rankings).
 KINDS = ("set", "user", "rank")
-
-
-@dataclass(frozen=True)
-class GinerEntry:
-    """One row of ``giner.tsv``: a measure, its axiometer spec, Giner's category.
-
-    ``published`` is ``None`` where the SPEC's paragraph states no category;
-    ``condition`` the case it is stated for (``"binary"``), else ``None``.
-    """
-
-    measure: str
-    kind: str
-    spec: str
-    published: str | None
-    condition: str | None
-
-
-@dataclass(frozen=True)
-class GinerRow:
-    """A measure of Giner's tables, classified on each canonical domain of its kind.
-
-    ``results`` has one :class:`~axiometer.results.IntrinsicResult` per
-    domain evaluated (empty when ``skipped`` says why none was);
-    ``reproduced_by`` names the domains whose category is the published one;
-    ``explanation`` (when none is and a category was published) says, domain
-    by domain, why ours differs, with the counterexample.
-    """
-
-    entry: GinerEntry
-    results: tuple[IntrinsicResult, ...]
-    reproduced_by: tuple[str, ...]
-    explanation: tuple[str, ...] = ()
-    skipped: str | None = None
-
-    @property
-    def measure(self) -> str:
-        return self.entry.measure
-
-    @property
-    def published(self) -> str | None:
-        return self.entry.published
-
-    def category_on(self, domain: str) -> str | None:
-        """Our category on the domain named ``domain``, or ``None`` if not evaluated there."""
-        for result in self.results:
-            if result.domain == domain:
-                return result.category
-        return None
-
-    def result_on(self, domain: str) -> IntrinsicResult | None:
-        for result in self.results:
-            if result.domain == domain:
-                return result
-        return None
-
-
-@dataclass(frozen=True)
-class GinerTable:
-    """The comparison: the domains used (by kind) and one row per measure.
-
-    ``set_domains`` lists every domain of counts — the ``sets(...)`` domains,
-    then the ``users(...)`` domains, which ``user_domains`` lists again on
-    their own (the report gives count domains one column group).
-    """
-
-    set_domains: tuple[str, ...]
-    rank_domains: tuple[str, ...]
-    rows: tuple[GinerRow, ...]
-    user_domains: tuple[str, ...] = ()
-
-    def row(self, measure: str) -> GinerRow:
-        for row in self.rows:
-            if row.measure == measure:
-                return row
-        raise KeyError(measure)
-
-    @property
-    def differences(self) -> tuple[GinerRow, ...]:
-        """Rows with a published category that no domain reproduces."""
-        return tuple(r for r in self.rows if r.published and r.results and not r.reproduced_by)
 
 
 def load_giner() -> tuple[GinerEntry, ...]:

@@ -5,8 +5,8 @@ Case: ``a`` any ranking with ``r(d_{i+k}) > r(d_i)``, ``k > 0``; ``b`` is ``a``
 with positions ``i`` and ``i+k`` swapped. Relation: ``Q(b) > Q(a)``.
 """
 
-from axiometer.axioms.base import B_GT_A, Constraint, Reading
-from axiometer.axioms.conditions import single_aspect_contribution
+from axiometer.axioms.constraints.base import B_GT_A, Constraint, Reading
+from axiometer.axioms.constraints.conditions import single_aspect_contribution
 from axiometer.generators.relevance import priority_cases, priority_small_scope
 
 PRIORITY = Constraint(

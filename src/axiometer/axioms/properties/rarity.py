@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from axiometer.axioms.check import _Outcome
-from axiometer.axioms.properties import Property, comparison_outcome
+from axiometer.results import Outcome
+from axiometer.axioms.properties.base import Property, comparison_outcome
 from axiometer.generators.case import Case, Scope
 from axiometer.generators.relative import rarity_cases, rarity_small_scope, window
 from axiometer.metrics.relative import systems_retrieving
@@ -25,7 +25,7 @@ from axiometer.metrics.relative import systems_retrieving
 __all__ = ["RARITY", "rarity_conditions"]
 
 
-def _judge(metric: Any, claim: Any, case: Case, tolerance: float) -> _Outcome:
+def _judge(metric: Any, claim: Any, case: Case, tolerance: float) -> Outcome:
     return comparison_outcome(metric, case, tolerance, "Q(b) > Q(a)", lambda sign: sign > 0)
 
 

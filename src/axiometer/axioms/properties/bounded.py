@@ -18,9 +18,9 @@ from collections.abc import Iterator
 from itertools import chain
 from typing import Any
 
-from axiometer.axioms.check import _Outcome
-from axiometer.axioms.decide import evaluate
-from axiometer.axioms.properties import Property, counterexample, decide_sign
+from axiometer.results import Outcome
+from axiometer.metrics.decide import evaluate
+from axiometer.axioms.properties.base import Property, counterexample, decide_sign
 from axiometer.generators.case import Case, Scope
 from axiometer.generators.relative import extreme_small_scope, relative_cases, relative_small_scope
 from axiometer.metrics import is_exact_capable
@@ -51,7 +51,7 @@ def _values(metric: Any, bound: Any, case: Case) -> list[tuple[str | None, float
     return [(None, q, exact)]
 
 
-def _judge(metric: Any, bound: Any, case: Case, tolerance: float) -> _Outcome:
+def _judge(metric: Any, bound: Any, case: Case, tolerance: float) -> Outcome:
     S = len(case.context) + 1
     for doc, value, exact_value in _values(metric, bound, case):
         for side, limit_of, is_open in (("low", bound.low, bound.low_open), ("high", bound.high, bound.high_open)):
@@ -68,12 +68,12 @@ def _judge(metric: Any, bound: Any, case: Case, tolerance: float) -> _Outcome:
             extra = (("S", str(S)), ("claim", bound.claim), ("side", side))
             if doc is not None:
                 extra += (("document", doc),)
-            return _Outcome(False, counterexample(
+            return Outcome(False, counterexample(
                 case, value, value, f"{range_text(bound, S, symbol)} (S = {S}): {bound.claim}",
                 exact=exact, note=f"{case.note}; {symbol} = {value:.6g} breaks the stated "
                                   f"{'minimum' if side == 'low' else 'maximum'} {limit}",
                 extra=extra))
-    return _Outcome(True)
+    return Outcome(True)
 
 
 def _small_scope(scope: Scope) -> Iterator[Case]:

@@ -4,7 +4,7 @@ Conditions: binary relevance (``r(d, t) in {0, rc}``, ``rc`` in ``(0, 1)``),
 balanced aspects, no aspect overlap.
 Case: a prefix ``P`` has more documents relevant to ``t`` than to ``t'``;
 ``x`` is relevant (``rc``) to ``t`` only, ``y`` to ``t'`` only;
-``a = P + x``, ``b = P + y`` (SPEC section 3).
+``a = P + x``, ``b = P + y`` (definitions §3).
 Relation: ``Q(b) > Q(a)``; the changed position ``len(P) + 1`` lies inside the window.
 
 ``rc`` is not bounded by ``rho`` (the paper assumes no relevance contribution
@@ -12,8 +12,8 @@ here); a saturating metric (CT) can tie once both aspects are full, which
 the nearby reading "relevance values stay at most rho" separates.
 """
 
-from axiometer.axioms.base import B_GT_A, Constraint, Reading
-from axiometer.axioms.conditions import redundancy_case
+from axiometer.axioms.constraints.base import B_GT_A, Constraint, Reading
+from axiometer.axioms.constraints.conditions import redundancy_case
 from axiometer.generators.diversity import redundancy_cases, redundancy_small_scope
 
 REDUNDANCY = Constraint(

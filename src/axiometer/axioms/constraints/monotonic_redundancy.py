@@ -4,7 +4,7 @@ Conditions: two balanced aspects ``T = {t, t'}``, relevance contribution
 (every non-zero ``r <= rho``).
 Case: a non-empty prefix ``P`` with ``r(d_i, t) > r(d_i, t')`` for every
 ``d_i`` in ``P``; ``x`` relevant to ``t`` only, ``y`` to ``t'`` only,
-``0 < r(x, t) = r(y, t')``; ``a = P + x``, ``b = P + y`` (SPEC section 3).
+``0 < r(x, t) = r(y, t')``; ``a = P + x``, ``b = P + y`` (definitions §3).
 Relation: ``Q(b) > Q(a)``; the changed position ``len(P) + 1`` lies inside the window.
 
 Unlike Red, the prefix documents may be relevant to both aspects, so a
@@ -15,8 +15,8 @@ metric that only counts earlier relevant documents (alpha-nDCG's
 
 from fractions import Fraction
 
-from axiometer.axioms.base import B_GT_A, Constraint, Reading
-from axiometer.axioms.conditions import monotonic_redundancy_case
+from axiometer.axioms.constraints.base import B_GT_A, Constraint, Reading
+from axiometer.axioms.constraints.conditions import monotonic_redundancy_case
 from axiometer.generators.diversity import monotonic_redundancy_cases, monotonic_redundancy_small_scope
 
 MONOTONIC_REDUNDANCY = Constraint(

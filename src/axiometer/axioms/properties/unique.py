@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from axiometer.axioms.check import _Outcome
-from axiometer.axioms.decide import evaluate
-from axiometer.axioms.properties import Property, counterexample, decide_sign, relative_window
+from axiometer.results import Outcome
+from axiometer.metrics.decide import evaluate
+from axiometer.axioms.properties.base import Property, counterexample, decide_sign, relative_window
 from axiometer.core import Context, Topic
 from axiometer.generators.case import Case
 from axiometer.generators.relative import relative_cases, relative_small_scope
@@ -29,15 +29,15 @@ def unique_contributions(ranking: tuple[str, ...], topic: Topic, context: Contex
     return sum(1 for d in ranking[:depth] if topic.rel(d) and d not in pooled)
 
 
-def _judge(metric: Any, claim: Any, case: Case, tolerance: float) -> _Outcome:
+def _judge(metric: Any, claim: Any, case: Case, tolerance: float) -> Outcome:
     depth = relative_window(metric)
     count = unique_contributions(tuple(case.a), case.topic, case.context, depth)
     q = evaluate(metric, case.a, case.topic, case.context)
     thunk = (lambda: metric.exact(case.a, case.topic, case.context) - count) if is_exact_capable(metric) else None
     sign, exact = decide_sign(float(count), q, thunk, tolerance)
     if sign == 0:
-        return _Outcome(True)
-    return _Outcome(False, counterexample(
+        return Outcome(True)
+    return Outcome(False, counterexample(
         case, q, float(count), f"Q = unique relevant contributions in the top {depth} = {count}",
         exact=exact, note=f"{case.note}; score a = the metric, score b = the independent count",
         extra=(("count", str(count)),)))

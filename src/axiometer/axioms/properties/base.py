@@ -1,6 +1,6 @@
-"""The relative (novelty) properties as oracles: the :class:`Property` declaration and :func:`check_property`.
+"""The relative (novelty) properties as oracles: the :class:`Property` declaration and its check.
 
-SPEC section 6. Each property states a claim from a seed paper about metrics
+Definitions §6. Each property states a claim from a seed paper about metrics
 that score a ranking against other systems' rankings (a context):
 
 - ``universal``: a relation ``Q(b) REL Q(a)`` on every generated case (Rarity,
@@ -12,43 +12,40 @@ that score a ranking against other systems' rankings (a context):
   property may check several *claims* of the metric (each reversion, each
   stated bound), each searched on its own; the note says which held.
 
-A property quacks like a :class:`~axiometer.axioms.base.Constraint` where the
-runner touches it (``id``, ``family``, ``kind``, ``default_mode``,
-``readings``). Its positions are defined by the metric's cutoff ("within the
+A property is an :class:`~axiometer.axioms.oracle.Oracle`, as a
+:class:`~axiometer.axioms.constraints.base.Constraint` is: the engine calls
+:meth:`Property.check` with its searcher. Its positions are defined by the metric's cutoff ("within the
 cutoff"), so the cutoff mode is recorded but changes no case.
 
 Decisions are exact where the metric offers ``exact`` (float screen first,
-as :func:`axiometer.axioms.decide.compare`); a float-only metric is decided
+as :func:`axiometer.metrics.decide.compare`); a float-only metric is decided
 with the stated tolerance. A metric that raises, or returns a non-finite
 value, gives an ``error`` verdict naming the input, except that
 :class:`~axiometer.metrics.base.UndefinedScore` skips the case (the formula
-is undefined there; the note counts such cases, and Finite reports them). A
-metric author's metric is checked behind :mod:`axiometer.axioms.guard`
-(non-determinism, changed inputs, the per-case time limit; a timeout ends
-the check at once).
+is undefined there; the note counts such cases, and Finite reports them).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
-from axiometer.axioms.check import (Budget, _Outcome, _params, cell_seed, context_record,
-                                    error_outcome, limit_noted, record_topic, search_cases)
-from axiometer.axioms.decide import DEFAULT_TOLERANCE, Comparison, compare, decide_sign, evaluate
-from axiometer.axioms.guard import guard
+from axiometer.axioms.constraints.base import params_of
+from axiometer.axioms.oracle import Searcher
 from axiometer.core import Context
 from axiometer.generators.case import Case, Scope
 from axiometer.metrics import is_exact_capable
 from axiometer.metrics.base import UndefinedScore
-from axiometer.results import Check, Counterexample, Witness
+from axiometer.metrics.decide import DEFAULT_TOLERANCE, Comparison, compare, decide_sign, evaluate
+from axiometer.results import Check, Counterexample, Outcome, Witness, context_record, record_topic
 
-__all__ = ["Property", "check_property", "decide_sign", "counterexample", "relative_window",
-           "not_relative", "comparison_outcome"]
+__all__ = ["Property", "decide_sign", "counterexample", "relative_window", "not_relative",
+           "comparison_outcome"]
 
 #: A judge: (metric, claim, case, tolerance) -> outcome (holds / counterexample / error).
-Judge = Callable[[Any, Any, Case, float], _Outcome]
+Judge = Callable[[Any, Any, Case, float], Outcome]
 
 
 @dataclass(frozen=True)
@@ -85,15 +82,30 @@ class Property:
 
     def __reduce_ex__(self, protocol: Any) -> Any:
         # A registered property pickles by id (its callables are lambdas), so parallel runners can ship it.
-        from axiometer.axioms import PROPERTIES
-        if any(p is self for p in PROPERTIES):
-            return (_registered, (self.id,))
+        if _REGISTERED.get(self.id) is self:
+            return (registered_property, (self.id,))
         return super().__reduce_ex__(protocol)
 
+    def check(self, metric: Any, search: Searcher, *, mode: str | None, rho: Fraction,
+              rcs: tuple[Fraction, ...], scope_changes: dict[str, Any] | None) -> Check:
+        """The verdict on ``metric``: each claim searched in turn (``rho``, ``rcs`` and
+        ``scope_changes`` are the constraints' and change nothing here)."""
+        return _check_property(metric, self, mode, search)
 
-def _registered(property_id: str) -> Property:
-    from axiometer.axioms import get
-    return get(property_id)  # type: ignore[return-value]
+
+#: The registered properties by id (:mod:`axiometer.axioms` registers them), for pickling by id.
+_REGISTERED: dict[str, Property] = {}
+
+
+def register(prop: Property) -> Property:
+    """Make ``prop`` pickle by its id (the registry does this for the built-in properties)."""
+    _REGISTERED[prop.id] = prop
+    return prop
+
+
+def registered_property(property_id: str) -> Property:
+    """The registered property with this id (unpickling; importing this module loads the registry)."""
+    return _REGISTERED[property_id]
 
 
 def not_relative(metric: Any) -> str | None:
@@ -130,13 +142,13 @@ def counterexample(case: Case, score_a: float, score_b: float, relation: str, *,
 
 
 def comparison_outcome(metric: Any, case: Case, tolerance: float, relation: str,
-                       holds: Callable[[int], bool]) -> _Outcome:
+                       holds: Callable[[int], bool]) -> Outcome:
     """Decide ``Q(b)`` (in ``b``'s context) against ``Q(a)``; ``holds`` reads the sign of ``Q(b) - Q(a)``."""
     comparison: Comparison = compare(metric, case.topic, case.a, case.b, tolerance, case.context,
                                      case.context_of_b)
     if holds(comparison.sign):
-        return _Outcome(True)
-    return _Outcome(False, counterexample(case, comparison.qx, comparison.qy, relation,
+        return Outcome(True)
+    return Outcome(False, counterexample(case, comparison.qx, comparison.qy, relation,
                                           exact=comparison.exact))
 
 
@@ -147,40 +159,40 @@ class _Stats:
 
     def __init__(self) -> None:
         self.undefined = 0
-        self.first: _Outcome | None = None
+        self.first: Outcome | None = None
 
 
-def _judge(prop: Property, metric: Any, claim: Any, case: Case, tolerance: float,
-           stats: _Stats) -> _Outcome:
+def _judge(prop: Property, metric: Any, claim: Any, case: Case, search: Searcher,
+           stats: _Stats) -> Outcome:
     """Run the property's judge; a user metric's exception becomes an error outcome."""
     try:
-        outcome = prop.judge(metric, claim, case, tolerance)
+        outcome = prop.judge(metric, claim, case, search.tolerance)
     except UndefinedScore:
         stats.undefined += 1  # outside the formula's domain: not this property's business (Finite's)
-        outcome = _Outcome(prop.kind != "existential")
+        outcome = Outcome(prop.kind != "existential")
     except Exception as error:  # a user's metric may raise anything; report, don't crash
-        return error_outcome(metric, case, error)
+        return search.error(metric, case, error)
     if stats.first is None and outcome.counterexample is not None:
         stats.first = outcome
     return outcome
 
 
-def _is_target(prop: Property, outcome: _Outcome) -> bool:
+def _is_target(prop: Property, outcome: Outcome) -> bool:
     """What the search looks for: a failure (universal, unary) or a witness (existential); or an error."""
     if outcome.error is not None:
         return True
     return outcome.holds if prop.kind == "existential" else not outcome.holds
 
 
-def _search(prop: Property, metric: Any, claim: Any, scope: Scope, budget: Budget, seed: int,
-            tolerance: float, stats: _Stats) -> tuple[_Outcome | None, Case | None, int, int, str]:
+def _search(prop: Property, metric: Any, claim: Any, scope: Scope, search: Searcher, seed: int,
+            stats: _Stats) -> tuple[Outcome | None, Case | None, int, int, str]:
     """Small scope, then hypothesis. Returns (target outcome or None, its case, random, small, note)."""
     strategy = prop.strategy
-    found = search_cases(
+    found = search.find(
         None if prop.small_scope is None else prop.small_scope(scope),
         None if strategy is None else (lambda: strategy(scope)),
-        lambda case: _judge(prop, metric, claim, case, tolerance, stats),
-        lambda outcome: _is_target(prop, outcome), budget, seed)
+        lambda case: _judge(prop, metric, claim, case, search, stats),
+        lambda outcome: _is_target(prop, outcome), seed)
     return found.outcome, found.case, found.cases, found.small, found.note
 
 
@@ -189,7 +201,7 @@ def _search(prop: Property, metric: Any, claim: Any, scope: Scope, budget: Budge
 def _check(metric: Any, prop: Property, mode: str, verdict: str, cases: int = 0, small: int = 0,
            note: str = "", tolerance: float = DEFAULT_TOLERANCE, **extra: Any) -> Check:
     exact = is_exact_capable(metric)
-    return Check(constraint=prop.id, metric=metric.name, params=_params(metric), verdict=verdict, mode=mode,
+    return Check(constraint=prop.id, metric=metric.name, params=params_of(metric), verdict=verdict, mode=mode,
                  cases=cases, small_scope=small, exact=exact, tolerance=None if exact else tolerance,
                  note=note, **extra)
 
@@ -198,18 +210,8 @@ def _join(*parts: str) -> str:
     return "; ".join(p for p in parts if p)
 
 
-def check_property(metric: Any, prop: Property, *, mode: str | None = None, budget: Budget = Budget(),
-                   seed: int = 0, tolerance: float = DEFAULT_TOLERANCE) -> Check:
-    """Check the relative property ``prop`` on ``metric`` (one parameter setting).
-
-    A metric author's metric is checked behind :func:`~axiometer.axioms.guard.guard`.
-    """
-    guarded = guard(metric, budget.case_seconds)
-    return limit_noted(guarded, _check_guarded(guarded, prop, mode, budget, seed, tolerance))
-
-
-def _check_guarded(metric: Any, prop: Property, mode: str | None, budget: Budget, seed: int,
-                   tolerance: float) -> Check:
+def _check_property(metric: Any, prop: Property, mode: str | None, search: Searcher) -> Check:
+    tolerance = search.tolerance
     mode = mode or prop.default_mode
     reason = not_relative(metric) or prop.applies(metric)
     if reason is not None:
@@ -223,9 +225,9 @@ def _check_guarded(metric: Any, prop: Property, mode: str | None, budget: Budget
     undefined = 0
     for index, claim in enumerate(claims):
         stats = _Stats()
-        seed_for_check = cell_seed(seed, family, prop.id, str(index))
-        outcome, case, cases, small, note = _search(prop, metric, claim, scope, budget, seed_for_check,
-                                                    tolerance, stats)
+        seed_for_check = search.seed(family, prop.id, str(index))
+        outcome, case, cases, small, note = _search(prop, metric, claim, scope, search, seed_for_check,
+                                                    stats)
         total_cases += cases
         total_small += small
         undefined += stats.undefined
@@ -242,7 +244,7 @@ def _check_guarded(metric: Any, prop: Property, mode: str | None, budget: Budget
                     witness = _witness(metric, case)
                 except Exception as error:  # re-scoring the witness may meet a misbehaviour the search did not
                     return _check(metric, prop, mode, "error", total_cases, total_small, note, tolerance,
-                                  error=error_outcome(metric, case, error).error)
+                                  error=search.error(metric, case, error).error)
                 return _check(metric, prop, mode, "witness", total_cases, total_small, _join(note, skipped),
                               tolerance, witness=witness)
             searched = total_cases + total_small

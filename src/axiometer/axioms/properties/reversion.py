@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from axiometer.axioms.check import _Outcome
-from axiometer.axioms.decide import evaluate
-from axiometer.axioms.properties import Property, counterexample, decide_sign
+from axiometer.results import Outcome
+from axiometer.metrics.decide import evaluate
+from axiometer.axioms.properties.base import Property, counterexample, decide_sign
 from axiometer.core import Context
 from axiometer.generators.case import Case
 from axiometer.generators.relative import relative_cases, relative_small_scope
@@ -30,7 +30,7 @@ def _applies(metric: Any) -> str | None:
     return None if reversions is not None and reversions() else "the metric declares no reversion"
 
 
-def _judge(metric: Any, reversion: Any, case: Case, tolerance: float) -> _Outcome:
+def _judge(metric: Any, reversion: Any, case: Case, tolerance: float) -> Outcome:
     context = Context() if reversion.context == "empty" else case.context
     reverted, base = reversion.metric, reversion.base
     q = evaluate(reverted, case.a, case.topic, context)
@@ -41,9 +41,9 @@ def _judge(metric: Any, reversion: Any, case: Case, tolerance: float) -> _Outcom
         (lambda: base.exact(case.a, case.topic) - reverted.exact(case.a, case.topic, context)) if exact else None,
         tolerance)
     if sign == 0:
-        return _Outcome(True)
+        return Outcome(True)
     where = "in the empty context" if reversion.context == "empty" else "in the case's context"
-    return _Outcome(False, counterexample(
+    return Outcome(False, counterexample(
         case, q, q_base, f"{reverted.name} = {base.name} ({reversion.text})", exact=decided_exactly,
         note=f"a is scored by {reverted.name} {where} (score a) and by {base.name} without context (score b)",
         extra=(("claim", reversion.text), ("source", reversion.source)), context_a=context,

@@ -1,4 +1,4 @@
-"""Parametric analysis: where a metric's intrinsic classification changes (SPEC section 4).
+"""Parametric analysis: where a metric's intrinsic classification changes (definitions §4).
 
 For a built-in metric with a numeric parameter (RBP's ``p``, RBU's ``p`` and
 ``e``), :func:`analyse` makes the parameter a ``sympy.Symbol`` ``x`` and
@@ -18,7 +18,7 @@ open or closed):
   witness. Outputs with the *same* expression tie for every value: then the
   metric is injective for no value (``always_tied``).
 - **interval values** (``interval/metric``, as
-  :func:`axiometer.axioms.intrinsic.classify` decides it: injective with
+  :func:`axiometer.intrinsic.classify.classify` decides it: injective with
   equally spaced sorted values): between consecutive exceptional values no
   two outputs tie, so the order of the distinct expressions is constant; it
   is read exactly at a rational point of the sub-range. With the sorted
@@ -31,7 +31,7 @@ open or closed):
 
 For RBP on binary rankings of length 3 this gives the single exceptional
 value ``p = (sqrt(5) - 1)/2`` ((1, 0, 0) and (0, 1, 1): ``1 = p + p^2``) and
-the single interval value ``p = 1/2`` (SPEC section 4).
+the single interval value ``p = 1/2`` (definitions §4).
 
 How a score becomes symbolic (:func:`symbolic_score`): a shallow copy of the
 metric gets the symbol as its parameter attribute (and in ``params``), and

@@ -20,8 +20,8 @@ that tail identically. The generator still honours ``later_untouched``.
 
 from __future__ import annotations
 
-from axiometer.axioms.base import B_GT_A, Constraint
-from axiometer.axioms.conditions import single_aspect_contribution
+from axiometer.axioms.constraints.base import B_GT_A, Constraint
+from axiometer.axioms.constraints.conditions import single_aspect_contribution
 from axiometer.generators.case import Case, Scope
 from axiometer.generators.relevance import deepness_cases, deepness_small_scope, swap
 

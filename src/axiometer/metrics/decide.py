@@ -1,4 +1,4 @@
-"""Deciding ``Q(x)`` versus ``Q(y)`` without trusting rounding (SPEC section 5).
+"""Deciding ``Q(x)`` versus ``Q(y)`` without trusting rounding (definitions §5).
 
 The float pass screens: a difference larger than :data:`SCREEN` (relative)
 cannot come from float64 rounding of these formulas, so its sign is taken.
@@ -44,7 +44,7 @@ class Comparison:
 def evaluate(metric: Any, ranking: Sequence[str], topic: Topic, context: Context | None = None) -> float:
     """The metric's float score, insisting on a finite real number (:func:`~axiometer.metrics.base.score_value`).
 
-    A metric author's metric reaches here behind :mod:`axiometer.axioms.guard`,
+    A metric author's metric reaches here behind :mod:`axiometer.checking.guard`,
     which also checks determinism, mutation and time; a built-in is trusted.
     """
     value = metric.score(ranking, topic, context) if context is not None else metric.score(ranking, topic)

@@ -3,12 +3,12 @@
 Conditions: no aspect overlap, unequal weights.
 Case: position ``i`` of ``a`` holds ``x``, relevant to ``t`` only; no other
 document is relevant to ``t`` or ``t'``; ``b`` is ``a`` with ``x`` replaced
-by ``y``, ``r(y, t') = r(x, t)``, where ``w(t') > w(t)`` (SPEC section 3).
+by ``y``, ``r(y, t') = r(x, t)``, where ``w(t') > w(t)`` (definitions §3).
 Relation: ``Q(b) > Q(a)``; the changed position ``i`` lies inside the window.
 """
 
-from axiometer.axioms.base import B_GT_A, Constraint
-from axiometer.axioms.conditions import aspect_relevance_case
+from axiometer.axioms.constraints.base import B_GT_A, Constraint
+from axiometer.axioms.constraints.conditions import aspect_relevance_case
 from axiometer.generators.diversity import aspect_relevance_cases, aspect_relevance_small_scope
 
 ASPECT_RELEVANCE = Constraint(

@@ -3,13 +3,13 @@
 Assuming binary relevance (``rc <= rho``): there is an ``n`` large enough that
 one relevant document at the top beats ``n`` relevant documents after ``n``
 non-relevant ones. ``D(n) = Q(a_n) - Q(b_n)`` must be positive on the whole
-final stretch of the grid (SPEC section 3); the witness is where it starts.
+final stretch of the grid (definitions §3); the witness is where it starts.
 """
 
-from axiometer.axioms.base import Constraint, ThresholdRule
+from axiometer.axioms.constraints.threshold import ThresholdConstraint, ThresholdRule
 from axiometer.generators.relevance import threshold_pair
 
-DEEPNESS_THRESHOLD = Constraint(
+DEEPNESS_THRESHOLD = ThresholdConstraint(
     id="DeepTh",
     name="Deepness threshold",
     wording="Assuming binary relevance, there exists a value n large enough such that retrieving "

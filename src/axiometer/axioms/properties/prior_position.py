@@ -7,11 +7,11 @@ NRG (Clarke et al. 2024, section 2): the residual gain
 - **PriorSens** (existential): moving a relevant document that the evaluated
   ranking retrieves (within its cutoff) to another position inside a prior
   ranking's cutoff changes the score. Rareness-based metrics count only
-  *whether* a document is retrieved (Türkmen et al., section 2), so SPEC
-  section 6 measures that they fail it.
+  *whether* a document is retrieved (Türkmen et al., section 2), so
+  definitions §6 measures that they fail it.
 - **PriorMono** (universal): moving it deeper in a prior ranking, or out of
   it, never lowers the score — the searcher is less likely to have seen it.
-  SPEC section 6 measures that NRG's raw score satisfies it but normalised
+  definitions §6 measures that NRG's raw score satisfies it but normalised
   NRG does not (the ideal gains too).
 
 In both, ``a`` and ``b`` are the same ranking: ``a`` is scored in the case's
@@ -23,19 +23,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from axiometer.axioms.check import _Outcome
-from axiometer.axioms.properties import Property, comparison_outcome
+from axiometer.results import Outcome
+from axiometer.axioms.properties.base import Property, comparison_outcome
 from axiometer.generators.case import Case, Scope
 from axiometer.generators.relative import prior_move_cases, prior_move_small_scope, window
 
 __all__ = ["PRIOR_SENSITIVITY", "PRIOR_MONOTONICITY", "prior_move_conditions"]
 
 
-def _sens(metric: Any, claim: Any, case: Case, tolerance: float) -> _Outcome:
+def _sens(metric: Any, claim: Any, case: Case, tolerance: float) -> Outcome:
     return comparison_outcome(metric, case, tolerance, "Q(b) != Q(a)", lambda sign: sign != 0)
 
 
-def _mono(metric: Any, claim: Any, case: Case, tolerance: float) -> _Outcome:
+def _mono(metric: Any, claim: Any, case: Case, tolerance: float) -> Outcome:
     return comparison_outcome(metric, case, tolerance, "Q(b) >= Q(a)", lambda sign: sign >= 0)
 
 
@@ -76,7 +76,7 @@ PRIOR_SENSITIVITY = Property(
     name="Prior-position sensitivity",
     wording="Moving a relevant document that the evaluated ranking retrieves to another position "
             "inside a prior ranking's cutoff changes the score (residual gain depends on pos(d, R_j)).",
-    source="Clarke et al. (NRG), 2024, section 2, Eqs. 2-4; SPEC section 6 (PriorPos)",
+    source="Clarke et al. (NRG), 2024, section 2, Eqs. 2-4; definitions §6 (PriorPos)",
     kind="existential",
     applies=lambda metric: None,
     judge=_sens,
@@ -91,7 +91,7 @@ PRIOR_MONOTONICITY = Property(
     name="Prior-position monotonicity",
     wording="Moving a relevant document that the evaluated ranking retrieves deeper in a prior "
             "ranking, or out of it, never lowers the score (the searcher is less likely to have seen it).",
-    source="Clarke et al. (NRG), 2024, section 2 (seen(i) decreasing, Eq. 2); SPEC section 6 (PriorPos)",
+    source="Clarke et al. (NRG), 2024, section 2 (seen(i) decreasing, Eq. 2); definitions §6 (PriorPos)",
     kind="universal",
     applies=lambda metric: None,
     judge=_mono,

@@ -6,10 +6,10 @@ one relevant document first is worse than ``m`` relevant documents after
 witness is the smallest.
 """
 
-from axiometer.axioms.base import Constraint, ThresholdRule
+from axiometer.axioms.constraints.threshold import ThresholdConstraint, ThresholdRule
 from axiometer.generators.relevance import threshold_pair
 
-CLOSENESS_THRESHOLD = Constraint(
+CLOSENESS_THRESHOLD = ThresholdConstraint(
     id="CloseTh",
     name="Closeness threshold",
     wording="Assuming binary relevance, there exists a value m small enough such that retrieving "

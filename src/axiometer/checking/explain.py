@@ -1,6 +1,6 @@
 """Explaining a violation: which nearby reading of the constraint makes it hold.
 
-SPEC section 3, "Explaining a violation": for every violated cell, try the
+definitions §3, "Explaining a violation": for every violated cell, try the
 nearby readings and say which one makes the constraint hold, so that the cell
 reads e.g. "violated; holds when no later document is relevant to the changed
 aspect". :func:`explain` returns that second half (a phrase starting with
@@ -8,17 +8,17 @@ aspect". :func:`explain` returns that second half (a phrase starting with
 "violated").
 
 The readings are tried in a fixed order, nearest first, and the search stops
-at the first that holds (each is one more :func:`~axiometer.axioms.check.check`
+at the first that holds (each is one more :func:`~axiometer.checking.check.check`
 with the same seed and budget, so explanations are deterministic):
 
 1. the other cutoff mode (``window`` <-> ``truncate``), for a metric with a
    cutoff;
 2. for a relative metric (checked under generated contexts of other
    systems): other systems that retrieve none of the case's documents;
-3. each of the constraint's declared :class:`~axiometer.axioms.base.Reading`
+3. each of the constraint's declared :class:`~axiometer.axioms.constraints.base.Reading`
    (e.g. "no later document is relevant");
 4. a tighter relevance contribution (``rho = 1/100``, then ``1/1000``), for a
-   constraint that assumes it (SPEC section 3: Pri, Deep, Conf, AspDiv, MRed);
+   constraint that assumes it (definitions §3: Pri, Deep, Conf, AspDiv, MRed);
 5. for the thresholds: a doubled horizon (DeepTh; patient metrics such as
    RBP with p = 0.99 turn positive only near n = 460), then each ``rc`` on its
    own (DeepTh, CloseTh: the check requires every ``rc`` tried);
@@ -43,15 +43,16 @@ from fractions import Fraction
 from numbers import Real
 from typing import Any
 
-from axiometer.axioms.base import DEFAULT_RHO, Constraint
-from axiometer.axioms.check import DEFAULT_RCS, Budget, check as run_check
-from axiometer.axioms.decide import DEFAULT_TOLERANCE
+from axiometer.axioms.constraints.base import DEFAULT_RHO, Constraint
+from axiometer.axioms.constraints.threshold import DEFAULT_RCS
+from axiometer.checking import Budget, check as run_check
+from axiometer.metrics.decide import DEFAULT_TOLERANCE
 from axiometer.core import to_fraction
 from axiometer.results import Check
 
 __all__ = ["explain", "dependence_condition", "value_set_text", "TIGHTER_RHOS", "OTHER_MODE_TEXT"]
 
-#: Smaller relevance-contribution bounds tried, in order (SPEC section 3).
+#: Smaller relevance-contribution bounds tried, in order (definitions §3).
 TIGHTER_RHOS: tuple[Fraction, ...] = (Fraction(1, 100), Fraction(1, 1000))
 
 #: What the other cutoff mode's reading says, keyed by the mode that holds.
@@ -63,7 +64,7 @@ OTHER_MODE_TEXT: dict[str, str] = {
 #: The relative metrics' reading: the context generated with each case touches none of its documents.
 DISJOINT_CONTEXT_TEXT = "the other systems retrieve none of the case's documents"
 
-#: The condition name (SPEC section 3) that makes the smaller-rho reading meaningful.
+#: The condition name (definitions §3) that makes the smaller-rho reading meaningful.
 _CONTRIBUTION = "relevance contribution"
 
 

@@ -1,6 +1,6 @@
 """Property Finite: a relative metric is real-valued on every context.
 
-SPEC section 6 (from Fujii's U(x), where ``P(d) = 0`` or ``P(d|x) = 0`` makes
+definitions §6 (from Fujii's U(x), where ``P(d) = 0`` or ``P(d|x) = 0`` makes
 the log undefined, and Türkmen et al.'s revised rarity ``R'``, undefined at
 ``S = 1``): the score must be a finite real number for every ranking and
 context — the empty context, documents nobody else retrieves, the evaluated
@@ -17,8 +17,8 @@ from collections.abc import Iterator
 from itertools import chain
 from typing import Any
 
-from axiometer.axioms.check import _Outcome
-from axiometer.axioms.properties import Property, counterexample
+from axiometer.results import Outcome
+from axiometer.axioms.properties.base import Property, counterexample
 from axiometer.generators.case import Case, Scope
 from axiometer.generators.relative import extreme_small_scope, relative_cases, relative_small_scope
 from axiometer.metrics import MetricError
@@ -29,24 +29,24 @@ __all__ = ["FINITE"]
 _CLAIM = "Q is a finite real number"
 
 
-def _judge(metric: Any, claim: Any, case: Case, tolerance: float) -> _Outcome:
+def _judge(metric: Any, claim: Any, case: Case, tolerance: float) -> Outcome:
     nan = float("nan")
     try:
         value = metric.score(case.a, case.topic, case.context)
     except UndefinedScore as error:
-        return _Outcome(False, counterexample(case, nan, nan, _CLAIM, exact=True,
+        return Outcome(False, counterexample(case, nan, nan, _CLAIM, exact=True,
                                               note=f"{case.note}; undefined here: {error}"))
     except MetricError as error:
         # A wrapped function's nan/inf surfaces as this MetricError (metrics.base.FunctionMetric.score).
         if "non-finite" not in str(error):
             raise
-        return _Outcome(False, counterexample(case, nan, nan, _CLAIM, exact=False,
+        return Outcome(False, counterexample(case, nan, nan, _CLAIM, exact=False,
                                               note=f"{case.note}; {error}"))
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         value = float(value)  # a non-number raises here and becomes an error verdict
     if math.isfinite(value):
-        return _Outcome(True)
-    return _Outcome(False, counterexample(case, value, value, _CLAIM, exact=False,
+        return Outcome(True)
+    return Outcome(False, counterexample(case, value, value, _CLAIM, exact=False,
                                           note=f"{case.note}; the metric returned {value!r}"))
 
 
@@ -59,7 +59,7 @@ FINITE = Property(
     name="Finite",
     wording="The score is real-valued on every context: the empty context, documents nobody else "
             "retrieves, the evaluated ranking itself in the context, empty rankings.",
-    source="SPEC section 6; Fujii et al. (U(x), Eq. 1: log P(d|x)/P(d)); Türkmen et al., ECIR 2023, "
+    source="definitions §6; Fujii et al. (U(x), Eq. 1: log P(d|x)/P(d)); Türkmen et al., ECIR 2023, "
            "section 5 (R' at S = 1)",
     kind="unary",
     applies=lambda metric: None,

@@ -1,0 +1,196 @@
+"""What a constraint is: a generator of cases plus a relation (definitions §3).
+
+A :class:`Case` is a topic and two system outputs ``a`` and ``b`` built from
+it; a :class:`Constraint` declares its id, name, the paper's wording, its
+conditions, how its cases are generated (a hypothesis strategy and an
+exhaustive small scope, both from :mod:`axiometer.generators`), and the
+relation ``Q(b) REL Q(a)`` it asserts. It is an
+:class:`~axiometer.axioms.oracle.Oracle`: :meth:`Constraint.check` decides its
+verdict from what the engine's searcher finds. Three kinds, one class each:
+
+- universal (this module): the relation must hold on every case (Pri,
+  Deep, Conf, AspDiv, Red, MRed, AspRel); the small scope, then a shrinking
+  random search, look for a case where it fails;
+- threshold (:mod:`~axiometer.axioms.constraints.threshold`): DeepTh and
+  CloseTh, decided by the sign of ``D(n)`` along a grid of ``n``;
+- saturation (:mod:`~axiometer.axioms.constraints.saturation`): Sat, a
+  universal search for each ``rmax`` candidate.
+
+Each constraint lives in its own module of :mod:`axiometer.axioms.constraints`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from axiometer.axioms.oracle import Searcher
+from axiometer.core import to_fraction
+from axiometer.generators.case import DEFAULT_RHO, Case, Scope
+from axiometer.generators.context import small_scope_with_contexts, with_contexts
+from axiometer.metrics import is_exact_capable
+from axiometer.metrics.decide import compare
+from axiometer.results import Check, Counterexample, Outcome, context_record, record_topic
+
+__all__ = ["Case", "Scope", "Relation", "Constraint", "Reading", "B_GT_A", "A_GT_B", "A_GE_B",
+           "DEFAULT_RHO", "TRUNCATE_MAX_DOCS", "params_of", "joined_note", "is_relative",
+           "check_result", "no_case"]
+
+#: The longest ranking generated in truncate mode (cutoff + 2, at most this).
+TRUNCATE_MAX_DOCS = 24
+
+@dataclass(frozen=True)
+class Relation:
+    """``Q(b) > Q(a)``, ``Q(a) > Q(b)`` or ``Q(a) >= Q(b)``, decided from the sign of ``Q(b) - Q(a)``."""
+
+    text: str
+    holds: Callable[[int], bool]  # sign of Q(b) - Q(a) -> does the relation hold?
+
+
+B_GT_A = Relation("Q(b) > Q(a)", lambda sign: sign > 0)
+A_GT_B = Relation("Q(a) > Q(b)", lambda sign: sign < 0)
+A_GE_B = Relation("Q(a) >= Q(b)", lambda sign: sign <= 0)
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A nearby reading of a constraint, tried to explain a violation.
+
+    ``scope`` changes the generation (e.g. ``later_untouched=True`` or a
+    smaller ``rho``); ``text`` completes "holds when ...".
+    """
+
+    text: str
+    scope: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Constraint:
+    """A constraint of SIGIR 2018, declared (see the module docstring)."""
+
+    id: str
+    name: str
+    wording: str                                   # the paper's statement
+    conditions: tuple[str, ...]                    # condition names of definitions §3
+    family: str                                    # "relevance" or "diversity"
+    kind: str                                      # "universal", "threshold" or "saturation"
+    relation: Relation = B_GT_A
+    strategy: Callable[[Scope], Any] | None = None           # Scope -> SearchStrategy[Case]
+    small_scope: Callable[[Scope], Iterable[Case]] | None = None
+    satisfies_conditions: Callable[[Case, Scope], bool] | None = None  # for tests of the generators
+    readings: tuple[Reading, ...] = field(default=())
+    default_mode: str = "window"                   # "window" for universal, "truncate" for thresholds
+
+    def __repr__(self) -> str:
+        return f"<constraint {self.id}: {self.name}>"
+
+    def check(self, metric: Any, search: Searcher, *, mode: str | None, rho: Fraction,
+              rcs: tuple[Fraction, ...], scope_changes: dict[str, Any] | None) -> Check:
+        """The verdict on ``metric``: the small scope, then a random search, for a failing case.
+
+        A relative metric (one that takes a context) is checked with a
+        context of other systems generated for each case.
+        """
+        mode = mode or self.default_mode
+        relative = is_relative(metric)
+        constraint = self.under_generated_contexts() if relative else self
+        cutoff = getattr(metric, "cutoff", None)
+        scope = Scope(max_position=cutoff if mode == "window" else None, rho=to_fraction(rho))
+        if mode == "truncate" and cutoff is not None:
+            # Let constructions reach past a small cutoff, so truncation can show (bounded for speed).
+            scope = scope.with_(max_docs=max(scope.max_docs, min(cutoff + 2, TRUNCATE_MAX_DOCS)))
+        if scope_changes:
+            scope = scope.with_(**scope_changes)
+        # Seeded by the metric's family, not its full name: every setting of a parameter grid
+        # then meets the same cases, so a parameter that cannot matter cannot flip the verdict.
+        family = getattr(metric, "family", None) or metric.name
+        seed = search.seed(family, self.id, repr(sorted((scope_changes or {}).items())))
+        result = constraint.decide(metric, mode, scope, search, seed)
+        return joined_note(result, "under a generated context of other systems") if relative else result
+
+    def decide(self, metric: Any, mode: str, scope: Scope, search: Searcher, seed: int) -> Check:
+        """A universal constraint's verdict: violated by the first failing case found, else satisfied."""
+        outcome, cases, small, note = self.search_failure(metric, scope, search, seed)
+        if outcome.holds and cases == 0 and small == 0:
+            return no_case(metric, self, mode, scope)
+        return check_result(metric, self, mode, outcome, cases, small, note, search.tolerance)
+
+    def search_failure(self, metric: Any, scope: Scope, search: Searcher, seed: int,
+                       extra: tuple[tuple[str, str], ...] = ()) -> tuple[Outcome, int, int, str]:
+        """Small scope, then random search. Returns (outcome, random cases, small-scope cases, note)."""
+        strategy = self.strategy
+        found = search.find(
+            None if self.small_scope is None else self.small_scope(scope),
+            None if strategy is None else (lambda: strategy(scope)),
+            lambda case: self.judge(metric, case, search, extra),
+            lambda outcome: not outcome.holds, seed)
+        return found.outcome or Outcome(True), found.cases, found.small, found.note
+
+    def judge(self, metric: Any, case: Case, search: Searcher,
+              extra: tuple[tuple[str, str], ...] = ()) -> Outcome:
+        """Decide the relation on one case (exactly where the metric can), or an error outcome."""
+        try:
+            comparison = compare(metric, case.topic, case.a, case.b, search.tolerance, case.context,
+                                 case.context_of_b)
+        except Exception as error:  # a user's metric may raise anything; report, don't crash
+            return search.error(metric, case, error)
+        if self.relation.holds(comparison.sign):
+            return Outcome(True)
+        return Outcome(False, Counterexample(
+            topic=record_topic(case.topic), a=tuple(case.a), b=tuple(case.b),
+            score_a=comparison.qx, score_b=comparison.qy, relation=self.relation.text,
+            note=case.note, decided="exact" if comparison.exact else "float", extra=extra,
+            context_a=context_record(case.context),
+            context_b=context_record(case.context_b) if case.context_b is not None else None))
+
+    def under_generated_contexts(self) -> Constraint:
+        """This constraint with a context generated for each case (a relative metric; definitions §6)."""
+        strategy, small_scope = self.strategy, self.small_scope
+        return dataclasses.replace(
+            self,
+            strategy=None if strategy is None else (
+                lambda scope: with_contexts(strategy(scope), scope.context_disjoint)),
+            small_scope=None if small_scope is None else (
+                lambda scope: small_scope_with_contexts(iter(small_scope(scope)), scope.context_disjoint)))
+
+
+def is_relative(metric: Any) -> bool:
+    """Does the metric score a ranking against other systems' rankings (a context)?"""
+    needs = getattr(metric, "needs", None)
+    return needs is not None and needs.context
+
+
+def params_of(metric: Any) -> tuple[tuple[str, Any], ...]:
+    """The metric's parameter setting, as recorded in a :class:`Check`."""
+    return tuple(getattr(metric, "params", {}).items())
+
+
+def joined_note(result: Check, note: str) -> Check:
+    """The check with ``note`` added to its note."""
+    return dataclasses.replace(result, note="; ".join(n for n in (result.note, note) if n))
+
+
+def check_result(metric: Any, constraint: Constraint, mode: str, outcome: Outcome, cases: int,
+                 small: int, note: str, tolerance: float, **extra: Any) -> Check:
+    """The :class:`Check` for an outcome: error, the given verdict (default satisfied) or violated."""
+    if outcome.error is not None:
+        verdict = "error"
+    elif outcome.holds:
+        verdict = extra.pop("verdict", "satisfied")
+    else:
+        verdict = "violated"
+    exact = is_exact_capable(metric)
+    return Check(constraint=constraint.id, metric=metric.name, params=params_of(metric), verdict=verdict,
+                 mode=mode, cases=cases, small_scope=small, counterexample=outcome.counterexample,
+                 error=outcome.error, exact=exact, tolerance=None if exact else tolerance,
+                 note=note, **extra)
+
+
+def no_case(metric: Any, constraint: Constraint, mode: str, scope: Scope) -> Check:
+    """No case fits (e.g. a cutoff k = 1 in window mode leaves no room for the construction)."""
+    where = f"within the window k = {scope.max_position}" if scope.max_position is not None else ""
+    return Check(constraint=constraint.id, metric=metric.name, params=params_of(metric), verdict="n/a",
+                 mode=mode, note=f"no case of this constraint fits {where}".rstrip())

@@ -1,0 +1,74 @@
+"""Constraint 9, Aspect relevance saturation (Sat) — Amigó, Spina & Carrillo-de-Albornoz, SIGIR 2018, Eq. 9.
+
+Condition: no aspect overlap (relevance values anywhere in ``(0, 1]``;
+relevance contribution does not apply, ``rmax`` is large).
+Case: ``a`` ends with ``d_n``, ``r(d_n, t) = rmax``; ``b = a + x`` with
+``r(x, t) > 0`` (``x`` relevant to ``t`` only) (definitions §3).
+Relation: ``Q(a) >= Q(b)`` for every case, for some ``rmax``: the check tries
+the candidates ``1, 0.99, 0.9, 0.75, 0.5`` (largest first) and the witness is
+the largest for which no case breaks the relation; the appended position
+``n + 1`` lies inside the window.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from axiometer.axioms.constraints.base import A_GE_B, Constraint, check_result, no_case
+from axiometer.axioms.constraints.conditions import saturation_case
+from axiometer.axioms.oracle import Searcher
+from axiometer.generators.case import Scope
+from axiometer.generators.diversity import saturation_cases, saturation_small_scope
+from axiometer.results import Check, Outcome, Witness
+
+__all__ = ["SATURATION", "SaturationConstraint", "RMAX_CANDIDATES"]
+
+#: Sat's ``rmax`` candidates, largest first (definitions §3).
+RMAX_CANDIDATES = (Fraction(1), Fraction(99, 100), Fraction(9, 10), Fraction(3, 4), Fraction(1, 2))
+
+
+@dataclass(frozen=True, repr=False)
+class SaturationConstraint(Constraint):
+    """Sat's procedure: the universal search for each ``rmax`` candidate, largest first."""
+
+    def decide(self, metric: Any, mode: str, scope: Scope, search: Searcher, seed: int) -> Check:
+        """Witness: the largest ``rmax`` for which no case breaks the relation; else violated."""
+        total_cases = total_small = 0
+        last: Outcome | None = None
+        for rmax in RMAX_CANDIDATES:
+            extra = (("rmax", str(rmax)),)
+            outcome, cases, small, _ = self.search_failure(metric, scope.with_(rmax=rmax), search, seed,
+                                                           extra)
+            total_cases += cases
+            total_small += small
+            if outcome.holds and cases == 0 and small == 0:
+                return no_case(metric, self, mode, scope)
+            if outcome.error is not None:
+                return check_result(metric, self, mode, outcome, total_cases, total_small, "",
+                                    search.tolerance)
+            if outcome.holds:
+                return check_result(metric, self, mode, outcome, total_cases, total_small, "",
+                                    search.tolerance, verdict="witness", witness=Witness(
+                                        f"rmax = {rmax}", "the largest candidate for which no case breaks "
+                                        f"{self.relation.text}"))
+            last = outcome
+        assert last is not None
+        return check_result(metric, self, mode, last, total_cases, total_small,
+                            "no rmax candidate holds; counterexample at the smallest", search.tolerance)
+
+
+SATURATION = SaturationConstraint(
+    id="Sat",
+    name="Aspect relevance saturation",
+    wording="Assuming no aspect overlap, there exists a finite relevance value rmax large enough "
+            "such that: r(d_n, t) = rmax and r(d_{n+1}, t) > 0 => Q(d) >= Q(d, d_{n+1}).",
+    conditions=("no aspect overlap",),
+    family="diversity",
+    kind="saturation",
+    relation=A_GE_B,
+    strategy=saturation_cases,
+    small_scope=saturation_small_scope,
+    satisfies_conditions=saturation_case,
+)

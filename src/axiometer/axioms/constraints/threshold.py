@@ -1,0 +1,183 @@
+"""The threshold constraints' procedure: the sign of ``D(n)`` along a grid of ``n`` (definitions §3).
+
+DeepTh and CloseTh (:mod:`~axiometer.axioms.constraints.deepness_threshold`,
+:mod:`~axiometer.axioms.constraints.closeness_threshold`) are
+:class:`ThresholdConstraint` objects: instead of a random search they build
+the pair ``(a_n, b_n)`` for every ``n`` of a grid (dense up to 32, then
+doubling to the horizon ``H``) and every ``rc`` tried, and read the verdict
+from the sign of ``D(n) = Q(a_n) - Q(b_n)``:
+
+- DeepTh (``"eventually positive"``): satisfied iff ``D(n) > 0`` on the whole
+  final stretch ``[N, H]`` of the grid; the witness is that ``N``; violated
+  otherwise, at the largest grid ``n`` with ``D(n) <= 0``.
+- CloseTh (``"sometimes negative"``): satisfied iff some grid ``m`` gives
+  ``Q(b_m) > Q(a_m)``; the witness is the smallest such ``m``.
+
+Both must hold for every ``rc``; a violation names the ``rc`` that broke it.
+A witness reached only because documents fell past the metric's cutoff is
+flagged "by truncation".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from axiometer.axioms.constraints.base import Constraint, is_relative, joined_note, params_of
+from axiometer.axioms.oracle import Searcher
+from axiometer.core import Ranking, Topic
+from axiometer.generators.case import Case
+from axiometer.generators.context import fixed_context
+from axiometer.metrics import is_exact_capable
+from axiometer.metrics.decide import Comparison, compare
+from axiometer.results import Check, Counterexample, Witness, context_record, record_topic
+
+__all__ = ["ThresholdRule", "ThresholdConstraint", "threshold_grid", "DEFAULT_RCS"]
+
+#: ``rc`` values tried by DeepTh and CloseTh (definitions §3).
+DEFAULT_RCS = (Fraction(1, 100), Fraction(1, 20), Fraction(1, 10))
+
+
+@dataclass(frozen=True)
+class ThresholdRule:
+    """DeepTh/CloseTh: ``build(n, rc) -> (topic, a_n, b_n)`` and what must hold of ``D(n) = Q(a_n) - Q(b_n)``.
+
+    ``rule`` is ``"eventually positive"`` (DeepTh: ``D(n) > 0`` on the whole
+    final stretch of the grid) or ``"sometimes negative"`` (CloseTh: some
+    ``n`` with ``Q(b_n) > Q(a_n)``). The pair differs up to position ``2n``,
+    which the window mode and the "by truncation" flag compare with the cutoff.
+    """
+
+    build: Callable[[int, Fraction], tuple[Topic, Ranking, Ranking]]
+    rule: str
+    symbol: str  # "n" or "m"
+
+
+def threshold_grid(horizon: int) -> tuple[int, ...]:
+    """``1..32`` then doubling up to ``horizon`` (definitions §3)."""
+    grid = list(range(1, min(32, horizon) + 1))
+    n = 64
+    while n <= horizon:
+        grid.append(n)
+        n *= 2
+    return tuple(grid)
+
+
+def signs_text(grid: tuple[int, ...], signs: list[int], symbol: str) -> str:
+    """Run-length sign sequence of ``D`` along the grid: ``n=1..3: -, n=4..1024: +``."""
+    marks = {1: "+", 0: "0", -1: "-"}
+    runs: list[str] = []
+    start = 0
+    for i in range(1, len(signs) + 1):
+        if i == len(signs) or signs[i] != signs[start]:
+            first, last = grid[start], grid[i - 1]
+            span = f"{first}" if first == last else f"{first}..{last}"
+            runs.append(f"{symbol}={span}: {marks[signs[start]]}")
+            start = i
+    return ", ".join(runs)
+
+
+#: One grid point: the case's topic, ``a_n``, ``b_n``, the comparison of ``(b_n, a_n)``, the context.
+_Pair = tuple[Topic, Ranking, Ranking, Comparison, Any]
+
+
+@dataclass(frozen=True, repr=False)
+class ThresholdConstraint(Constraint):
+    """A threshold constraint: ``threshold`` builds the pairs and names the rule."""
+
+    threshold: ThresholdRule | None = None
+
+    def check(self, metric: Any, search: Searcher, *, mode: str | None, rho: Fraction,
+              rcs: tuple[Fraction, ...], scope_changes: dict[str, Any] | None) -> Check:
+        """The verdict from the sign sequences of ``D(n)``, one per ``rc``.
+
+        A relative metric is scored under one fixed context of other systems
+        (the disjoint one when ``scope_changes`` asks for ``context_disjoint``).
+        """
+        mode = mode or self.default_mode
+        relative = is_relative(metric)
+        disjoint = bool((scope_changes or {}).get("context_disjoint"))
+        result = self._signs(metric, mode, search, rcs, relative, disjoint)
+        return joined_note(result, "under a fixed context of other systems") if relative else result
+
+    def _signs(self, metric: Any, mode: str, search: Searcher, rcs: tuple[Fraction, ...],
+               relative: bool, disjoint: bool) -> Check:
+        rule = self.threshold
+        assert rule is not None
+        tolerance = search.tolerance
+        grid = threshold_grid(search.horizon)
+        cutoff = getattr(metric, "cutoff", None)
+        if mode == "window" and cutoff is not None:
+            grid = tuple(n for n in grid if 2 * n <= cutoff)
+        if not grid:
+            return Check(constraint=self.id, metric=metric.name, params=params_of(metric),
+                         verdict="n/a", mode=mode, note=f"no n with 2n <= k = {cutoff} in window mode")
+        witnesses: list[tuple[int, str, bool]] = []
+        for rc in rcs:
+            signs: list[int] = []
+            pairs: dict[int, _Pair] = {}
+            for n in grid:
+                topic, a, b = rule.build(n, rc)
+                context = fixed_context(topic, disjoint) if relative else None
+                try:
+                    # sign of Q(a) - Q(b) = D(n)
+                    comparison = compare(metric, topic, b, a, tolerance, context)
+                except Exception as error:  # a user's metric may raise anything; report, don't crash
+                    outcome = search.error(metric, Case(topic, a, b, (), "", context), error)
+                    return Check(constraint=self.id, metric=metric.name, params=params_of(metric),
+                                 verdict="error", mode=mode, error=outcome.error,
+                                 exact=is_exact_capable(metric))
+                signs.append(comparison.sign)
+                pairs[n] = (topic, a, b, comparison, context)
+            text = signs_text(grid, signs, rule.symbol)
+            if rule.rule == "eventually positive":
+                # Satisfied iff D > 0 on a final stretch [N, H] of the grid; witness N.
+                if signs[-1] <= 0:
+                    n = grid[-1]
+                    return self._violation(metric, mode, tolerance, rc, n, pairs[n], text,
+                                           f"D({rule.symbol}) = Q(a) - Q(b) <= 0 at the end of the grid, "
+                                           f"{rule.symbol} = {n}")
+                stretch = len(signs)
+                while stretch > 0 and signs[stretch - 1] > 0:
+                    stretch -= 1
+                found = grid[stretch]
+            else:
+                # Satisfied iff some grid n gives Q(b_n) > Q(a_n); witness the smallest.
+                good = [n for n, s in zip(grid, signs) if s < 0]
+                if not good:
+                    # compare(b, a): qx = Q(b_m), qy = Q(a_m); closest = largest Q(b_m) - Q(a_m).
+                    n = max(grid, key=lambda m: pairs[m][3].qx - pairs[m][3].qy)
+                    return self._violation(metric, mode, tolerance, rc, n, pairs[n], text,
+                                           f"no grid {rule.symbol} <= {grid[-1]} gives Q(b) > Q(a); "
+                                           f"closest at {rule.symbol} = {n}")
+                found = good[0]
+            by_truncation = cutoff is not None and 2 * found > cutoff
+            witnesses.append((found, f"rc = {rc}: {text}", by_truncation))
+        found = max(w[0] for w in witnesses)  # one witness that serves every rc
+        truncated = any(w[2] for w in witnesses)
+        signs_all = "; ".join(w[1] for w in witnesses)
+        exact = is_exact_capable(metric)
+        return Check(constraint=self.id, metric=metric.name, params=params_of(metric), verdict="witness",
+                     mode=mode, cases=len(grid) * len(rcs), exact=exact,
+                     tolerance=None if exact else tolerance,
+                     witness=Witness(f"{rule.symbol} = {found}", "for every rc tried", signs_all, truncated))
+
+    def _violation(self, metric: Any, mode: str, tolerance: float, rc: Fraction, n: int, pair: _Pair,
+                   signs: str, note: str) -> Check:
+        rule = self.threshold
+        assert rule is not None
+        topic, a, b, comparison, context = pair
+        counterexample = Counterexample(
+            # The pair was compared as (b, a): qx is Q(b_n), qy is Q(a_n).
+            topic=record_topic(topic), a=tuple(a), b=tuple(b), score_a=comparison.qy,
+            score_b=comparison.qx,
+            relation="Q(a) > Q(b)" if rule.rule == "eventually positive" else "Q(b) > Q(a)",
+            note=note, decided="exact" if comparison.exact else "float",
+            extra=(("rc", str(rc)), (rule.symbol, str(n)), ("signs", signs)),
+            context_a=context_record(context))
+        exact = is_exact_capable(metric)
+        return Check(constraint=self.id, metric=metric.name, params=params_of(metric), verdict="violated",
+                     mode=mode, cases=0, counterexample=counterexample, exact=exact,
+                     tolerance=None if exact else tolerance, note=f"fails for rc = {rc}")

@@ -1,0 +1,40 @@
+"""How much search one check may do, and the per-check seeds that make a run reproducible."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+
+from axiometer.checking.guard import DEFAULT_CASE_SECONDS
+
+__all__ = ["Budget", "QUICK", "cell_seed"]
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much search one check may do: random cases, small-scope cases, seconds, horizon.
+
+    ``case_seconds`` limits one evaluation of a metric author's metric (built-ins
+    have no limit); ``None`` sets none.
+    """
+
+    cases: int = 150
+    small_scope: int = 400
+    seconds: float = 10.0
+    horizon: int = 1024
+    case_seconds: float | None = DEFAULT_CASE_SECONDS
+
+    def describe(self) -> str:
+        limit = "" if self.case_seconds is None else f", {self.case_seconds:g} s per case (non-built-ins)"
+        return (f"{self.cases} random + up to {self.small_scope} small-scope cases per setting, "
+                f"{self.seconds:g} s, horizon {self.horizon}{limit}")
+
+
+#: The ``--quick`` budget: a look in seconds rather than a verdict to publish.
+QUICK = Budget(cases=40, small_scope=120, seconds=3.0, horizon=256)
+
+
+def cell_seed(seed: int, *parts: str) -> int:
+    """A per-check seed derived from the run's seed and the check's identity (stable across runs)."""
+    digest = hashlib.sha256("\x1f".join((str(seed), *parts)).encode()).digest()
+    return int.from_bytes(digest[:8], "big")

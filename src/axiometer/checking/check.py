@@ -1,0 +1,49 @@
+"""Checking one axiom on one metric at one parameter setting: the engine's single entry point.
+
+:func:`check` guards a metric author's metric (:mod:`axiometer.checking.guard`:
+a raise, a non-number, non-determinism, a changed input or a case past
+``Budget.case_seconds`` becomes an error verdict naming the input), hands the
+oracle — a constraint or a relative property — a
+:class:`~axiometer.checking.search.Search` for this check, and returns the
+oracle's :class:`~axiometer.results.Check`. Nothing here lets a metric's
+exception escape; what each verdict means is the oracle's
+(:mod:`axiometer.axioms.oracle`).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from axiometer.axioms.constraints.base import DEFAULT_RHO, joined_note
+from axiometer.axioms.constraints.threshold import DEFAULT_RCS
+from axiometer.axioms.oracle import Oracle
+from axiometer.checking.budget import Budget
+from axiometer.checking.guard import guard
+from axiometer.checking.search import Search
+from axiometer.metrics.decide import DEFAULT_TOLERANCE
+from axiometer.results import Check
+
+__all__ = ["check", "limit_noted"]
+
+
+def check(metric: Any, oracle: Oracle, *, mode: str | None = None, budget: Budget = Budget(),
+          seed: int = 0, rho: Fraction = DEFAULT_RHO, tolerance: float = DEFAULT_TOLERANCE,
+          rcs: tuple[Fraction, ...] = DEFAULT_RCS, scope_changes: dict[str, Any] | None = None) -> Check:
+    """Check ``oracle`` (a constraint or a relative property) on ``metric`` and return the :class:`Check`.
+
+    ``mode`` is ``"window"`` or ``"truncate"`` (default: the oracle's own).
+    ``rho`` bounds the relevance contribution, ``rcs`` are the threshold
+    constraints' relevance values and ``scope_changes`` adjusts the case
+    generation (used to try nearby readings); the properties take none of them.
+    """
+    guarded = guard(metric, budget.case_seconds)
+    result = oracle.check(guarded, Search(budget, seed, tolerance), mode=mode, rho=rho, rcs=rcs,
+                          scope_changes=scope_changes)
+    return limit_noted(guarded, result)
+
+
+def limit_noted(guarded: Any, result: Check) -> Check:
+    """Say so in the check's note when a per-case time limit was asked for but could not be set."""
+    reason = getattr(guarded, "unlimited_reason", None)
+    return joined_note(result, reason) if reason and guarded.called else result
