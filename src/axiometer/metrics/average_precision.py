@@ -18,12 +18,12 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from axiometer.core import Context, Topic
+from axiometer.core import Topic
 from axiometer.metrics.arithmetic import Arithmetic
-from axiometer.metrics.base import BuiltinMetric, Needs, RankingBatch, batch_cutoff
+from axiometer.metrics.base import Needs, RankingBatch, RelevantNormalisedMetric, batch_cutoff
 
 
-class AveragePrecision(BuiltinMetric):
+class AveragePrecision(RelevantNormalisedMetric):
     """AP = (1/R) sum_{i<=k} rel(d_i) P@i; 0 when the topic has no relevant document.
 
     Binary relevance ``rel(d) = [r(d) > 0]``; ``R`` = the topic's relevant
@@ -35,20 +35,16 @@ class AveragePrecision(BuiltinMetric):
     title = "AP"
     needs = Needs(aspects=False, graded=False)
 
-    def compute(self, ranking: Sequence[str], topic: Topic, A: Arithmetic,
-                context: Context | None = None) -> Any:
+    def compute_relevant(self, ranking: Sequence[str], topic: Topic, A: Arithmetic, R: int) -> Any:
         hits = 0
         total = A.zero
         for i, d in enumerate(self.window(ranking), 1):
             if topic.rel(d):
                 hits += 1
                 total = total + A.num(hits) / A.num(i)
-        return A.ratio(total, A.num(topic.R))
+        return total / A.num(R)
 
-    def score_batch(self, batch: RankingBatch) -> np.ndarray:
-        R = batch.topic.R
-        if R == 0:
-            return np.zeros(len(batch.lengths))
+    def score_batch_relevant(self, batch: RankingBatch, R: int) -> np.ndarray:
         k = batch_cutoff(batch, self.cutoff)
         relevant = batch.single[:, :k] > 0
         hits = np.cumsum(relevant, axis=1, dtype=np.float64)

@@ -41,6 +41,7 @@ __all__ = [
     "MetricError",
     "UndefinedScore",
     "BuiltinMetric",
+    "RelevantNormalisedMetric",
     "FunctionMetric",
     "RankingBatch",
     "wrap",
@@ -67,8 +68,8 @@ class Param:
     """A declared metric parameter (cf. ir_measures' ``ParamInfo``).
 
     ``low``/``high`` bound the range; ``low_open``/``high_open`` make a bound
-    strict. ``grid`` is the set of values the source paper tested (SPEC
-    section 2), used by later checks as the default parameter grid.
+    strict. ``grid`` is the set of values the source paper tested (definitions
+    §2), used by later checks as the default parameter grid.
     """
 
     name: str
@@ -352,6 +353,38 @@ class BuiltinMetric:
 
     def __hash__(self) -> int:
         return hash((type(self), self.name))
+
+
+class RelevantNormalisedMetric(BuiltinMetric):
+    """A built-in metric normalised by ``R``, the topic's number of relevant documents.
+
+    definitions §2's rule "a normaliser of 0 gives 0", checked once for every
+    such metric: :meth:`compute` and :meth:`score_batch` score 0 on a topic
+    with ``R = 0`` and otherwise hand ``R > 0`` to the formula, which a
+    subclass implements as :meth:`compute_relevant` (against an arithmetic
+    ``A``) and :meth:`score_batch_relevant` (vectorised).
+    """
+
+    def compute(self, ranking: Sequence[str], topic: Topic, A: Arithmetic,
+                context: Context | None = None) -> Any:
+        R = topic.R
+        if R == 0:
+            return A.zero
+        return self.compute_relevant(ranking, topic, A, R)
+
+    def score_batch(self, batch: RankingBatch) -> np.ndarray:
+        R = batch.topic.R
+        if R == 0:
+            return np.zeros(len(batch.lengths))
+        return self.score_batch_relevant(batch, R)
+
+    def compute_relevant(self, ranking: Sequence[str], topic: Topic, A: Arithmetic, R: int) -> Any:
+        """The formula for a topic with ``R > 0`` relevant documents, written once for both arithmetics."""
+        raise NotImplementedError
+
+    def score_batch_relevant(self, batch: RankingBatch, R: int) -> np.ndarray:
+        """Scores of every ranking in ``batch``, whose topic has ``R > 0`` relevant documents."""
+        raise NotImplementedError(f"{self.family} has no batched path")
 
 
 def batch_cutoff(batch: RankingBatch, cutoff: int | None) -> int:

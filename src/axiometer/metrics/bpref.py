@@ -11,7 +11,7 @@ documents are skipped: they neither count in ``n_i`` nor score.
 
 Source: Buckley & Voorhees, "Retrieval evaluation with incomplete
 information", SIGIR 2004, as implemented by trec_eval ``bpref``
-(``m_bpref.c``: the ``min(n_i, R) / min(Nn, R)`` form); SPEC section 4.
+(``m_bpref.c``: the ``min(n_i, R) / min(Nn, R)`` form); definitions §4.
 """
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from axiometer.core import Context, Topic
+from axiometer.core import Topic
 from axiometer.metrics.arithmetic import Arithmetic
-from axiometer.metrics.base import BuiltinMetric, Needs, RankingBatch
+from axiometer.metrics.base import Needs, RankingBatch, RelevantNormalisedMetric
 
 
 def judged_nonrelevant(topic: Topic) -> int:
@@ -30,7 +30,7 @@ def judged_nonrelevant(topic: Topic) -> int:
     return sum(1 for d in topic.documents if not topic.rel(d))
 
 
-class Bpref(BuiltinMetric):
+class Bpref(RelevantNormalisedMetric):
     """bpref = (1/R) sum_{relevant d_i} (1 - min(n_i, R) / min(Nn, R)); 0 if R = 0.
 
     ``n_i``: judged non-relevant documents above ``d_i``; ``Nn``: the topic's
@@ -44,11 +44,7 @@ class Bpref(BuiltinMetric):
     needs = Needs(aspects=False, graded=False)
     normalised = True
 
-    def compute(self, ranking: Sequence[str], topic: Topic, A: Arithmetic,
-                context: Context | None = None) -> Any:
-        R = topic.R
-        if R == 0:
-            return A.zero
+    def compute_relevant(self, ranking: Sequence[str], topic: Topic, A: Arithmetic, R: int) -> Any:
         divisor = A.num(min(judged_nonrelevant(topic), R))
         above = 0
         total = A.zero
@@ -59,10 +55,7 @@ class Bpref(BuiltinMetric):
                 above += 1
         return total / A.num(R)
 
-    def score_batch(self, batch: RankingBatch) -> np.ndarray:
-        R = batch.topic.R
-        if R == 0:
-            return np.zeros(len(batch.lengths))
+    def score_batch_relevant(self, batch: RankingBatch, R: int) -> np.ndarray:
         values = batch.judged_single
         divisor = float(min(int((values <= 0).sum()), R))
         relevant = batch.single > 0

@@ -9,7 +9,7 @@ r_R`` the ranks of the topic's ``R`` relevant documents (``rel(d) = [r(d) >
 relevant document on top and 0 for one with every relevant document at the
 bottom. The logarithm's base cancels (``log2`` here).
 
-Conventions (SPEC section 4 leaves them to us):
+Conventions (definitions §4 leaves them to us):
 
 - ``N`` is a parameter (the collection size), not read from the topic.
 - A ranking is the head of the full ranking: the collection's remaining
@@ -17,13 +17,13 @@ Conventions (SPEC section 4 leaves them to us):
   are placed **at the very end** (ranks ``N - m + 1 .. N`` for ``m`` missing
   ones), the pessimistic completion. A ranking too long for this (``n + m >
   N``) contradicts ``N`` and raises :class:`~axiometer.core.ValidationError`.
-- ``R = 0`` gives 0 (SPEC section 2's zero-normaliser rule); ``R = N`` gives 1
+- ``R = 0`` gives 0 (definitions §2's zero-normaliser rule); ``R = N`` gives 1
   (every ranking puts every relevant document on top; the normaliser is 0).
 
 Source: Rocchio, "Performance indices for document retrieval systems", in
 Salton (ed.), *Information Storage and Retrieval*, report ISR-8, 1964;
 formulas as in van Rijsbergen, *Information Retrieval* (2nd ed., 1979,
-chapter 7) and SPEC section 4 (Giner's Table 3). Pnorm's exact value is a
+chapter 7) and definitions §4 (Giner's Table 3). Pnorm's exact value is a
 sympy expression of logarithms of integers.
 """
 
@@ -34,9 +34,9 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from axiometer.core import Context, Topic, ValidationError
+from axiometer.core import Topic, ValidationError
 from axiometer.metrics.arithmetic import Arithmetic
-from axiometer.metrics.base import BuiltinMetric, Needs, Param, RankingBatch
+from axiometer.metrics.base import Needs, Param, RankingBatch, RelevantNormalisedMetric
 
 #: The collection size. Declared with a default only so that every family
 #: parses bare (``parse("Rnorm")``); always give it: ``Rnorm(N=1000)``.
@@ -67,7 +67,7 @@ def _batch_counts(batch: RankingBatch, N: int, name: str) -> tuple[np.ndarray, n
     return relevant, missing
 
 
-class _NormalisedByRanks(BuiltinMetric):
+class _NormalisedByRanks(RelevantNormalisedMetric):
     """What Rnorm and Pnorm share: the parameter ``N``, the zero and full cases, the ranks.
 
     Subclasses give the value from the relevant ranks (``_from_ranks``) and,
@@ -81,17 +81,12 @@ class _NormalisedByRanks(BuiltinMetric):
 
     N: int
 
-    def compute(self, ranking: Sequence[str], topic: Topic, A: Arithmetic,
-                context: Context | None = None) -> Any:
-        R, N = topic.R, self.N
-        if R == 0:
-            return A.zero
+    def compute_relevant(self, ranking: Sequence[str], topic: Topic, A: Arithmetic, R: int) -> Any:
+        N = self.N
         return self._from_ranks(relevant_ranks(ranking, topic, N, self.name), R, N, A)
 
-    def score_batch(self, batch: RankingBatch) -> np.ndarray:
-        R, N = batch.topic.R, self.N
-        if R == 0:
-            return np.zeros(len(batch.lengths))
+    def score_batch_relevant(self, batch: RankingBatch, R: int) -> np.ndarray:
+        N = self.N
         relevant, missing = _batch_counts(batch, N, self.name)
         if R == N:
             return np.ones(len(batch.lengths))
@@ -110,7 +105,7 @@ class Rnorm(_NormalisedByRanks):
 
     ``r_j``: ranks of the relevant documents in the ranking completed to
     ``N`` documents, missing relevant ones at the end. No cutoff.
-    Source: Rocchio 1964; van Rijsbergen 1979; SPEC section 4.
+    Source: Rocchio 1964; van Rijsbergen 1979; definitions §4.
     """
 
     family = "Rnorm"
@@ -135,7 +130,7 @@ class Pnorm(_NormalisedByRanks):
     ``r_j`` as for Rnorm (missing relevant documents at the end). Exact
     values are sympy expressions: ``log2(prod r_j) - log2(R!)`` over
     ``log2(C(N, R))``. No cutoff. Source: Rocchio 1964; van Rijsbergen 1979;
-    SPEC section 4.
+    definitions §4.
     """
 
     family = "Pnorm"

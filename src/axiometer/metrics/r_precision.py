@@ -10,7 +10,7 @@ stays ``R``): trec_eval's ``Rprec``.
 Source: Buckley & Voorhees, "Retrieval System Evaluation", chapter 3 of
 *TREC: Experiment and Evaluation in Information Retrieval*, MIT Press 2005
 (trec_eval ``m_Rprec.c``); listed as a rank-based measure in Giner's
-Table 3 (SPEC section 4).
+Table 3 (definitions §4).
 """
 
 from __future__ import annotations
@@ -19,12 +19,12 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from axiometer.core import Context, Topic
+from axiometer.core import Topic
 from axiometer.metrics.arithmetic import Arithmetic
-from axiometer.metrics.base import BuiltinMetric, Needs, RankingBatch
+from axiometer.metrics.base import Needs, RankingBatch, RelevantNormalisedMetric
 
 
-class RPrecision(BuiltinMetric):
+class RPrecision(RelevantNormalisedMetric):
     """Rprec = C(R) / R: precision at rank R, R = the topic's relevant documents; 0 if R = 0.
 
     Binary relevance ``rel(d) = [r(d) > 0]``; no cutoff (R is the cutoff).
@@ -37,14 +37,9 @@ class RPrecision(BuiltinMetric):
     needs = Needs(aspects=False, graded=False)
     normalised = True
 
-    def compute(self, ranking: Sequence[str], topic: Topic, A: Arithmetic,
-                context: Context | None = None) -> Any:
-        R = topic.R
+    def compute_relevant(self, ranking: Sequence[str], topic: Topic, A: Arithmetic, R: int) -> Any:
         hits = sum(1 for d in ranking[:R] if topic.rel(d))
-        return A.ratio(A.num(hits), A.num(R))
+        return A.num(hits) / A.num(R)
 
-    def score_batch(self, batch: RankingBatch) -> np.ndarray:
-        R = batch.topic.R
-        if R == 0:
-            return np.zeros(len(batch.lengths))
+    def score_batch_relevant(self, batch: RankingBatch, R: int) -> np.ndarray:
         return (batch.single[:, :R] > 0).sum(axis=1) / R

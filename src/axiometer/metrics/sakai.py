@@ -13,7 +13,7 @@ gain against binary precision (``beta = 0``: R-precision and AP).
 
 Source: Sakai, "New performance metrics based on multigrade relevance: their
 application to question answering", NTCIR-4, 2004 (Q-measure and
-R-measure), as restated in SPEC section 4 (Giner's Table 3).
+R-measure), as restated in definitions §4 (Giner's Table 3).
 """
 
 from __future__ import annotations
@@ -22,9 +22,9 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from axiometer.core import Context, Topic
+from axiometer.core import Topic
 from axiometer.metrics.arithmetic import Arithmetic
-from axiometer.metrics.base import BuiltinMetric, Needs, Param, RankingBatch, batch_cutoff
+from axiometer.metrics.base import Needs, Param, RankingBatch, RelevantNormalisedMetric, batch_cutoff
 from axiometer.metrics.dcg import batch_ideal_gains, ideal_gains
 
 #: Sakai's beta, the weight of cumulative gain against the relevant count.
@@ -40,12 +40,12 @@ def ideal_cumulative(batch: RankingBatch, depth: int) -> np.ndarray:
     return np.cumsum(padded)
 
 
-class RMeasure(BuiltinMetric):
+class RMeasure(RelevantNormalisedMetric):
     """R-measure = (C(R) + beta cg(R)) / (R + beta cg*(R)); 0 if R = 0.
 
     ``C`` counts relevant documents, ``cg`` sums gains ``r(d)``, both over
     the first R positions; ``cg*`` is the ideal's. No cutoff (R is the cutoff).
-    Source: Sakai, NTCIR-4 2004; SPEC section 4.
+    Source: Sakai, NTCIR-4 2004; definitions §4.
     """
 
     family = "R_measure"
@@ -57,11 +57,7 @@ class RMeasure(BuiltinMetric):
 
     beta: float
 
-    def compute(self, ranking: Sequence[str], topic: Topic, A: Arithmetic,
-                context: Context | None = None) -> Any:
-        R = topic.R
-        if R == 0:
-            return A.zero
+    def compute_relevant(self, ranking: Sequence[str], topic: Topic, A: Arithmetic, R: int) -> Any:
         beta = A.num(self.beta)
         hits, gained = A.zero, A.zero
         for d in ranking[:R]:
@@ -74,22 +70,19 @@ class RMeasure(BuiltinMetric):
             ideal = ideal + g
         return (hits + beta * gained) / (A.num(R) + beta * ideal)
 
-    def score_batch(self, batch: RankingBatch) -> np.ndarray:
-        R = batch.topic.R
-        if R == 0:
-            return np.zeros(len(batch.lengths))
+    def score_batch_relevant(self, batch: RankingBatch, R: int) -> np.ndarray:
         beta = float(self.beta)
         window = batch.single[:, :R]
         ideal = float(ideal_cumulative(batch, R)[-1])
         return ((window > 0).sum(axis=1) + beta * window.sum(axis=1)) / (R + beta * ideal)
 
 
-class QMeasure(BuiltinMetric):
+class QMeasure(RelevantNormalisedMetric):
     """Q-measure = (1/R) sum_{i<=k} I(i) (C(i) + beta cg(i)) / (i + beta cg*(i)); 0 if R = 0.
 
     ``I(i) = [r(d_i) > 0]``, ``C``/``cg``/``cg*`` as for the R-measure. The
     optional cutoff stops the sum at ``k`` and keeps the divisor ``R`` (as AP@k).
-    Source: Sakai, NTCIR-4 2004; SPEC section 4.
+    Source: Sakai, NTCIR-4 2004; definitions §4.
     """
 
     family = "Q_measure"
@@ -100,11 +93,7 @@ class QMeasure(BuiltinMetric):
 
     beta: float
 
-    def compute(self, ranking: Sequence[str], topic: Topic, A: Arithmetic,
-                context: Context | None = None) -> Any:
-        R = topic.R
-        if R == 0:
-            return A.zero
+    def compute_relevant(self, ranking: Sequence[str], topic: Topic, A: Arithmetic, R: int) -> Any:
         beta = A.num(self.beta)
         ideal = ideal_gains([A.num(v) for v in topic.relevance_values()], None)
         hits, gained, ideal_gained = A.zero, A.zero, A.zero
@@ -119,10 +108,7 @@ class QMeasure(BuiltinMetric):
                 total = total + (hits + beta * gained) / (A.num(i) + beta * ideal_gained)
         return total / A.num(R)
 
-    def score_batch(self, batch: RankingBatch) -> np.ndarray:
-        R = batch.topic.R
-        if R == 0:
-            return np.zeros(len(batch.lengths))
+    def score_batch_relevant(self, batch: RankingBatch, R: int) -> np.ndarray:
         k = batch_cutoff(batch, self.cutoff)
         beta = float(self.beta)
         gains = batch.single[:, :k]

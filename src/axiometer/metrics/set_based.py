@@ -1,4 +1,4 @@
-"""Set-based and user-oriented measures of Giner's Tables 2–3 (SPEC section 4).
+"""Set-based and user-oriented measures of Giner's Tables 2–3 (definitions §4).
 
 A set-based measure scores a *set* of retrieved documents through its
 contingency counts, a :class:`Contingency` ``(TP, FP, FN, TN)`` in a collection
@@ -8,7 +8,11 @@ knows, a :class:`UserCounts` ``(U, Rk, Ru)`` (plus, for recall effort, the
 relevant documents wanted and the documents examined to find them).
 
 Every measure is written once, against an arithmetic ``A``
-(:mod:`axiometer.metrics.arithmetic`), and evaluates three ways:
+(:mod:`axiometer.metrics.arithmetic`): a ratio of sums of counts is one
+declaration, its class line naming it and giving the ratio
+(``ratio=("tp", "tp + fn")`` is recall) and its docstring the formula and the
+source; the others implement :meth:`SetMeasure.formula`. Each evaluates three
+ways:
 
 - :meth:`SetMeasure.exact` — a ``Fraction`` (all these formulas are rational;
   float parameters are read exactly with :func:`axiometer.core.to_fraction`);
@@ -17,10 +21,10 @@ Every measure is written once, against an arithmetic ``A``
   counts, for enumerating a whole domain at once.
 
 **Edge case.** A ratio whose denominator is 0 (``0/0``: precision of the
-empty set, recall with no relevant document, ...) is 0 — SPEC section 2's
+empty set, recall with no relevant document, ...) is 0 — definitions §2's
 rule, "a normaliser of 0 gives 0", the rule every axiometer metric follows.
 
-Sources: the definitions are the standard ones restated in SPEC section 4 (the
+Sources: the definitions are the standard ones restated in definitions §4 (the
 extraction of Giner, "A comment to 'A General Theory of IR Evaluation
 Measures'", lost its formulas); each class names the source it follows.
 Korfhage: *Information Storage and Retrieval* (Wiley, 1997), chapter 8.
@@ -28,16 +32,18 @@ Korfhage: *Information Storage and Retrieval* (Wiley, 1997), chapter 8.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, fields
 from fractions import Fraction
+from functools import reduce
 from numbers import Integral
 from typing import Any, ClassVar
 
 import numpy as np
 
 from axiometer.core import Topic, ValidationError
-from axiometer.metrics.arithmetic import EXACT, FLOAT
+from axiometer.metrics.arithmetic import EXACT, FLOAT, FloatArithmetic
 from axiometer.metrics.base import Param, format_value
 
 __all__ = [
@@ -179,12 +185,8 @@ class UserCounts:
                 f"examined = {self.examined} documents")
 
 
-class _ArrayArithmetic:
-    """float64 arithmetic over numpy arrays, with SPEC's 0/0 -> 0."""
-
-    exact = False
-    zero = 0.0
-    one = 1.0
+class _ArrayArithmetic(FloatArithmetic):
+    """float64 arithmetic over numpy arrays, with 0/0 -> 0 (definitions §2)."""
 
     @staticmethod
     def num(value: Any) -> Any:
@@ -204,15 +206,42 @@ _ARRAY = _ArrayArithmetic()
 class SetMeasure:
     """Base of the measures here: declared parameters, three evaluations.
 
-    A subclass sets ``name`` (its key in :data:`SET_MEASURES`), ``title``,
-    ``counts`` (:class:`Contingency` or :class:`UserCounts`), ``param_info``,
-    and implements :meth:`formula` once for every arithmetic.
+    A measure is a subclass of :class:`ContingencyMeasure` or
+    :class:`UserMeasure` (which set ``counts``), declared with its ``name``
+    (its key in :data:`SET_MEASURES`) and ``title`` as class keywords. A ratio
+    of sums of counts is declared whole with the keyword ``ratio``,
+    ``(numerator, denominator)``, each a sum of count names, added left to
+    right and divided with ``A.ratio`` (so 0/0 is 0)::
+
+        class Recall(ContingencyMeasure, name="recall", title="Recall", ratio=("tp", "tp + fn")):
+            '''Recall ``TP / (TP + FN)`` ...; Source: ...'''
+
+    Any other measure declares ``param_info`` and implements :meth:`formula`
+    once for every arithmetic.
     """
 
     name: ClassVar[str]
     title: ClassVar[str]
     counts: ClassVar[type]
     param_info: ClassVar[tuple[Param, ...]] = ()
+    ratio: ClassVar[tuple[str, str] | None] = None
+    _ratio_terms: ClassVar[tuple[tuple[str, ...], tuple[str, ...]]] = ((), ())
+
+    def __init_subclass__(cls, *, name: str | None = None, title: str | None = None,
+                          ratio: tuple[str, str] | None = None, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if name is not None:
+            cls.name = name
+        if title is not None:
+            cls.title = title
+        if ratio is not None:
+            known = [f.name for f in fields(cls.counts)]
+            terms = tuple(tuple(t.strip() for t in side.split("+")) for side in ratio)
+            unknown = [t for side in terms for t in side if t not in known]
+            if len(terms) != 2 or unknown:
+                raise TypeError(f"{cls.__name__}: ratio must be (numerator, denominator), sums of "
+                                f"the {cls.counts.__name__} counts {', '.join(known)}; got {ratio!r}")
+            cls.ratio, cls._ratio_terms = ratio, terms
 
     def __init__(self, **params: Any) -> None:
         declared = {p.name: p for p in self.param_info}
@@ -231,8 +260,13 @@ class SetMeasure:
         return self.name + (f"({inner})" if inner else "")
 
     def formula(self, A: Any, **counts: Any) -> Any:
-        """The formula, written once for :data:`FLOAT`, :data:`EXACT` and arrays."""
-        raise NotImplementedError
+        """The formula, written once for :data:`FLOAT`, :data:`EXACT` and arrays
+        (by default the declared ``ratio``)."""
+        if self.ratio is None:
+            raise NotImplementedError
+        numerator, denominator = (reduce(operator.add, (counts[t] for t in side))
+                                  for side in self._ratio_terms)
+        return A.ratio(numerator, denominator)
 
     def _counts_of(self, c: Any) -> dict[str, int]:
         if not isinstance(c, self.counts):
@@ -302,162 +336,103 @@ class UserMeasure(SetMeasure):
 
 
 # -- contingency measures ------------------------------------------------------
-class Recall(ContingencyMeasure):
+class Recall(ContingencyMeasure, name="recall", title="Recall", ratio=("tp", "tp + fn")):
     """Recall ``TP / (TP + FN)`` = TP / R; 0 when R = 0 (0/0 rule).
 
     Source: the standard definition (van Rijsbergen, *Information Retrieval*,
-    1979, ch. 7), as SPEC section 4 restates it.
+    1979, ch. 7), as definitions §4 restates it.
     """
 
-    name = "recall"
-    title = "Recall"
 
-    def formula(self, A: Any, tp: Any, fp: Any, fn: Any, tn: Any) -> Any:
-        return A.ratio(tp, tp + fn)
-
-
-class Precision(ContingencyMeasure):
+class Precision(ContingencyMeasure, name="precision", title="Precision", ratio=("tp", "tp + fp")):
     """Precision ``TP / (TP + FP)``; 0 for the empty set (0/0 rule).
 
-    Source: van Rijsbergen (1979), ch. 7, as SPEC section 4 restates it.
+    Source: van Rijsbergen (1979), ch. 7, as definitions §4 restates it.
     """
 
-    name = "precision"
-    title = "Precision"
 
-    def formula(self, A: Any, tp: Any, fp: Any, fn: Any, tn: Any) -> Any:
-        return A.ratio(tp, tp + fp)
-
-
-class Fallout(ContingencyMeasure):
+class Fallout(ContingencyMeasure, name="fallout", title="Fallout", ratio=("fp", "fp + tn")):
     """Fallout ``FP / (FP + TN)``; 0 when there is no non-relevant document (0/0 rule).
 
-    Source: van Rijsbergen (1979), ch. 7, as SPEC section 4 restates it.
+    Source: van Rijsbergen (1979), ch. 7, as definitions §4 restates it.
     """
 
-    name = "fallout"
-    title = "Fallout"
 
-    def formula(self, A: Any, tp: Any, fp: Any, fn: Any, tn: Any) -> Any:
-        return A.ratio(fp, fp + tn)
-
-
-class MissRate(ContingencyMeasure):
+class MissRate(ContingencyMeasure, name="miss_rate", title="Miss rate", ratio=("fn", "tp + fn")):
     """Miss rate ``FN / (TP + FN)`` (1 - recall when R > 0); 0 when R = 0 (0/0 rule).
 
     Source: the standard confusion-matrix definition (false negative rate), as
-    SPEC section 4 restates it.
+    definitions §4 restates it.
     """
 
-    name = "miss_rate"
-    title = "Miss rate"
 
-    def formula(self, A: Any, tp: Any, fp: Any, fn: Any, tn: Any) -> Any:
-        return A.ratio(fn, tp + fn)
-
-
-class Accuracy(ContingencyMeasure):
+class Accuracy(ContingencyMeasure, name="accuracy", title="Accuracy",
+               ratio=("tp + tn", "tp + fp + fn + tn")):
     """Accuracy ``(TP + TN) / N``; 0 when N = 0 (0/0 rule).
 
-    Source: the standard confusion-matrix definition, as SPEC section 4 restates it.
+    Source: the standard confusion-matrix definition, as definitions §4 restates it.
     """
 
-    name = "accuracy"
-    title = "Accuracy"
 
-    def formula(self, A: Any, tp: Any, fp: Any, fn: Any, tn: Any) -> Any:
-        return A.ratio(tp + tn, tp + fp + fn + tn)
-
-
-class ErrorRate(ContingencyMeasure):
+class ErrorRate(ContingencyMeasure, name="error_rate", title="Error rate",
+                ratio=("fp + fn", "tp + fp + fn + tn")):
     """Error rate ``(FP + FN) / N``; 0 when N = 0 (0/0 rule).
 
-    Source: the standard confusion-matrix definition, as SPEC section 4 restates it.
+    Source: the standard confusion-matrix definition, as definitions §4 restates it.
     """
 
-    name = "error_rate"
-    title = "Error rate"
 
-    def formula(self, A: Any, tp: Any, fp: Any, fn: Any, tn: Any) -> Any:
-        return A.ratio(fp + fn, tp + fp + fn + tn)
-
-
-class InverseRecall(ContingencyMeasure):
+class InverseRecall(ContingencyMeasure, name="inverse_recall", title="Inverse recall",
+                    ratio=("tn", "fp + tn")):
     """Inverse recall ``TN / (FP + TN)`` (recall of the non-relevant class);
     0 when there is no non-relevant document (0/0 rule).
 
     Source: Powers, "Evaluation: from precision, recall and F-measure to ROC,
-    informedness, markedness and correlation" (2011), as SPEC section 4 restates it.
+    informedness, markedness and correlation" (2011), as definitions §4 restates it.
     """
 
-    name = "inverse_recall"
-    title = "Inverse recall"
 
-    def formula(self, A: Any, tp: Any, fp: Any, fn: Any, tn: Any) -> Any:
-        return A.ratio(tn, fp + tn)
-
-
-class Specificity(InverseRecall):
+class Specificity(InverseRecall, name="specificity", title="Specificity"):
     """Specificity ``TN / (FP + TN)``: the same formula as inverse recall
     (true negative rate); 0/0 gives 0.
 
-    Source: the standard confusion-matrix definition, as SPEC section 4 restates it.
+    Source: the standard confusion-matrix definition, as definitions §4 restates it.
     """
 
-    name = "specificity"
-    title = "Specificity"
 
-
-class InversePrecision(ContingencyMeasure):
+class InversePrecision(ContingencyMeasure, name="inverse_precision", title="Inverse precision",
+                       ratio=("tn", "tn + fn")):
     """Inverse precision ``TN / (TN + FN)`` (precision of the non-retrieved set);
     0 when everything is retrieved (0/0 rule).
 
-    Source: Powers (2011), as SPEC section 4 restates it.
+    Source: Powers (2011), as definitions §4 restates it.
     """
 
-    name = "inverse_precision"
-    title = "Inverse precision"
 
-    def formula(self, A: Any, tp: Any, fp: Any, fn: Any, tn: Any) -> Any:
-        return A.ratio(tn, tn + fn)
-
-
-class FalseDiscoveryRate(ContingencyMeasure):
+class FalseDiscoveryRate(ContingencyMeasure, name="FDR", title="False discovery rate",
+                         ratio=("fp", "tp + fp")):
     """False discovery rate ``FP / (TP + FP)``; 0 for the empty set (0/0 rule).
 
-    Source: Benjamini & Hochberg (1995), as SPEC section 4 restates it.
+    Source: Benjamini & Hochberg (1995), as definitions §4 restates it.
     """
 
-    name = "FDR"
-    title = "False discovery rate"
 
-    def formula(self, A: Any, tp: Any, fp: Any, fn: Any, tn: Any) -> Any:
-        return A.ratio(fp, tp + fp)
-
-
-class FalseOmissionRate(ContingencyMeasure):
+class FalseOmissionRate(ContingencyMeasure, name="FOR", title="False omission rate",
+                        ratio=("fn", "tn + fn")):
     """False omission rate ``FN / (TN + FN)``; 0 when everything is retrieved (0/0 rule).
 
-    Source: the standard confusion-matrix definition, as SPEC section 4 restates it.
+    Source: the standard confusion-matrix definition, as definitions §4 restates it.
     """
 
-    name = "FOR"
-    title = "False omission rate"
 
-    def formula(self, A: Any, tp: Any, fp: Any, fn: Any, tn: Any) -> Any:
-        return A.ratio(fn, tn + fn)
-
-
-class FMeasure(ContingencyMeasure):
+class FMeasure(ContingencyMeasure, name="F", title="F-measure"):
     """F-measure ``F_beta = (1 + b^2) TP / ((1 + b^2) TP + b^2 FN + FP)``, ``b = beta``.
 
     ``beta = 1`` (default) is ``F1 = 2TP / (2TP + FP + FN)``, the harmonic mean
     of precision and recall. 0 when TP = FP = FN = 0 (0/0 rule).
-    Source: van Rijsbergen (1979), ch. 7 (``F = 1 - E``), as SPEC section 4 restates it.
+    Source: van Rijsbergen (1979), ch. 7 (``F = 1 - E``), as definitions §4 restates it.
     """
 
-    name = "F"
-    title = "F-measure"
     param_info = (Param("beta", float, 1, "weight of recall relative to precision",
                         low=0, low_open=True, grid=(0.5, 1, 2)),)
 
@@ -466,32 +441,25 @@ class FMeasure(ContingencyMeasure):
         return A.ratio((1 + b2) * tp, (1 + b2) * tp + b2 * fn + fp)
 
 
-class Generality(ContingencyMeasure):
+class Generality(ContingencyMeasure, name="generality", title="Generality",
+                 ratio=("tp + fn", "tp + fp + fn + tn")):
     """Generality (prevalence) ``R / N = (TP + FN) / N``; 0 when N = 0 (0/0 rule).
 
     It does not depend on the retrieved set at all (constant on any domain with
     fixed R and N). Source: the standard definition (Salton & McGill, 1983), as
-    SPEC section 4 restates it.
+    definitions §4 restates it.
     """
 
-    name = "generality"
-    title = "Generality"
 
-    def formula(self, A: Any, tp: Any, fp: Any, fn: Any, tn: Any) -> Any:
-        return A.ratio(tp + fn, tp + fp + fn + tn)
-
-
-class Utility(ContingencyMeasure):
+class Utility(ContingencyMeasure, name="utility", title="Utility"):
     """Linear utility ``a TP - b FP - c FN + d TN`` with user weights ``a, b, c, d >= 0``.
 
     Defaults ``a = b = 1, c = d = 0`` (``TP - FP``: a retrieved relevant
     document gains 1, a retrieved non-relevant one costs 1). Not a ratio, so no
     0/0 case. Source: Lewis, "Evaluating and optimizing autonomous text
-    classification systems" (SIGIR 1995), as SPEC section 4 restates it.
+    classification systems" (SIGIR 1995), as definitions §4 restates it.
     """
 
-    name = "utility"
-    title = "Utility"
     param_info = (
         Param("a", float, 1, "gain per retrieved relevant document (TP)", low=0),
         Param("b", float, 1, "cost per retrieved non-relevant document (FP)", low=0),
@@ -505,62 +473,41 @@ class Utility(ContingencyMeasure):
 
 
 # -- Korfhage's user-oriented measures ----------------------------------------
-class CoverageRatio(UserMeasure):
+class CoverageRatio(UserMeasure, name="coverage_ratio", title="Coverage ratio", ratio=("Rk", "U")):
     """Coverage ratio ``Rk / U``: the share of the relevant documents the user
     knows that were retrieved; 0 when U = 0 (0/0 rule).
 
-    Source: Korfhage (1997), ch. 8, as SPEC section 4 restates it.
+    Source: Korfhage (1997), ch. 8, as definitions §4 restates it.
     """
 
-    name = "coverage_ratio"
-    title = "Coverage ratio"
 
-    def formula(self, A: Any, U: Any, Rk: Any, Ru: Any, wanted: Any, examined: Any) -> Any:
-        return A.ratio(Rk, U)
-
-
-class NoveltyRatio(UserMeasure):
+class NoveltyRatio(UserMeasure, name="novelty_ratio", title="Novelty ratio",
+                   ratio=("Ru", "Rk + Ru")):
     """Novelty ratio ``Ru / (Rk + Ru)``: the share of the retrieved relevant
     documents that were new to the user; 0 when none was retrieved (0/0 rule).
 
-    Source: Korfhage (1997), ch. 8, as SPEC section 4 restates it.
+    Source: Korfhage (1997), ch. 8, as definitions §4 restates it.
     """
 
-    name = "novelty_ratio"
-    title = "Novelty ratio"
 
-    def formula(self, A: Any, U: Any, Rk: Any, Ru: Any, wanted: Any, examined: Any) -> Any:
-        return A.ratio(Ru, Rk + Ru)
-
-
-class RelativeRecall(UserMeasure):
+class RelativeRecall(UserMeasure, name="relative_recall", title="Relative recall",
+                     ratio=("Rk + Ru", "U + Ru")):
     """Relative recall ``(Rk + Ru) / (U + Ru)``: retrieved relevant documents
     over all relevant documents the user knows of after the search; 0 when
     ``U + Ru = 0`` (0/0 rule).
 
-    Source: Korfhage (1997), ch. 8, as SPEC section 4 restates it.
+    Source: Korfhage (1997), ch. 8, as definitions §4 restates it.
     """
 
-    name = "relative_recall"
-    title = "Relative recall"
 
-    def formula(self, A: Any, U: Any, Rk: Any, Ru: Any, wanted: Any, examined: Any) -> Any:
-        return A.ratio(Rk + Ru, U + Ru)
-
-
-class RecallEffort(UserMeasure):
+class RecallEffort(UserMeasure, name="recall_effort", title="Recall effort",
+                   ratio=("wanted", "examined")):
     """Recall effort ``wanted / examined``: relevant documents the user wants
     over the documents examined to find them; 0 when nothing was examined
     (0/0 rule; ``wanted <= examined``).
 
-    Source: Korfhage (1997), ch. 8, as SPEC section 4 restates it.
+    Source: Korfhage (1997), ch. 8, as definitions §4 restates it.
     """
-
-    name = "recall_effort"
-    title = "Recall effort"
-
-    def formula(self, A: Any, U: Any, Rk: Any, Ru: Any, wanted: Any, examined: Any) -> Any:
-        return A.ratio(wanted, examined)
 
 
 #: Every measure here by its readable name (``inverse_recall`` and
