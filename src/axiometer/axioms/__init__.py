@@ -8,9 +8,18 @@ definitions §6 are :data:`PROPERTIES` (one module each in
 kinds are oracles (:mod:`axiometer.axioms.oracle`), checked on a metric by
 :func:`axiometer.checking.check`. :mod:`axiometer.axioms.published` holds the
 published SIGIR 2018 table.
+
+A constraint or property declared at module level in a new module of
+:mod:`axiometer.axioms.constraints` or :mod:`axiometer.axioms.properties` is
+found by :func:`get` and listed by :func:`oracles` without being added here
+(``docs/contributing.md``); the two tuples keep the published tables' order.
 """
 
 from __future__ import annotations
+
+import importlib
+import pkgutil
+from functools import cache
 
 from axiometer.axioms.constraints.aspect_diversity import ASPECT_DIVERSITY
 from axiometer.axioms.constraints.aspect_relevance import ASPECT_RELEVANCE
@@ -31,8 +40,8 @@ from axiometer.axioms.properties.rarity import RARITY
 from axiometer.axioms.properties.reversion import REVERSION
 from axiometer.axioms.properties.unique import UNIQUE
 
-__all__ = ["CONSTRAINTS", "CONSTRAINT_IDS", "PROPERTIES", "PROPERTY_IDS", "get", "Constraint",
-           "Property"]
+__all__ = ["CONSTRAINTS", "CONSTRAINT_IDS", "PROPERTIES", "PROPERTY_IDS", "get", "oracles",
+           "Constraint", "Property"]
 
 #: The constraints, in the paper's order.
 CONSTRAINTS: tuple[Constraint, ...] = (
@@ -64,10 +73,27 @@ PROPERTIES: tuple[Property, ...] = tuple(register(p) for p in (
 PROPERTY_IDS: tuple[str, ...] = tuple(p.id for p in PROPERTIES)
 
 
+@cache
+def oracles() -> tuple[Constraint | Property, ...]:
+    """Every constraint and property: the ten, the seven, then any other declared at module level in
+    :mod:`axiometer.axioms.constraints` or :mod:`axiometer.axioms.properties` (module name order)."""
+    from axiometer.axioms import constraints, properties
+
+    found: list[Constraint | Property] = [*CONSTRAINTS, *PROPERTIES]
+    for package in (constraints, properties):
+        for info in pkgutil.iter_modules(package.__path__):
+            module = importlib.import_module(f"{package.__name__}.{info.name}")
+            for value in vars(module).values():
+                if isinstance(value, (Constraint, Property)) and not any(value is f for f in found):
+                    found.append(register(value) if isinstance(value, Property) else value)
+    return tuple(found)
+
+
 def get(constraint_id: str) -> Constraint | Property:
     """The constraint or relative property with this id (``"Pri"``, ``"DeepTh"``, ``"PriorSens"``, ...)."""
-    for constraint in (*CONSTRAINTS, *PROPERTIES):
+    every = oracles()
+    for constraint in every:
         if constraint.id.lower() == constraint_id.lower():
             return constraint
     raise KeyError(f"unknown constraint {constraint_id!r}; known: "
-                   f"{', '.join(CONSTRAINT_IDS + PROPERTY_IDS)}")
+                   f"{', '.join(c.id for c in every)}")

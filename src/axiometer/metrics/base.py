@@ -69,7 +69,7 @@ class Param:
 
     ``low``/``high`` bound the range; ``low_open``/``high_open`` make a bound
     strict. ``grid`` is the set of values the source paper tested (definitions
-    §2), used by later checks as the default parameter grid.
+    §2), used by the checks as the default parameter grid.
     """
 
     name: str
