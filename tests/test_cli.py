@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 import pytrec_eval
 
-from axiometer.cli import Progress, _example_files, main
+from axiometer.cli import Progress, main
+from axiometer.cli.options import example_files as _example_files
 from axiometer.metrics import TABLE_ROWS, parse
 from axiometer.readers import read_qrels
 

@@ -11,7 +11,8 @@ from fractions import Fraction
 import pytest
 
 import axiometer
-from axiometer.cli import _param_options, main
+from axiometer.cli import main
+from axiometer.cli.options import param_options as _param_options
 from tests.test_loading import scratch_module  # noqa: F401  (a fixture, shared)
 
 #: A new metric written by hand: a position-discounted graded precision,

@@ -117,21 +117,6 @@ def test_bad_inputs_give_one_error_line(capsys, argv, message):
     assert err.count("error:") == 1 and len([line for line in err.splitlines() if "error" in line]) == 1
 
 
-def test_param_without_the_parametric_module(capsys, monkeypatch):
-    monkeypatch.setitem(sys.modules, "axiometer.intrinsic.parametric", None)  # as if not written yet
-    status, out, err = run_cli(capsys, "intrinsic", "RBP", "--domain", "rankings(n=3)", "--param", "p")
-    assert status == 2 and out == ""
-    assert err.strip() == ("axiometer: error: parametric analysis not available "
-                           "(module axiometer.intrinsic.parametric is missing)")
-
-
-def test_giner_table_without_its_module(capsys, monkeypatch):
-    monkeypatch.setitem(sys.modules, "axiometer.intrinsic.giner", None)
-    status, out, err = run_cli(capsys, "intrinsic", "--table", "giner")
-    assert status == 2 and out == ""
-    assert "Giner table not available" in err
-
-
 def test_param_and_table_call_the_other_parts(capsys, monkeypatch):
     """With stand-in modules: --param appends the analysis, --table giner prints the table."""
     import types

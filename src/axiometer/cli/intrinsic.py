@@ -1,0 +1,115 @@
+"""``axiometer intrinsic``: classify a metric on a domain (Giner's pseudometric, metric, interval scale)."""
+
+from __future__ import annotations
+
+import argparse
+
+from axiometer.cli.options import write
+from axiometer.core import AxiometerError
+
+#: The comparison tables ``intrinsic --table`` knows (see ``axiometer.intrinsic.giner``).
+INTRINSIC_TABLES = ("giner",)
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> None:
+    """Declare ``intrinsic`` and its options."""
+    parser = subparsers.add_parser(
+        "intrinsic", help="classify a metric on a domain: Giner's pseudometric, metric, interval scale",
+        description="Classify one metric on a finite domain of outputs (definitions §4): "
+                    "ordinal/pseudometric, ordinal/metric or interval/metric, with the domain's size, "
+                    "distinct values, largest collision class and a counterexample for each property "
+                    "the metric lacks. Ties and gaps are decided exactly for built-in metrics.")
+    parser.add_argument("spec", metavar="SPEC", nargs="?", default=None,
+                        help="a ranking metric spec ('RBP(p=0.5)', 'AP') or a set measure "
+                             "('recall', 'F(beta=2)')")
+    parser.add_argument("--domain", metavar="DOMAIN", default=None,
+                        help="e.g. 'rankings(n=4,grades=2)', 'rankings(n=3,grades={0,1/2,1},"
+                             "lengths=upto,R=4)', 'sets(N=20,R=5,size=8)', 'sets(N=20,R=5,nonrel=0)'")
+    parser.add_argument("--param", metavar="NAME", default=None,
+                        help="also analyse how the classification changes with parameter NAME")
+    parser.add_argument("--tolerance", type=float, metavar="X", default=None,
+                        help="tie band (relative) for float-only decisions, or a wider screen of "
+                             "candidates re-decided exactly")
+    parser.add_argument("--table", choices=INTRINSIC_TABLES, default=None,
+                        help="print a comparison table instead (SPEC and --domain not needed)")
+    parser.add_argument("--format", choices=("text", "markdown", "json"), default="text",
+                        help="report format (default: text)")
+    parser.add_argument("-o", "--output", metavar="FILE", help="write the report to FILE")
+    parser.set_defaults(command=run, parser=parser)
+
+
+def _intrinsic_metric(spec: str):
+    """A set measure when the spec names one of ``SET_MEASURES``, else a ranking metric: a built-in
+    spec, a ``module:attr`` reference or ``ir_measures:MEASURE`` (as ``check`` takes them)."""
+    from axiometer.core import InputError, ValidationError
+    from axiometer.loading import resolve_metric
+    from axiometer.metrics.set_based import SET_MEASURES, set_measure
+    from axiometer.metrics.spec import parse_spec
+
+    if ":" in spec:
+        return resolve_metric(spec)
+    parsed = parse_spec(spec)
+    if parsed.family not in SET_MEASURES:
+        return resolve_metric(spec)
+    if parsed.cutoff is not None:
+        raise InputError(f"a set measure takes no cutoff '@{parsed.cutoff}'", source=f"metric {spec!r}")
+    try:
+        return set_measure(parsed.family, **parsed.params)
+    except ValidationError as error:
+        raise InputError(str(error), source=f"metric {spec!r}") from None
+
+
+def run(args: argparse.Namespace) -> int:
+    """Classify the metric on the domain, or print ``--table``; returns the exit status."""
+    if args.table:
+        if args.spec or args.domain or args.param:
+            raise AxiometerError("--table prints a whole table; do not give SPEC, --domain or --param with it")
+        from axiometer.intrinsic.giner import run_giner
+        from axiometer.reports.giner import format_giner
+
+        write(format_giner(run_giner(), args.format), args.output)
+        return 0
+    if not args.spec or not args.domain:
+        raise AxiometerError("give SPEC and --domain DOMAIN (or --table giner)")
+    if args.tolerance is not None and not args.tolerance > 0:
+        raise AxiometerError(f"--tolerance must be positive, got {args.tolerance:g}")
+    from axiometer.core import InputError
+    from axiometer.generators.domain_spec import parse_domain
+    from axiometer.generators.domains import RankingsDomain, SetsDomain, UsersDomain
+    from axiometer.intrinsic.classify import classify
+    from axiometer.metrics.set_based import ContingencyMeasure, UserMeasure
+    from axiometer.reports.intrinsic import format_intrinsic, format_parametric
+
+    metric = _intrinsic_metric(args.spec)
+    domain = parse_domain(args.domain)
+    # Each kind of measure scores one kind of output: contingency counts, a user's
+    # known/unknown relevant documents, or rankings.
+    if isinstance(metric, ContingencyMeasure):
+        needed, kind = SetsDomain, "sets(...)"
+    elif isinstance(metric, UserMeasure):
+        needed, kind = UsersDomain, "users(...)"
+    else:
+        needed, kind = RankingsDomain, "rankings(...)"
+    if not isinstance(domain, needed):
+        raise InputError(f"{metric.name} needs a {kind} domain; got {domain.name}",
+                         source=f"metric {args.spec!r}")
+    result = classify(metric, domain, tolerance=args.tolerance)
+    parametric = None
+    if args.param:
+        from axiometer.intrinsic.parametric import analyse
+
+        parametric = analyse(metric, args.param, domain)
+    if args.format == "json":
+        import dataclasses
+        import json
+
+        data = dataclasses.asdict(result)
+        if parametric is not None:
+            data["parametric"] = json.loads(format_parametric(parametric, "json"))
+        report = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    else:
+        report = format_intrinsic(result, args.format)
+        if parametric is not None:
+            report += "\n" + format_parametric(parametric, args.format)
+    write(report, args.output)
+    return 0

@@ -1,0 +1,242 @@
+"""Options and helpers the commands share.
+
+The run options of ``table`` and ``check`` (:func:`add_run_options`,
+:func:`run_checks`), ``--param`` (:func:`param_options`), the campaign input
+of ``score`` and ``unanimity`` (:func:`add_campaign_options`,
+:func:`campaign_scores`, :func:`prior_argument`), writing a report or ``-o
+FILE`` (:func:`write`), and the exit statuses with the one-line failure
+(:func:`fail`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import math
+import sys
+from collections.abc import Iterator, Mapping, Sequence
+from fractions import Fraction
+from importlib import resources
+from pathlib import Path
+
+from axiometer.core import AxiometerError, InputError
+from axiometer.grades import DEFAULT_MAPPING, GRADE_MAPPINGS
+from axiometer.progress import Progress
+from axiometer.readers import QRELS_FORMATS, read_qrels, read_run
+
+#: Exit status of a usage or input error (argparse's convention).
+EXIT_ERROR = 2
+
+#: The exit status of a run stopped by Ctrl-C (128 + SIGINT), also when a partial table is printed.
+EXIT_INTERRUPTED = 130
+
+#: The bundled example (``axiometer score --example``): a package resource folder.
+EXAMPLE_PACKAGE = "axiometer"
+EXAMPLE_FOLDER = "data/example"
+EXAMPLE_QRELS = "qrels.evall.tsv"
+
+
+# -- output and failure --------------------------------------------------------
+
+def write(report: str, output: str | None) -> None:
+    """Write ``report`` to the file ``output`` (``-o FILE``), or to stdout when it is not given."""
+    if output:
+        Path(output).write_text(report, encoding="utf-8")
+    else:
+        sys.stdout.write(report)
+
+
+def fail(message: str) -> int:
+    """Print ``axiometer: error: <message>`` as one line on stderr; returns :data:`EXIT_ERROR`."""
+    one_line = " ".join(message.split())
+    print(f"axiometer: error: {one_line}", file=sys.stderr)
+    return EXIT_ERROR
+
+
+# -- table and check -----------------------------------------------------------
+
+def add_run_options(parser: argparse.ArgumentParser) -> None:
+    """Options shared by ``table`` and ``check``: what to check, how hard, and where to write."""
+    parser.add_argument("--constraints", metavar="ID", nargs="+", default=None,
+                        help="constraint or property ids such as Pri DeepTh PriorMono (default: "
+                             "the ten constraints, with the relative properties first for a "
+                             "relative metric)")
+    parser.add_argument("--quick", action="store_true",
+                        help="a small budget and small grids (the default setting plus each "
+                             "parameter's extremes)")
+    parser.add_argument("--seed", type=int, default=0, metavar="N",
+                        help="the seed every check's random search derives from (default: 0)")
+    parser.add_argument("--mode", choices=("window", "truncate"), default=None,
+                        help="cutoff mode for every constraint (default: window for the universal "
+                             "constraints, truncate for DeepTh/CloseTh)")
+    parser.add_argument("--jobs", type=int, default=None, metavar="N",
+                        help="worker processes (default: all cores; 1 runs in this process)")
+    parser.add_argument("-o", "--output", metavar="FILE", help="write the report to FILE")
+
+
+def run_checks(args: argparse.Namespace, metrics: list | None,
+               grids: Mapping[str, Sequence[object]] | None = None):
+    """Run the table with a progress bar on stderr (shown after a few seconds on a terminal)."""
+    # Imported here: the runner loads the metrics, numpy, sympy and hypothesis.
+    from axiometer.runner import run_table
+
+    if args.jobs is not None and args.jobs < 1:
+        args.parser.error("--jobs must be at least 1")
+    progress = Progress(sys.stderr)
+    try:
+        return run_table(metrics, args.constraints, family=getattr(args, "family", "sigir2018"),
+                         seed=args.seed, quick=args.quick, mode=args.mode, jobs=args.jobs, grids=grids,
+                         progress=lambda done, total: progress.update("checking", done, total))
+    finally:
+        progress.close()
+
+
+def _param_value(text: str) -> int | float | Fraction | str:
+    """One ``--param`` value: an int, a decimal, a fraction ``a/b``, else the text (quotes removed)."""
+    text = text.strip()
+    for read in (int, _fraction_text, float):
+        try:
+            value = read(text)
+        except (ValueError, ZeroDivisionError):
+            continue
+        if not isinstance(value, float) or math.isfinite(value):
+            return value
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
+        return text[1:-1]
+    return text
+
+
+def _fraction_text(text: str) -> Fraction:
+    if "/" not in text:
+        raise ValueError(text)
+    return Fraction(text)
+
+
+def param_options(options: Sequence[str]) -> dict[str, object]:
+    """``--param p=0.5`` fixes p; ``--param p=0.1,0.5,0.9`` gives p a grid (a list)."""
+    params: dict[str, object] = {}
+    for option in options:
+        name, equals, values = option.partition("=")
+        name = name.strip()
+        if not equals or not name.isidentifier():
+            raise InputError("expected NAME=VALUE or NAME=V1,V2,...", source="--param", token=option)
+        if name in params:
+            raise InputError(f"parameter {name} is given twice", source="--param", token=option)
+        parts = [_param_value(v) for v in values.split(",")]
+        if any(p == "" for p in parts):
+            raise InputError(f"parameter {name} has an empty value", source="--param", token=option)
+        params[name] = parts if len(parts) > 1 else parts[0]
+    return params
+
+
+# -- score and unanimity: the campaign -----------------------------------------
+
+def add_campaign_options(parser: argparse.ArgumentParser, example_help: str) -> argparse._ArgumentGroup:
+    """The input options of ``score`` and ``unanimity``: qrels, runs, grades, metrics, priors."""
+    source = parser.add_argument_group("input")
+    source.add_argument("--qrels", metavar="FILE", help="judgments: TREC, TREC diversity or EvALL")
+    source.add_argument("--run", metavar="FILE", action="append", default=[],
+                        help="a TREC run (qid Q0 docno rank score tag); repeat for several runs")
+    source.add_argument("--runs", metavar="DIR", default=None,
+                        help="a campaign: every file in DIR (sorted by name; hidden files skipped) "
+                             "is a TREC run")
+    source.add_argument("--example", action="store_true", help=example_help)
+    source.add_argument("--qrels-format", choices=QRELS_FORMATS, default=None,
+                        help="the qrels format (default: detected from the file)")
+    source.add_argument("--grades", choices=GRADE_MAPPINGS, default=DEFAULT_MAPPING,
+                        help=f"grade-to-relevance mapping (default: {DEFAULT_MAPPING})")
+    source.add_argument("--gmax", type=int, metavar="N", default=None,
+                        help="the grade scale's maximum for linear/err (default: the largest grade "
+                             "in the qrels)")
+    parser.add_argument("--metric", metavar="SPEC", action="append", default=[],
+                        help="a metric spec such as 'nDCG@10', 'RBP(p=0.9)' or 'NRG(base=nDCG@10)'; "
+                             "repeat for several")
+    relative = parser.add_argument_group("relative metrics (those scored against other runs)")
+    relative.add_argument("--prior", metavar="PRIOR", nargs="+", default=None,
+                          help="each run's context: 'all-others' (default with several runs), "
+                               "'best-per-group', or prior run FILEs/DIRs (not scored themselves)")
+    relative.add_argument("--groups", metavar="FILE", default=None,
+                          help="best-per-group: lines 'run_tag group' (default: groups from the run "
+                               "tags: the part before the first '_' or '-', else the tag without "
+                               "trailing digits)")
+    relative.add_argument("--best-by", metavar="SPEC", default=None,
+                          help="best-per-group: the metric whose mean picks each group's best run "
+                               "(default: the first non-relative --metric, else nDCG@10)")
+    return source
+
+
+@contextlib.contextmanager
+def example_files() -> Iterator[tuple[Path, list[Path]]]:
+    """The bundled example's qrels and runs, as real paths."""
+    folder = resources.files(EXAMPLE_PACKAGE) / EXAMPLE_FOLDER
+    with resources.as_file(folder) as path:
+        path = Path(path)
+        yield path / EXAMPLE_QRELS, sorted(path.glob("*.run"))
+
+
+def _run_files(directory: str) -> list[str]:
+    """Every run file of a campaign directory, sorted by name (hidden files skipped)."""
+    path = Path(directory)
+    if not path.exists():
+        raise InputError("no such directory", source=directory)
+    if not path.is_dir():
+        raise InputError("not a directory (give run files with --run)", source=directory)
+    files = sorted(str(p) for p in path.iterdir() if p.is_file() and not p.name.startswith("."))
+    if not files:
+        raise InputError("no run files in the directory", source=directory)
+    return files
+
+
+def _read_runs(paths: Sequence[str | Path], progress: Progress, what: str) -> list:
+    runs = []
+    for done, path in enumerate(paths, 1):
+        runs.append(read_run(path))
+        progress.update(what, done, len(paths))
+    return runs
+
+
+def prior_argument(values: list[str] | None, progress: Progress):
+    """``--prior``: a mode name, or the runs read from the given files and directories."""
+    from axiometer.scoring import PRIOR_MODES
+
+    if values is None:
+        return None
+    modes = [v for v in values if v in PRIOR_MODES]
+    if modes:
+        if len(values) > 1:
+            raise AxiometerError(f"--prior {modes[0]} takes no run files with it")
+        return modes[0]
+    paths: list[str] = []
+    for value in values:
+        paths.extend(_run_files(value) if Path(value).is_dir() else [value])
+    return _read_runs(paths, progress, "reading prior runs")
+
+
+def campaign_scores(args: argparse.Namespace, specs: Sequence[str], per_topic: bool):
+    """Read the qrels, the runs and the priors named by the options and score them."""
+    from axiometer.scoring import read_groups, run_labels, score_runs
+
+    if args.example and (args.qrels or args.run or args.runs):
+        args.parser.error("--example scores the bundled files; do not give --qrels, --run or --runs "
+                          "with it")
+    if not args.example and not (args.qrels and (args.run or args.runs)):
+        args.parser.error("give --qrels FILE and runs (--run FILE or --runs DIR), or --example")
+    if args.groups and args.prior != ["best-per-group"]:
+        raise AxiometerError("--groups only matters with --prior best-per-group")
+    with contextlib.ExitStack() as stack:
+        if args.example:
+            qrels_path, run_paths = stack.enter_context(example_files())
+        else:  # as typed, for error messages
+            qrels_path = args.qrels
+            run_paths = list(args.run) + (_run_files(args.runs) if args.runs else [])
+        qrels = read_qrels(qrels_path, args.qrels_format, args.grades, args.gmax)
+        progress = Progress(sys.stderr)
+        try:
+            runs = _read_runs(run_paths, progress, "reading runs")
+            prior = prior_argument(args.prior, progress)
+            groups = read_groups(args.groups, run_labels(runs)) if args.groups else None
+            return score_runs(qrels, runs, specs, per_topic=per_topic,
+                              progress=lambda done, total: progress.update("scoring", done, total),
+                              prior=prior, groups=groups, best_by=args.best_by)
+        finally:
+            progress.close()
