@@ -1,4 +1,4 @@
-"""Metric references (`axiometer.loading`): built-in specs, `module:attr` imported from the
+"""Metric references (`axiometer.metrics.resolve`): built-in specs, `module:attr` imported from the
 current directory, `ir_measures:`, objects and functions, parameters and grids, and one
 clear error line for every bad reference."""
 
@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 import pytest
 
 from axiometer.core import InputError, Ranking, Topic
-from axiometer.loading import load, resolve_metric
+from axiometer.metrics.resolve import load, resolve_metric
 from axiometer.metrics import BuiltinMetric, FunctionMetric
 
 TOPIC = Topic.single({"d1": 0.5, "d2": 0.1, "d3": 0})

@@ -24,7 +24,7 @@ from tabulate import tabulate
 from axiometer.axioms import get
 from axiometer.checking import QUICK, Budget
 from axiometer.core import InputError
-from axiometer.loading import load
+from axiometer.metrics.resolve import load
 from axiometer.metrics import Needs
 from axiometer.reports.table import cell_mark, format_check, format_table
 from axiometer.results import HOLDS, Cell, TableResult
@@ -135,7 +135,7 @@ def check(metric: Any, constraints: Sequence[str] | None = None, *,
     ``metric``: a built-in spec (``"nDCG@10"``), ``"pkg.module:attr"``,
     ``"ir_measures:nDCG@10"``, a metric object, or a plain function
     ``f(ranking, topic[, context][, **params]) -> float`` (see
-    :mod:`axiometer.loading`). ``params``: ``{"p": 0.5}`` fixes a value,
+    :mod:`axiometer.metrics.resolve`). ``params``: ``{"p": 0.5}`` fixes a value,
     ``{"p": [0.1, 0.5, 0.9]}`` is a grid; ``cutoff``, ``name`` and ``needs``
     as in :func:`axiometer.metrics.wrap`. ``constraints``: constraint and
     property ids (default: the ten constraints, with the relative properties

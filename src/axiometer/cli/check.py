@@ -35,7 +35,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Check the metric and write the report; returns the exit status (130 when interrupted)."""
-    from axiometer.loading import load
+    from axiometer.metrics.resolve import load
     from axiometer.reports.table import format_check
 
     if args.cutoff is not None and args.cutoff < 1:

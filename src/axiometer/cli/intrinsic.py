@@ -42,7 +42,7 @@ def _intrinsic_metric(spec: str):
     """A set measure when the spec names one of ``SET_MEASURES``, else a ranking metric: a built-in
     spec, a ``module:attr`` reference or ``ir_measures:MEASURE`` (as ``check`` takes them)."""
     from axiometer.core import InputError, ValidationError
-    from axiometer.loading import resolve_metric
+    from axiometer.metrics.resolve import resolve_metric
     from axiometer.metrics.set_based import SET_MEASURES, set_measure
     from axiometer.metrics.spec import parse_spec
 

@@ -46,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
     metrics = None
     if args.metrics is not None:
         # Built-in specs, module:attr references and ir_measures:MEASURE, as `check` takes them.
-        from axiometer.loading import load
+        from axiometer.metrics.resolve import load
 
         metrics = [load(ref).entry for ref in args.metrics]
     result = run_checks(args, metrics)
