@@ -95,9 +95,15 @@ def layer_violations(package: Path) -> list[str]:
     found = []
     for path in sorted(package.rglob("*.py")):
         here = module_name(path, package)
-        for target, line in imports(path, package):
+        reported: set[tuple[int, str]] = set()
+        # The most specific module of an import line first: `from axiometer.reports import scores`
+        # names axiometer.reports.scores.
+        for target, line in sorted(imports(path, package), key=lambda item: (item[1], -len(item[0]))):
             if target == "axiometer" or unit(target) == "__init__":
                 continue  # the package root itself (its __init__ only re-exports) is everyone's parent
+            if (line, unit(target)) in reported:
+                continue  # `from axiometer.reports import scores`: one import of one unit
+            reported.add((line, unit(target)))
             mine, theirs = LAYERS.get(unit(here)), LAYERS.get(unit(target))
             if mine is None or theirs is None:
                 found.append(f"{path.relative_to(package.parent)}:{line}: {unit(here)!r} or "
