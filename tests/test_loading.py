@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 import pytest
 
 from axiometer.core import InputError, Ranking, Topic
-from axiometer.metrics.resolve import load, resolve_metric
+from axiometer.metrics.resolve import resolve
 from axiometer.metrics import BuiltinMetric, FunctionMetric
 
 TOPIC = Topic.single({"d1": 0.5, "d2": 0.1, "d3": 0})
@@ -78,14 +78,14 @@ def scratch_module(tmp_path, monkeypatch) -> Iterator[Callable[[str, str], None]
 # -- each kind of reference ----------------------------------------------------
 
 def test_a_builtin_spec():
-    metric = resolve_metric("RBP(p=0.5)")
+    metric = resolve("RBP(p=0.5)").metric
     assert isinstance(metric, BuiltinMetric) and metric.name == "RBP(p=0.5)"
-    assert load("RBP(p=0.5)").entry == "RBP(p=0.5)"  # run_table gets the spec: p stays fixed
+    assert resolve("RBP(p=0.5)").name == "RBP(p=0.5)"  # run_table gets the spec: p stays fixed
 
 
 def test_a_function_from_the_current_directory(scratch_module):
     scratch_module("authormod", AUTHOR_MODULE)
-    metric = resolve_metric("authormod:graded_p2")
+    metric = resolve("authormod:graded_p2").metric
     assert isinstance(metric, FunctionMetric) and metric.name == "graded_p2"
     assert metric.score(RANKING, TOPIC) == pytest.approx((0.1 + 0.5) / 2)
     assert sys.path[0] == os.path.dirname(sys.modules["authormod"].__file__)
@@ -93,15 +93,15 @@ def test_a_function_from_the_current_directory(scratch_module):
 
 def test_a_module_in_a_package_and_a_class_attribute(scratch_module):
     scratch_module("pkg.sub.metrics", AUTHOR_MODULE)
-    metric = resolve_metric("pkg.sub.metrics:Holder.top")
+    metric = resolve("pkg.sub.metrics:Holder.top").metric
     assert metric.name == "top" and metric.score(RANKING, TOPIC) == pytest.approx(0.1)
 
 
 def test_a_metric_object_is_used_as_is_and_a_class_is_instantiated(scratch_module):
     scratch_module("authormod", AUTHOR_MODULE)
-    obj = resolve_metric("authormod:first_rel")
+    obj = resolve("authormod:first_rel").metric
     assert obj is sys.modules["authormod"].first_rel
-    made = resolve_metric("authormod:FirstRel")
+    made = resolve("authormod:FirstRel").metric
     assert type(made).__name__ == "FirstRel" and made.score(RANKING, TOPIC) == 1.0
 
 
@@ -109,9 +109,9 @@ def test_objects_and_functions_given_directly():
     def top(ranking, topic):
         return 0.0
 
-    assert resolve_metric(top).name == "top"
-    builtin = resolve_metric("nDCG@10")
-    assert resolve_metric(builtin) is builtin
+    assert resolve(top).metric.name == "top"
+    builtin = resolve("nDCG@10").metric
+    assert resolve(builtin).metric is builtin
 
 
 def test_the_ir_measures_bridge_is_delegated_to(monkeypatch):
@@ -119,48 +119,48 @@ def test_the_ir_measures_bridge_is_delegated_to(monkeypatch):
 
     seen = []
     monkeypatch.setattr(bridge, "ir_measures_metric", lambda measure: seen.append(measure) or "M")
-    assert resolve_metric("ir_measures:nDCG@10") == "M" and seen == ["nDCG@10"]
+    assert resolve("ir_measures:nDCG@10").metric == "M" and seen == ["nDCG@10"]
 
 
 # -- parameters, grids, cutoff, name, needs ------------------------------------------
 
 def test_function_parameters_fixed_and_grids(scratch_module):
     scratch_module("authormod", AUTHOR_MODULE)
-    fixed = resolve_metric("authormod:graded_p2", params={"bonus": 1})
+    fixed = resolve("authormod:graded_p2", params={"bonus": 1}).metric
     assert fixed.name == "graded_p2(bonus=1)"
     assert fixed.score(RANKING, TOPIC) == pytest.approx(1.3)
     (param,) = fixed.param_info
     assert param.type is int and param.grid == ()
-    grid = resolve_metric("authormod:scaled", params={"scale": [0.5, 1.0, 2]})
+    grid = resolve("authormod:scaled", params={"scale": [0.5, 1.0, 2]}).metric
     (param,) = grid.param_info
     # The function's own default (1.0) is in the grid, so it is the metric's setting.
     assert param.type is float and param.grid == (0.5, 1.0, 2) and grid.params == {"scale": 1.0}
-    first = resolve_metric("authormod:scaled", params={"scale": [3, 4]})
+    first = resolve("authormod:scaled", params={"scale": [3, 4]}).metric
     assert first.params == {"scale": 3} and first.param_info[0].type is int
-    words = resolve_metric("authormod:graded_p2", params={"bonus": ["a", "b"]})
+    words = resolve("authormod:graded_p2", params={"bonus": ["a", "b"]}).metric
     assert words.param_info[0].type is str
 
 
 def test_function_cutoff_name_and_needs(scratch_module):
     scratch_module("authormod", AUTHOR_MODULE)
-    metric = resolve_metric("authormod:graded_p2", cutoff=1, name="gp", needs={"aspects": False})
+    metric = resolve("authormod:graded_p2", cutoff=1, name="gp", needs={"aspects": False}).metric
     assert metric.name == "gp@1" and metric.cutoff == 1 and metric.needs.aspects is False
     # The function takes k, so it receives the cutoff: the mean of the first document only.
     assert metric.score(RANKING, TOPIC) == pytest.approx(0.1)
 
 
 def test_builtin_parameters_are_written_into_the_spec_or_become_its_grid():
-    loaded = load("RBP", params={"p": 0.5})
-    assert loaded.entry == "RBP(p=0.5)" and loaded.grids is None
-    loaded = load("RBP", params={"p": [0.5, 0.9]}, cutoff=20)
-    assert loaded.entry == "RBP@20" and loaded.grids == {"RBP.p": (0.5, 0.9)}
-    assert load("nDCG@10", cutoff=5).metric.name == "nDCG@5"
+    loaded = resolve("RBP", params={"p": 0.5})
+    assert loaded.name == "RBP(p=0.5)" and loaded.grids is None
+    loaded = resolve("RBP", params={"p": [0.5, 0.9]}, cutoff=20)
+    assert loaded.name == "RBP@20" and loaded.grids == {"RBP.p": (0.5, 0.9)}
+    assert resolve("nDCG@10", cutoff=5).metric.name == "nDCG@5"
 
 
 def test_metric_object_grid_by_family():
-    loaded = load(resolve_metric("RBP"), params={"p": [0.5]})
+    loaded = resolve(resolve("RBP").metric, params={"p": [0.5]})
     assert loaded.grids == {"RBP.p": (0.5,)}
-    assert load(resolve_metric("RBP"), params={"p": 0.9}).metric.name == "RBP(p=0.9)"
+    assert resolve(resolve("RBP").metric, params={"p": 0.9}).metric.name == "RBP(p=0.9)"
 
 
 # -- errors: one line each -------------------------------------------------------
@@ -173,7 +173,7 @@ def one_line(error: pytest.ExceptionInfo) -> str:
 
 def test_module_not_found_names_the_module_and_the_directory(scratch_module, tmp_path):
     with pytest.raises(InputError) as error:
-        resolve_metric("nosuchmod_s3:f")
+        resolve("nosuchmod_s3:f")
     message = one_line(error)
     assert "module 'nosuchmod_s3' not found" in message and str(tmp_path) in message
 
@@ -181,17 +181,17 @@ def test_module_not_found_names_the_module_and_the_directory(scratch_module, tmp
 def test_a_missing_submodule_is_not_found(scratch_module):
     scratch_module("pkg.present", "x = 1\n")
     with pytest.raises(InputError, match="module 'pkg.absent' not found"):
-        resolve_metric("pkg.absent:f")
+        resolve("pkg.absent:f")
 
 
 def test_a_missing_attribute_suggests_a_close_name(scratch_module):
     scratch_module("authormod", AUTHOR_MODULE)
     with pytest.raises(InputError) as error:
-        resolve_metric("authormod:graded_p3")
+        resolve("authormod:graded_p3")
     assert one_line(error) == ("metric 'authormod:graded_p3': module 'authormod' has no attribute "
                                "'graded_p3'; did you mean 'graded_p2'?")
     with pytest.raises(InputError, match="'authormod:Holder' has no attribute 'bottom'"):
-        resolve_metric("authormod:Holder.bottom")
+        resolve("authormod:Holder.bottom")
 
 
 def test_a_module_shadowed_by_an_installed_one_is_named(scratch_module):
@@ -199,7 +199,7 @@ def test_a_module_shadowed_by_an_installed_one_is_named(scratch_module):
     assert "json" in sys.modules
     scratch_module("json", "def my_metric(ranking, topic):\n    return 0.0\n")
     with pytest.raises(InputError) as error:
-        resolve_metric("json:my_metric")
+        resolve("json:my_metric")
     assert "has no attribute 'my_metric'" in one_line(error)
     assert "not from the current directory" in str(error.value)
 
@@ -207,7 +207,7 @@ def test_a_module_shadowed_by_an_installed_one_is_named(scratch_module):
 def test_an_exception_while_importing_names_type_message_and_line(scratch_module, tmp_path):
     scratch_module("raisingmod", "import math\nVALUE = 1\nraise RuntimeError('no data file')\n")
     with pytest.raises(InputError) as error:
-        resolve_metric("raisingmod:f")
+        resolve("raisingmod:f")
     message = one_line(error)
     assert "importing 'raisingmod' raised RuntimeError: no data file" in message
     assert f"{tmp_path / 'raisingmod.py'}:3" in message
@@ -216,7 +216,7 @@ def test_an_exception_while_importing_names_type_message_and_line(scratch_module
 def test_a_missing_dependency_of_the_module_is_an_import_error_not_not_found(scratch_module):
     scratch_module("needsmod", "x = 1\nimport nosuchdependency_s3\n")
     with pytest.raises(InputError) as error:
-        resolve_metric("needsmod:f")
+        resolve("needsmod:f")
     message = one_line(error)
     assert "raised ModuleNotFoundError: No module named 'nosuchdependency_s3'" in message
     assert "needsmod.py:2" in message
@@ -225,14 +225,14 @@ def test_a_missing_dependency_of_the_module_is_an_import_error_not_not_found(scr
 def test_a_syntax_error_names_the_line(scratch_module, tmp_path):
     scratch_module("brokenmod", "def f(:\n    pass\n")
     with pytest.raises(InputError) as error:
-        resolve_metric("brokenmod:f")
+        resolve("brokenmod:f")
     assert "raised SyntaxError" in one_line(error) and f"{tmp_path / 'brokenmod.py'}:1" in str(error.value)
 
 
 def test_not_callable(scratch_module):
     scratch_module("authormod", AUTHOR_MODULE)
     with pytest.raises(InputError) as error:
-        resolve_metric("authormod:answer")
+        resolve("authormod:answer")
     assert one_line(error) == "'authormod:answer' is not callable (it is an int)"
 
 
@@ -247,7 +247,7 @@ def test_not_callable(scratch_module):
 ])
 def test_malformed_references(ref, message):
     with pytest.raises(InputError) as error:
-        resolve_metric(ref)
+        resolve(ref)
     assert message in one_line(error)
 
 
@@ -261,11 +261,11 @@ def test_malformed_references(ref, message):
 ])
 def test_bad_parameters_for_builtins(ref, kwargs, message):
     with pytest.raises(InputError) as error:
-        load(ref, **kwargs)
+        resolve(ref, **kwargs)
     assert message in one_line(error)
 
 
 def test_a_function_parameter_it_does_not_accept(scratch_module):
     scratch_module("authormod", AUTHOR_MODULE)
     with pytest.raises(InputError, match="does not accept declared parameter 'beta'"):
-        resolve_metric("authormod:scaled", params={"beta": 1})
+        resolve("authormod:scaled", params={"beta": 1})

@@ -24,7 +24,7 @@ from tabulate import tabulate
 from axiometer.axioms import get
 from axiometer.checking import QUICK, Budget
 from axiometer.core import InputError
-from axiometer.metrics.resolve import load
+from axiometer.metrics.resolve import resolve
 from axiometer.metrics import Needs
 from axiometer.reports.table import cell_mark, format_check, format_table
 from axiometer.results import HOLDS, Cell, TableResult
@@ -147,8 +147,8 @@ def check(metric: Any, constraints: Sequence[str] | None = None, *,
     Bad input (an unknown metric or constraint, an unimportable module) raises
     :class:`~axiometer.core.InputError`, one line.
     """
-    loaded = load(metric, params=params, cutoff=cutoff, name=name, needs=needs)
+    resolved = resolve(metric, params=params, cutoff=cutoff, name=name, needs=needs)
     chosen, quick = _budget(budget)
-    result = run_table([loaded.entry], constraints, seed=seed, budget=chosen, quick=quick, mode=mode,
-                       grids=loaded.grids, jobs=jobs)
+    result = run_table([resolved], constraints, seed=seed, budget=chosen, quick=quick, mode=mode,
+                       jobs=jobs)
     return MetricReport(result)

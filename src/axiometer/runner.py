@@ -16,9 +16,9 @@ of definitions §3 visible). A parameter written in a spec string (``RBP(p=0.5)`
 is the cutoff. The table's default rows are specs the user did not type, so
 their parameters all vary over the grid.
 
-Execution: checks run in a process pool (built-in metrics travel as spec
-strings and are re-parsed in the worker; a metric or constraint that cannot
-be pickled runs in this process). Every check's seed derives from the run's
+Execution: checks run in a process pool (each task carries the metric at its
+setting, resolved once here; a metric or constraint that cannot be pickled
+runs in this process). Every check's seed derives from the run's
 seed, the metric's family and the constraint (:func:`axiometer.checking.cell_seed`;
 all settings of one grid meet the same random cases), and
 results are assembled in a fixed order, so the same seed gives the same
@@ -38,7 +38,7 @@ import queue
 import signal
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from numbers import Real
 from typing import Any
@@ -48,8 +48,9 @@ from axiometer.axioms.constraints.base import DEFAULT_RHO, Constraint
 from axiometer.checking import QUICK, Budget, check
 from axiometer.checking.explain import value_set_text
 from axiometer.core import InputError
-from axiometer.metrics import RELATIVE_ROWS, TABLE_ROWS, BuiltinMetric, families, parse, parse_spec
+from axiometer.metrics import RELATIVE_ROWS, TABLE_ROWS
 from axiometer.metrics.base import format_value
+from axiometer.metrics.resolve import resolve
 from axiometer.results import Cell, Check, ErrorInfo, TableResult
 
 __all__ = ["run_table", "parameter_grid", "describe_grid", "resolve_constraints", "TABLE_GRID_EXTRAS",
@@ -79,12 +80,6 @@ ProgressCallback = Callable[[int, int], None]
 # -- parameter grids -----------------------------------------------------------
 
 def _family(metric: Any) -> str:
-    if isinstance(metric, BuiltinMetric):
-        return metric.family
-    return _base_name(metric)
-
-
-def _base_name(metric: Any) -> str:
     """A metric's name without its ``(params)@k`` suffix (its family)."""
     return getattr(metric, "family", None) or getattr(metric, "name", type(metric).__name__)
 
@@ -222,10 +217,9 @@ def _settings_text(settings: Sequence[Mapping[str, Any]], names: Sequence[str],
 class _Row:
     title: str
     metric: Any                              # at its own (default) setting
-    spec: str | None                         # a built-in's spec, re-parsed in workers
     settings: tuple[dict[str, Any], ...]
-    metrics: tuple[Any, ...] = ()            # the metric at each setting
-    picklable: bool = True
+    metrics: tuple[Any, ...]                 # the metric at each setting: what the tasks carry
+    picklable: bool
 
 
 #: The row sets of :func:`run_table`: the SIGIR 2018 table and the relative metrics' matrix.
@@ -234,39 +228,26 @@ ROW_SETS: Mapping[str, tuple[tuple[str, str], ...]] = {"sigir2018": TABLE_ROWS, 
 
 def _resolve_rows(metrics: Sequence[Any] | None, quick: bool,
                   grids: Mapping[str, Sequence[Any]] | None, family: str = "sigir2018") -> list[_Row]:
-    rows: list[_Row] = []
     if metrics is None:
         # The table's own rows: the user typed no parameter, so all vary.
-        entries: list[tuple[str, Any, frozenset[str]]] = [
-            (title, parse(spec), frozenset()) for title, spec in ROW_SETS[family]]
+        given = [replace(resolve(spec), name=title, fixed=frozenset()) for title, spec in ROW_SETS[family]]
     else:
-        entries = []
-        objects: list[int] = []
-        for given in metrics:
-            if isinstance(given, str):
-                parsed = parse_spec(given)
-                entries.append((given.strip(), parse(given), frozenset(parsed.params)))
-            else:
-                # A metric object's parameters all vary, so its row is named by its family
-                # ("signed", "RBP"), or by its full name when two objects share a family.
-                objects.append(len(entries))
-                entries.append((_family(given), given, frozenset()))
-        shared = Counter(entries[i][0] for i in objects)
-        for i in objects:
-            title, metric, fixed = entries[i]
-            if shared[title] > 1:
-                entries[i] = (metric.name, metric, fixed)
+        given = [resolve(ref) for ref in metrics]
+        # A metric object's row is named by its family ("signed", "RBP"), or by its
+        # full name when two objects share a family.
+        shared = Counter(r.name for r in given if r.spec is None)
+        given = [r if r.spec is not None or shared[r.name] == 1 else replace(r, name=r.metric.name)
+                 for r in given]
+    rows: list[_Row] = []
     seen: set[str] = set()
-    for title, metric, fixed in entries:
-        if title in seen:
-            raise InputError(f"metric {title!r} is given twice")
-        seen.add(title)
-        builtin = isinstance(metric, BuiltinMetric) and metric.family in families()
-        settings = parameter_grid(metric, fixed, quick=quick, grids=grids)
-        row = _Row(title, metric, metric.name if builtin else None, settings)
-        row.metrics = tuple(_at_setting(metric, s) for s in settings)
-        row.picklable = builtin or _picklable(row.metrics)
-        rows.append(row)
+    for resolved in given:
+        if resolved.name in seen:
+            raise InputError(f"metric {resolved.name!r} is given twice")
+        seen.add(resolved.name)
+        chosen = {**(grids or {}), **(resolved.grids or {})}
+        settings = parameter_grid(resolved.metric, resolved.fixed, quick=quick, grids=chosen)
+        at_settings = tuple(_at_setting(resolved.metric, s) for s in settings)
+        rows.append(_Row(resolved.name, resolved.metric, settings, at_settings, _picklable(at_settings)))
     return rows
 
 
@@ -314,7 +295,7 @@ class _Task:
     row: int
     column: int
     setting: int
-    metric: Any                 # ("spec", spec, params) or a metric object
+    metric: Any                 # the metric at the task's setting
     constraint: Any             # a constraint id, or the object when it is not registered
     mode: str | None
     budget: Budget
@@ -327,13 +308,8 @@ class _Interrupted:
     """What a task returns when a KeyboardInterrupt reached it (survives pickling, unlike a sentinel)."""
 
 
-def _materialise(task: _Task) -> tuple[Any, Constraint]:
-    metric = task.metric
-    if isinstance(metric, tuple) and metric and metric[0] == "spec":
-        _, spec, params = metric
-        metric = parse(spec).replace(**params)
-    constraint = get(task.constraint) if isinstance(task.constraint, str) else task.constraint
-    return metric, constraint
+def _constraint(task: _Task) -> Constraint:
+    return get(task.constraint) if isinstance(task.constraint, str) else task.constraint
 
 
 def _explainer() -> Callable[..., str | None] | None:
@@ -350,7 +326,7 @@ def _explainer() -> Callable[..., str | None] | None:
 def _run_task(task: _Task) -> Any:
     """Run one task; never raises (an unexpected error becomes an error check)."""
     try:
-        metric, constraint = _materialise(task)
+        metric, constraint = task.metric, _constraint(task)
         if task.kind == "explain":
             explain = _explainer()
             if explain is None:
@@ -363,8 +339,7 @@ def _run_task(task: _Task) -> Any:
     except Exception as error:  # a bug outside the metric's evaluation: show it in the table
         if task.kind == "explain":
             return f"(no explanation: {type(error).__name__}: {error})"
-        name = getattr(task.metric, "name", None) or (task.metric[1] if isinstance(task.metric, tuple)
-                                                      else repr(task.metric))
+        name = getattr(task.metric, "name", None) or repr(task.metric)
         constraint_id = task.constraint if isinstance(task.constraint, str) else task.constraint.id
         return Check(constraint=constraint_id, metric=str(name), params=(), verdict="error",
                      mode=task.mode or "", error=ErrorInfo(f"{type(error).__name__}: {error}"),
@@ -409,10 +384,7 @@ class _Run:
         return self.pool is not None and self.rows[row].picklable and self.registered[column]
 
     def _metric_ref(self, row: int, setting: int) -> Any:
-        spec_row = self.rows[row]
-        if spec_row.spec is not None:
-            return ("spec", spec_row.spec, dict(spec_row.settings[setting]))
-        return spec_row.metrics[setting]
+        return self.rows[row].metrics[setting]
 
     def _constraint_ref(self, column: int) -> Any:
         constraint = self.constraints[column]
@@ -553,8 +525,12 @@ def run_table(metrics: Sequence[Any] | None = None, constraints: Sequence[Any] |
               progress: ProgressCallback | None = None) -> TableResult:
     """Check every metric against every constraint over its parameter grid.
 
-    ``metrics``: spec strings (``"RBP(p=0.5)"``: parameters written in the
-    spec are fixed) or metric objects (wrapped functions included); default
+    ``metrics``: metric references, each resolved by
+    :func:`axiometer.metrics.resolve.resolve` (spec strings, ``"RBP(p=0.5)"``:
+    parameters written in the spec are fixed; ``"module:attr"``;
+    ``"ir_measures:MEASURE"``; metric objects and functions; or
+    :class:`~axiometer.metrics.resolve.Resolved` objects, whose grids join
+    ``grids``); default
     the rows of ``family``: ``"sigir2018"``, the 20 rows of the SIGIR 2018
     table (:data:`axiometer.metrics.TABLE_ROWS`), or ``"relative"``, the
     relative metrics (:data:`axiometer.metrics.RELATIVE_ROWS`).

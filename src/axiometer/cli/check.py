@@ -35,12 +35,12 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Check the metric and write the report; returns the exit status (130 when interrupted)."""
-    from axiometer.metrics.resolve import load
+    from axiometer.metrics.resolve import resolve
     from axiometer.reports.table import format_check
 
     if args.cutoff is not None and args.cutoff < 1:
         args.parser.error("--cutoff must be a positive integer")
-    loaded = load(args.spec, params=param_options(args.param), cutoff=args.cutoff)
-    result = run_checks(args, [loaded.entry], loaded.grids)
+    resolved = resolve(args.spec, params=param_options(args.param), cutoff=args.cutoff)
+    result = run_checks(args, [resolved])
     write(format_check(result, args.format), args.output)
     return EXIT_INTERRUPTED if result.interrupted else 0

@@ -42,15 +42,15 @@ def _intrinsic_metric(spec: str):
     """A set measure when the spec names one of ``SET_MEASURES``, else a ranking metric: a built-in
     spec, a ``module:attr`` reference or ``ir_measures:MEASURE`` (as ``check`` takes them)."""
     from axiometer.core import InputError, ValidationError
-    from axiometer.metrics.resolve import resolve_metric
+    from axiometer.metrics.resolve import resolve
     from axiometer.metrics.set_based import SET_MEASURES, set_measure
     from axiometer.metrics.spec import parse_spec
 
     if ":" in spec:
-        return resolve_metric(spec)
+        return resolve(spec).metric
     parsed = parse_spec(spec)
     if parsed.family not in SET_MEASURES:
-        return resolve_metric(spec)
+        return resolve(spec).metric
     if parsed.cutoff is not None:
         raise InputError(f"a set measure takes no cutoff '@{parsed.cutoff}'", source=f"metric {spec!r}")
     try:

@@ -14,7 +14,7 @@ import argparse
 import contextlib
 import math
 import sys
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from importlib import resources
 from pathlib import Path
@@ -74,8 +74,7 @@ def add_run_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-o", "--output", metavar="FILE", help="write the report to FILE")
 
 
-def run_checks(args: argparse.Namespace, metrics: list | None,
-               grids: Mapping[str, Sequence[object]] | None = None):
+def run_checks(args: argparse.Namespace, metrics: list | None):
     """Run the table with a progress bar on stderr (shown after a few seconds on a terminal)."""
     # Imported here: the runner loads the metrics, numpy, sympy and hypothesis.
     from axiometer.runner import run_table
@@ -85,7 +84,7 @@ def run_checks(args: argparse.Namespace, metrics: list | None,
     progress = Progress(sys.stderr)
     try:
         return run_table(metrics, args.constraints, family=getattr(args, "family", "sigir2018"),
-                         seed=args.seed, quick=args.quick, mode=args.mode, jobs=args.jobs, grids=grids,
+                         seed=args.seed, quick=args.quick, mode=args.mode, jobs=args.jobs,
                          progress=lambda done, total: progress.update("checking", done, total))
     finally:
         progress.close()

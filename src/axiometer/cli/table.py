@@ -43,13 +43,9 @@ def run(args: argparse.Namespace) -> int:
 
     if args.compare and args.family != "sigir2018":
         args.parser.error(f"--compare {args.compare} compares the sigir2018 family's table")
-    metrics = None
-    if args.metrics is not None:
-        # Built-in specs, module:attr references and ir_measures:MEASURE, as `check` takes them.
-        from axiometer.metrics.resolve import load
-
-        metrics = [load(ref).entry for ref in args.metrics]
-    result = run_checks(args, metrics)
+    # Built-in specs, module:attr references and ir_measures:MEASURE, as `check` takes them:
+    # the runner resolves each.
+    result = run_checks(args, args.metrics)
     comparison = compare_with_published(result, args.compare) if args.compare else None
     write(format_table(result, args.format, comparison), args.output)
     return EXIT_INTERRUPTED if result.interrupted else 0

@@ -24,7 +24,7 @@ from axiometer.metrics.base import (
     is_exact_capable,
     wrap,
 )
-from axiometer.metrics.spec import build, parse_spec
+from axiometer.metrics.spec import ParsedSpec, build, parse_spec
 
 __all__ = [
     "BuiltinMetric", "FunctionMetric", "Metric", "MetricError", "Needs", "Param",
@@ -141,13 +141,15 @@ class _Lazy(dict):
         return family(key) if key in _FAMILIES else default
 
 
-def parse(spec: str) -> BuiltinMetric:
+def parse(spec: str, parsed: ParsedSpec | None = None) -> BuiltinMetric:
     """Build a built-in metric from a spec string, e.g. ``parse("nDCG@10")``.
 
-    Raises :class:`~axiometer.core.InputError` naming the bad token, listing
-    the known metrics or the family's parameters.
+    ``parsed``: ``spec`` already parsed by :func:`parse_spec`, so that a caller
+    that needs the parsed parameters too (:func:`axiometer.metrics.resolve.resolve`)
+    parses the string once. Raises :class:`~axiometer.core.InputError` naming
+    the bad token, listing the known metrics or the family's parameters.
     """
-    return build(spec, _Lazy.fromkeys(_FAMILIES), describe)
+    return build(spec, _Lazy.fromkeys(_FAMILIES), describe, parsed)
 
 
 def table_metrics() -> list[tuple[str, BuiltinMetric]]:

@@ -44,6 +44,7 @@ from axiometer.metrics.arithmetic import Arithmetic
 from axiometer.metrics.base import Needs, Param
 from axiometer.metrics.browsing import BrowsingModel, binary_gain, constant_factor, flat
 from axiometer.metrics.relative import RelativeMetric, Reversion, StatedBound
+from axiometer.metrics.resolve import resolve
 
 __all__ = ["NRG", "UniqueContributions", "residual_factors"]
 
@@ -206,6 +207,11 @@ class NRG(_ResidualGainMetric):
         self.normalised = self.norm == "base" and model.unit_range
         self.name = f"NRG(base={model.name}" + ("" if self.norm == "base" else f",norm={self.norm!r}") + ")"
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # The browsing model holds closures, which do not pickle; the table runner ships
+        # metrics to its worker processes, so an NRG travels as its base metric and norm.
+        return (_rebuilt, (type(self), {"base": self.base_metric, "norm": self.norm}))
+
     @classmethod
     def over(cls, metric: Any, norm: str = "base") -> "NRG":
         """NRG over any metric object exposing ``browsing_model()`` (e.g. a metric author's own)."""
@@ -258,12 +264,20 @@ class UniqueContributions(_ResidualGainMetric):
         self.model = BrowsingModel(self.name, binary_gain, flat(self.cutoff), self.cutoff,
                                    constant_factor(1), unit_range=False, graded=False)
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # As NRG's: the browsing model's closures do not pickle, the cutoff rebuilds it.
+        return (_rebuilt, (type(self), {"cutoff": self.cutoff}))
+
+
+def _rebuilt(cls: type, arguments: dict[str, Any]) -> Any:
+    """``cls(**arguments)``: how a pickled NRG or Unique is made again (see their ``__reduce__``)."""
+    return cls(**arguments)
+
 
 def _parse_base(spec: str) -> Any:
-    from axiometer.metrics import parse  # the registry imports this module lazily
-
+    """The base metric a ``base=`` reference names, resolved as every command resolves one."""
     try:
-        return parse(spec)
+        return resolve(spec).metric
     except InputError as error:
         raise ValidationError(f"NRG: base {spec!r} is not a valid metric ({error.problem})") from None
 

@@ -1,6 +1,10 @@
-"""Metric references: what ``axiometer check REF`` and :func:`axiometer.check` accept.
+"""Metric references, resolved in one place: what every command and the API accept.
 
-A reference is one of
+:func:`resolve` turns a reference into one :class:`Resolved`. ``axiometer
+table``, ``check``, ``score``, ``unanimity`` and ``intrinsic``,
+:func:`axiometer.check`, the pytest plugin, the table runner, scoring, the
+published-table comparison, Giner's table and NRG's ``base=`` all resolve
+their metrics here, so each accepts what the others accept. A reference is one of
 
 - a built-in spec string, ``"nDCG@10"``, ``"RBP(p=0.9)"`` (:func:`axiometer.metrics.parse`);
 - ``"ir_measures:MEASURE"``, the measure as ir_measures (trec_eval) computes it
@@ -12,7 +16,7 @@ A reference is one of
   such objects (instantiated without arguments), or a plain function
   ``f(ranking, topic[, context][, **params]) -> float``, wrapped with
   :func:`axiometer.metrics.wrap`;
-- in Python, also a metric object or a function itself.
+- in Python, also a metric object or a function itself (or a :class:`Resolved`).
 
 ``params`` give parameter values: a scalar fixes a value, a list or tuple is
 a grid the table walks (the cell's mark is the verdict at the metric's own
@@ -38,7 +42,7 @@ from axiometer.core import InputError, ValidationError
 from axiometer.metrics import Needs, Param, parse, parse_spec, wrap
 from axiometer.metrics.base import format_value
 
-__all__ = ["Loaded", "load", "resolve_metric", "IR_MEASURES_PREFIX"]
+__all__ = ["Resolved", "resolve", "IR_MEASURES_PREFIX"]
 
 #: The prefix of a reference to an ir_measures measure.
 IR_MEASURES_PREFIX = "ir_measures:"
@@ -48,33 +52,42 @@ _IMPORT_REF = re.compile(rf"^({_DOTTED}):({_DOTTED})$")
 
 
 @dataclass(frozen=True)
-class Loaded:
-    """A resolved reference: the metric, and what :func:`axiometer.runner.run_table` is given.
+class Resolved:
+    """A resolved metric reference: the metric and what a table or a score needs of it.
 
-    ``entry`` is a spec string for a built-in (so parameters written in it
-    stay fixed and the row is titled by it, exactly as ``axiometer table
-    --metrics SPEC``) or the metric object; ``grids`` are the parameter grids
-    to pass along (``{"RBP.p": (0.5, 0.9)}``), or ``None``.
+    ``metric``: the metric at its own setting (a built-in's values written in
+    its spec, a function's defaults; a grid is not applied). ``name``: its
+    display name, the row title of a table: a built-in spec as written
+    (``"RBP(p=0.5)"``; parameters given in ``params`` are written into it),
+    otherwise the metric's family (``"signed"``, ``"RBP"``; a table titles two
+    objects of one family by their full names). ``fixed``: the parameters
+    written in the spec, which a table keeps while the others vary over their
+    grids. ``grids``: parameter grids to walk, by family and name
+    (``{"RBP.p": (0.5, 0.9)}``), or ``None``. ``spec``: the spec string of a
+    built-in given as one (then ``name``), ``None`` for a metric object or a
+    function.
     """
 
     metric: Any
-    entry: Any
+    name: str
+    fixed: frozenset[str] = frozenset()
     grids: Mapping[str, tuple[Any, ...]] | None = None
+    spec: str | None = None
 
 
-def resolve_metric(ref: Any, *, params: Mapping[str, Any] | None = None, cutoff: int | None = None,
-                   name: str | None = None, needs: Needs | Mapping[str, bool] | None = None) -> Any:
-    """The metric a reference names (see the module docstring).
+def resolve(ref: Any, *, params: Mapping[str, Any] | None = None, cutoff: int | None = None,
+            name: str | None = None, needs: Needs | Mapping[str, bool] | None = None) -> Resolved:
+    """Resolve ``ref`` (see the module docstring) with its parameters, cutoff, name and needs.
 
-    A built-in spec's grid (a list value in ``params``) is not part of the
-    metric object; :func:`load` returns it alongside, for a table run.
+    ``params``: ``{"p": 0.5}`` fixes a value, ``{"p": [0.5, 0.9]}`` gives a
+    grid; ``cutoff``, ``name`` and ``needs`` as in :func:`axiometer.metrics.wrap`
+    (``name`` and ``needs`` only for a plain function). A :class:`Resolved`
+    is returned as it is. Raises :class:`~axiometer.core.InputError`, one line.
     """
-    return load(ref, params=params, cutoff=cutoff, name=name, needs=needs).metric
-
-
-def load(ref: Any, *, params: Mapping[str, Any] | None = None, cutoff: int | None = None,
-         name: str | None = None, needs: Needs | Mapping[str, bool] | None = None) -> Loaded:
-    """Resolve ``ref`` with its parameters, cutoff, name and needs; see :class:`Loaded`."""
+    if isinstance(ref, Resolved):
+        _only_for_functions(ref.name, params=params, cutoff=cutoff, name=name, needs=needs,
+                            why="the reference is resolved already")
+        return ref
     params = dict(params or {})
     if isinstance(ref, str):
         text = ref.strip()
@@ -84,7 +97,7 @@ def load(ref: Any, *, params: Mapping[str, Any] | None = None, cutoff: int | Non
                                     "(e.g. 'ir_measures:nDCG@10')")
             measure = text[len(IR_MEASURES_PREFIX):].strip()
             metric = _ir_measures(measure, text)
-            return Loaded(metric, metric)
+            return Resolved(metric, _family(metric))
         if ":" in text and not any(ch in text.split(":", 1)[0] for ch in "()'\"="):
             # `module:attr`; a colon inside a spec's quoted value ("X(form='a:b')") is not one.
             return _from_object(_import_reference(text), text, params, cutoff, name, needs)
@@ -92,16 +105,21 @@ def load(ref: Any, *, params: Mapping[str, Any] | None = None, cutoff: int | Non
     return _from_object(ref, _describe(ref), params, cutoff, name, needs)
 
 
+def _family(metric: Any) -> str:
+    """A metric's name without its ``(params)@k`` suffix: its family (a function's name)."""
+    return getattr(metric, "family", None) or getattr(metric, "name", type(metric).__name__)
+
+
 # -- built-in specs --------------------------------------------------------------
 
 def _builtin(spec: str, params: dict[str, Any], cutoff: int | None, name: str | None,
-             needs: Any) -> Loaded:
+             needs: Any) -> Resolved:
     _only_for_functions(spec, name=name, needs=needs,
                         why="a built-in metric has its own name and needs")
-    metric = parse(spec)  # the spec's own errors first, with their column
-    if not params and cutoff is None:
-        return Loaded(metric, spec)
     parsed = parse_spec(spec)
+    metric = parse(spec, parsed)  # the spec's own errors first, with their column
+    if not params and cutoff is None:
+        return Resolved(metric, spec, frozenset(parsed.params), None, spec)
     declared = {p.name: p for p in metric.param_info}
     fixed = dict(parsed.params)
     grids: dict[str, tuple[Any, ...]] = {}
@@ -124,8 +142,8 @@ def _builtin(spec: str, params: dict[str, Any], cutoff: int | None, name: str | 
             grids[f"{metric.family}.{key}"] = values
         else:
             fixed[key] = value
-    # Fixed values are written into the spec, as if typed (a parameter written in
-    # a spec is fixed, the others vary over their grid: runner.parameter_grid).
+    # Fixed values are written into the spec, as if typed: a parameter written in a
+    # spec is fixed, the others vary over their grid (axiometer.runner.parameter_grid).
     inner = ",".join(f"{k}={format_value(v)}" for k, v in fixed.items())
     k = cutoff if cutoff is not None else parsed.cutoff
     text = parsed.family + (f"({inner})" if inner else "") + (f"@{k}" if k is not None else "")
@@ -133,13 +151,13 @@ def _builtin(spec: str, params: dict[str, Any], cutoff: int | None, name: str | 
         metric = parse(text)
     except InputError as error:
         raise InputError(error.problem, source=f"metric {spec!r}") from None
-    return Loaded(metric, text, grids or None)
+    return Resolved(metric, text, frozenset(fixed), grids or None, text)
 
 
 # -- objects and functions ---------------------------------------------------------
 
 def _from_object(obj: Any, ref: str, params: dict[str, Any], cutoff: int | None,
-                 name: str | None, needs: Any) -> Loaded:
+                 name: str | None, needs: Any) -> Resolved:
     if inspect.isclass(obj) and hasattr(obj, "score"):
         try:
             obj = obj()
@@ -155,7 +173,7 @@ def _from_object(obj: Any, ref: str, params: dict[str, Any], cutoff: int | None,
 
 
 def _metric_object(metric: Any, ref: str, params: dict[str, Any], cutoff: int | None,
-                   name: str | None, needs: Any) -> Loaded:
+                   name: str | None, needs: Any) -> Resolved:
     if not isinstance(getattr(metric, "name", None), str):
         raise InputError(f"{ref!r} has a score method but no name (the metric protocol needs both)")
     _only_for_functions(ref, name=name, needs=needs,
@@ -171,7 +189,7 @@ def _metric_object(metric: Any, ref: str, params: dict[str, Any], cutoff: int | 
             metric = metric.replace(**changes)
         except (ValidationError, TypeError, KeyError) as error:
             raise InputError(f"cannot set {', '.join(changes)}: {error}", source=f"metric {ref!r}") from None
-    family = getattr(metric, "family", None) or metric.name
+    family = _family(metric)
     declared = {p.name for p in getattr(metric, "param_info", ())}
     grids = {}
     for key, value in params.items():
@@ -181,11 +199,12 @@ def _metric_object(metric: Any, ref: str, params: dict[str, Any], cutoff: int | 
                                  f"(declared: {', '.join(sorted(declared)) or 'none'})",
                                  source=f"metric {ref!r}")
             grids[f"{family}.{key}"] = _values(value)
-    return Loaded(metric, metric, grids or None)
+    # Every parameter of an object varies over its grid, so its row is named by its family.
+    return Resolved(metric, family, frozenset(), grids or None)
 
 
 def _function(function: Callable[..., Any], ref: str, params: dict[str, Any], cutoff: int | None,
-              name: str | None, needs: Any) -> Loaded:
+              name: str | None, needs: Any) -> Resolved:
     try:
         signature_defaults = {p.name: p.default for p in inspect.signature(function).parameters.values()
                               if p.default is not inspect.Parameter.empty}
@@ -211,7 +230,7 @@ def _function(function: Callable[..., Any], ref: str, params: dict[str, Any], cu
         metric = wrap(function, name, cutoff=cutoff, param_info=declared, needs=needs)
     except ValidationError as error:
         raise InputError(str(error), source=f"metric {ref!r}") from None
-    return Loaded(metric, metric)
+    return Resolved(metric, _family(metric))
 
 
 def _is_grid(value: Any) -> bool:

@@ -177,12 +177,15 @@ def parse_spec(spec: str) -> ParsedSpec:
 
 
 def build(spec: str, families: dict[str, Callable[..., Any]],
-          describe: Callable[[str], str]) -> Any:
+          describe: Callable[[str], str], parsed: ParsedSpec | None = None) -> Any:
     """Parse ``spec`` and instantiate its family from ``families``.
 
-    ``describe(family)`` lists a family's parameters for error messages.
+    ``describe(family)`` lists a family's parameters for error messages;
+    ``parsed`` is ``spec`` already parsed by :func:`parse_spec` (it is not
+    parsed again).
     """
-    parsed = parse_spec(spec)
+    if parsed is None:
+        parsed = parse_spec(spec)
     source = f"metric {spec!r}"
     factory = families.get(parsed.family)
     if factory is None:
