@@ -358,12 +358,8 @@ def _ir_measures(measure: str, ref: str) -> Any:
     if not measure:
         raise InputError("give a measure after 'ir_measures:', e.g. 'ir_measures:nDCG@10'",
                          source=f"metric {ref!r}")
-    try:
-        bridge = importlib.import_module("axiometer.metrics.ir_measures_bridge")
-    except ModuleNotFoundError as error:
-        if error.name == "axiometer.metrics.ir_measures_bridge":
-            raise InputError("the ir_measures bridge is not available in this version",
-                             source=f"metric {ref!r}") from None
-        raise
-    return bridge.ir_measures_metric(measure)
+    # Imported here: the bridge (and ir_measures, which it loads on first use) only when asked for.
+    from axiometer.metrics.ir_measures_bridge import ir_measures_metric
+
+    return ir_measures_metric(measure)
 
