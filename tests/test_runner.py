@@ -285,7 +285,7 @@ def test_violated_cells_get_the_other_mode_and_an_explanation(monkeypatch):
         calls.append((metric.name, constraint.id, check.verdict, len(grid_checks), seed))
         return "holds when nothing is swapped"
 
-    monkeypatch.setattr(runner, "_explainer", lambda: fake_explain)
+    monkeypatch.setattr(runner.pool, "explain", fake_explain)
     result = run_table(["P@10", "nDCG@10", SIGNED], ["Pri"], seed=5, budget=SMALL, jobs=1)
     violated = result.cell("P@10", "Pri")
     assert violated.other_mode in ("violated", "satisfied")
@@ -296,13 +296,6 @@ def test_violated_cells_get_the_other_mode_and_an_explanation(monkeypatch):
     assert result.cell("signed", "Pri").explanation is None
     assert calls == [("P@10", "Pri", "violated", 1, 5)]
     assert dict(result.settings)["explanations"] == "computed"
-
-
-def test_without_an_explain_module_explanations_stay_empty(monkeypatch):
-    monkeypatch.setattr(runner, "_explainer", lambda: None)
-    result = run_table(["P@10"], ["Pri"], budget=SMALL, jobs=1)
-    assert result.cells[0].verdict == "violated" and result.cells[0].explanation is None
-    assert dict(result.settings)["explanations"] == "not available"
 
 
 def test_mode_override_reaches_every_check():

@@ -1,0 +1,156 @@
+"""The process pool a table's checks run in: tasks, workers and interruption.
+
+A :class:`Task` is one check (a grid setting, or the other cutoff mode) or
+one explanation, carrying the metric at its setting as it was resolved in
+the parent process; :func:`run_task` runs it and never raises. A
+:class:`TaskPool` runs the tasks that can travel (their metric and
+constraint pickle) in ``multiprocessing`` workers and the others in this
+process, hands every result to its caller as it arrives (the caller may
+submit more tasks) and reports progress. Workers ignore Ctrl-C: the parent
+stops them, and :meth:`TaskPool.run` says it was interrupted.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import queue
+import signal
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from axiometer.axioms import get
+from axiometer.axioms.constraints.base import Constraint
+from axiometer.checking import Budget, check
+from axiometer.checking.explain import explain
+from axiometer.results import Check, ErrorInfo
+
+__all__ = ["Task", "Interrupted", "run_task", "TaskPool", "ProgressCallback"]
+
+#: ``progress(done, total)``, called after every task.
+ProgressCallback = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class Task:
+    """One unit of work. ``kind``: ``check`` (a grid setting), ``other`` (the other mode), ``explain``."""
+
+    kind: str
+    row: int
+    column: int
+    setting: int
+    metric: Any                 # the metric at the task's setting
+    constraint: Any             # a constraint id, or the object when it is not registered
+    mode: str | None
+    budget: Budget
+    seed: int
+    check: Check | None = None
+    grid_checks: tuple[Check, ...] = ()
+
+
+class Interrupted:
+    """What a task returns when a KeyboardInterrupt reached it (survives pickling, unlike a sentinel)."""
+
+
+def _constraint(task: Task) -> Constraint:
+    return get(task.constraint) if isinstance(task.constraint, str) else task.constraint
+
+
+def run_task(task: Task) -> Any:
+    """Run one task; never raises (an unexpected error becomes an error check)."""
+    try:
+        metric, constraint = task.metric, _constraint(task)
+        if task.kind == "explain":
+            return explain(metric, constraint, task.check, budget=task.budget, seed=task.seed,
+                           grid_checks=task.grid_checks)
+        return check(metric, constraint, mode=task.mode, budget=task.budget, seed=task.seed)
+    except KeyboardInterrupt:
+        return Interrupted()
+    except Exception as error:  # a bug outside the metric's evaluation: show it in the table
+        if task.kind == "explain":
+            return f"(no explanation: {type(error).__name__}: {error})"
+        name = getattr(task.metric, "name", None) or repr(task.metric)
+        constraint_id = task.constraint if isinstance(task.constraint, str) else task.constraint.id
+        return Check(constraint=constraint_id, metric=str(name), params=(), verdict="error",
+                     mode=task.mode or "", error=ErrorInfo(f"{type(error).__name__}: {error}"),
+                     note="raised outside the metric's evaluation")
+
+
+def _ignore_sigint() -> None:
+    """Pool workers leave Ctrl-C to the parent, which stops them."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+class TaskPool:
+    """Runs tasks in worker processes where they can travel, else here, and hands back each result.
+
+    ``travels(task)``: whether the task may run in a worker (its metric and
+    constraint pickle). ``handle(task, result)`` receives every result, in
+    the order they finish, and may :meth:`submit` further tasks;
+    ``progress(done, total)`` is called after it. ``jobs``: at most that
+    many workers (1: everything in this process).
+    """
+
+    def __init__(self, jobs: int, travels: Callable[[Task], bool],
+                 handle: Callable[[Task, Any], None], progress: ProgressCallback | None = None) -> None:
+        self.jobs, self.travels, self.handle, self.progress = jobs, travels, handle, progress
+        self.local: list[Task] = []
+        self.results: queue.Queue = queue.Queue()
+        self.outstanding = 0
+        self.done = 0
+        self.total = 0
+        self.workers: Any = None
+
+    def submit(self, task: Task) -> None:
+        """Queue ``task``: for a worker if there is a pool and it travels, else for this process."""
+        self.outstanding += 1
+        self.total += 1
+        if self.workers is not None and self.travels(task):
+            self.workers.apply_async(run_task, (task,),
+                                     callback=lambda result, t=task: self.results.put((t, result)),
+                                     error_callback=lambda error, t=task: self.results.put((t, error)))
+        else:
+            self.local.append(task)
+
+    def run(self, tasks: Sequence[Task]) -> bool:
+        """Run ``tasks`` and every task submitted meanwhile; True if Ctrl-C stopped the run."""
+        workers = min(self.jobs, sum(1 for t in tasks if self.travels(t)))
+        try:
+            if workers > 1:
+                with multiprocessing.Pool(workers, initializer=_ignore_sigint) as pool:
+                    self.workers = pool
+                    try:
+                        self._loop(tasks)
+                    finally:
+                        self.workers = None
+                        pool.terminate()  # stops workers still busy after an interruption
+            else:
+                self._loop(tasks)
+        except KeyboardInterrupt:
+            return True
+        return False
+
+    def _loop(self, tasks: Sequence[Task]) -> None:
+        for task in tasks:
+            self.submit(task)
+        while self.outstanding:
+            if self.local:
+                task = self.local.pop(0)
+                self._finish(task, run_task(task))
+                continue
+            try:
+                task, result = self.results.get(timeout=0.2)
+            except queue.Empty:
+                continue
+            self._finish(task, result)
+
+    def _finish(self, task: Task, result: Any) -> None:
+        self.outstanding -= 1
+        self.done += 1
+        if isinstance(result, BaseException):
+            raise result
+        if isinstance(result, Interrupted):
+            raise KeyboardInterrupt
+        self.handle(task, result)
+        if self.progress is not None:
+            self.progress(self.done, self.total)

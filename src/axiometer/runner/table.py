@@ -1,0 +1,288 @@
+"""The constraint table: every metric x every constraint, over parameter grids.
+
+:func:`run_table` regenerates the SIGIR 2018 table (Amigó, Spina &
+Carrillo-de-Albornoz, section 4; definitions §3 and §7) for any metrics and
+constraints. Each (metric setting, constraint) pair is one
+:func:`axiometer.checking.check.check` call; the checks of one (row, constraint)
+pair form a :class:`~axiometer.results.Cell` whose verdict is the one at the
+metric's own setting and whose summary states how the verdict depends on the
+parameters (:mod:`axiometer.runner.grids`). A row's metric is resolved once,
+by :func:`axiometer.metrics.resolve.resolve`; the table's default rows are
+specs the user did not type, so their parameters all vary over the grid.
+
+Execution (:mod:`axiometer.runner.pool`): checks run in a process pool, each
+task carrying the metric at its setting; a metric or constraint that cannot
+be pickled runs in this process. Every check's seed derives from the run's
+seed, the metric's family and the constraint (:func:`axiometer.checking.cell_seed`;
+all settings of one grid meet the same random cases), and
+results are assembled in a fixed order, so the same seed gives the same
+``TableResult.to_dict()`` whatever ``jobs`` is (as long as no check hits its
+time budget, which the check's note then says). Ctrl-C stops the workers and
+returns the cells finished so far, the others marked ``"not run"``.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Any
+
+from axiometer.axioms import CONSTRAINTS, PROPERTIES, get
+from axiometer.axioms.constraints.base import DEFAULT_RHO, Constraint
+from axiometer.checking import QUICK, Budget
+from axiometer.core import InputError
+from axiometer.metrics import RELATIVE_ROWS, TABLE_ROWS
+from axiometer.metrics.resolve import resolve
+from axiometer.results import Cell, Check, TableResult
+from axiometer.runner.grids import at_setting, describe_grid, parameter_grid
+from axiometer.runner.pool import ProgressCallback, Task, TaskPool
+
+__all__ = ["run_table", "resolve_constraints", "default_columns", "ROW_SETS", "OTHER_MODE"]
+
+#: The other cutoff mode, computed for violated cells.
+OTHER_MODE = {"window": "truncate", "truncate": "window"}
+
+
+# -- rows and columns ------------------------------------------------------------------
+
+@dataclass
+class _Row:
+    title: str
+    metric: Any                              # at its own (default) setting
+    settings: tuple[dict[str, Any], ...]
+    metrics: tuple[Any, ...]                 # the metric at each setting: what the tasks carry
+    picklable: bool
+
+
+#: The row sets of :func:`run_table`: the SIGIR 2018 table and the relative metrics' matrix.
+ROW_SETS: Mapping[str, tuple[tuple[str, str], ...]] = {"sigir2018": TABLE_ROWS, "relative": RELATIVE_ROWS}
+
+
+def _resolve_rows(metrics: Sequence[Any] | None, quick: bool,
+                  grids: Mapping[str, Sequence[Any]] | None, family: str = "sigir2018") -> list[_Row]:
+    if metrics is None:
+        # The table's own rows: the user typed no parameter, so all vary.
+        given = [replace(resolve(spec), name=title, fixed=frozenset()) for title, spec in ROW_SETS[family]]
+    else:
+        given = [resolve(ref) for ref in metrics]
+        # A metric object's row is named by its family ("signed", "RBP"), or by its
+        # full name when two objects share a family.
+        shared = Counter(r.name for r in given if r.spec is None)
+        given = [r if r.spec is not None or shared[r.name] == 1 else replace(r, name=r.metric.name)
+                 for r in given]
+    rows: list[_Row] = []
+    seen: set[str] = set()
+    for resolved in given:
+        if resolved.name in seen:
+            raise InputError(f"metric {resolved.name!r} is given twice")
+        seen.add(resolved.name)
+        chosen = {**(grids or {}), **(resolved.grids or {})}
+        settings = parameter_grid(resolved.metric, resolved.fixed, quick=quick, grids=chosen)
+        at_settings = tuple(at_setting(resolved.metric, s) for s in settings)
+        rows.append(_Row(resolved.name, resolved.metric, settings, at_settings, _picklable(at_settings)))
+    return rows
+
+
+def _picklable(value: Any) -> bool:
+    try:
+        pickle.dumps(value)
+    except Exception:  # any pickling failure means "run it here"
+        return False
+    return True
+
+
+def default_columns(family: str = "sigir2018") -> tuple[Any, ...]:
+    """The columns of a row set: the ten constraints; for ``relative``, the relative properties first."""
+    if family == "relative":
+        return (*PROPERTIES, *CONSTRAINTS)
+    return CONSTRAINTS
+
+
+def resolve_constraints(constraints: Sequence[Any] | None, family: str = "sigir2018") -> tuple[Any, ...]:
+    """Constraint (or property) objects from ids (case-insensitive) or objects; :func:`default_columns` by default."""
+    if constraints is None:
+        return default_columns(family)
+    resolved = []
+    for given in constraints:
+        if not isinstance(given, str):
+            resolved.append(given)
+            continue
+        try:
+            resolved.append(get(given))
+        except KeyError:
+            known = ", ".join(c.id for c in (*CONSTRAINTS, *PROPERTIES))
+            raise InputError(f"unknown constraint {given!r}; known: {known}") from None
+    ids = [c.id for c in resolved]
+    duplicated = next((i for i in ids if ids.count(i) > 1), None)
+    if duplicated:
+        raise InputError(f"constraint {duplicated!r} is given twice")
+    return tuple(resolved)
+
+
+# -- the run ------------------------------------------------------------------------
+
+@dataclass
+class _CellState:
+    checks: dict[int, Check] = field(default_factory=dict)
+    other_mode: str | None = None
+    explanation: str | None = None
+    waiting: int = 0              # phase-2 tasks outstanding
+
+
+class _Run:
+    """The tasks of one table: what each cell needs next, and its results in fixed slots."""
+
+    def __init__(self, rows: list[_Row], constraints: tuple[Constraint, ...], *, seed: int,
+                 budget: Budget, mode: str | None, jobs: int, progress: ProgressCallback | None) -> None:
+        self.rows, self.constraints = rows, constraints
+        self.seed, self.budget, self.mode = seed, budget, mode
+        self.cells = {(r, c): _CellState() for r in range(len(rows)) for c in range(len(constraints))}
+        self.registered = [_registered(c) is c for c in constraints]
+        self.pool = TaskPool(jobs, self._travels, self.handle, progress)
+        self.interrupted = False
+
+    def _travels(self, task: Task) -> bool:
+        """A task may run in a worker when its metric pickles and its constraint is registered."""
+        return self.rows[task.row].picklable and self.registered[task.column]
+
+    def _metric_ref(self, row: int, setting: int) -> Any:
+        return self.rows[row].metrics[setting]
+
+    def _constraint_ref(self, column: int) -> Any:
+        constraint = self.constraints[column]
+        return constraint.id if self.registered[column] else constraint
+
+    def initial_tasks(self) -> list[Task]:
+        tasks = []
+        for r, row in enumerate(self.rows):
+            for c in range(len(self.constraints)):
+                for s in range(len(row.settings)):
+                    tasks.append(Task("check", r, c, s, self._metric_ref(r, s), self._constraint_ref(c),
+                                      self.mode, self.budget, self.seed))
+        return tasks
+
+    def handle(self, task: Task, result: Any) -> None:
+        state = self.cells[task.row, task.column]
+        if task.kind == "check":
+            state.checks[task.setting] = result
+            if len(state.checks) == len(self.rows[task.row].settings):
+                self._phase_two(task.row, task.column, state)
+        elif task.kind == "other":
+            state.other_mode = result.verdict
+            state.waiting -= 1
+        else:
+            state.explanation = result
+            state.waiting -= 1
+
+    def _phase_two(self, row: int, column: int, state: _CellState) -> None:
+        """A violated cell: the verdict in the other cutoff mode, and an explanation.
+
+        A witness reached only by truncation also gets the other mode's verdict,
+        since that is exactly what the truncation flag is about."""
+        if not isinstance(self.constraints[column], Constraint):
+            return  # a relative property has no cutoff modes and no nearby readings
+        default = state.checks[0]
+        truncated = default.verdict == "witness" and default.witness is not None and default.witness.by_truncation
+        if default.verdict != "violated" and not truncated:
+            return
+        other = OTHER_MODE.get(default.mode)
+        base = dict(row=row, column=column, setting=0, metric=self._metric_ref(row, 0),
+                    constraint=self._constraint_ref(column), budget=self.budget, seed=self.seed)
+        if other is not None:
+            state.waiting += 1
+            self.pool.submit(Task("other", mode=other, **base))
+        if default.verdict == "violated":
+            state.waiting += 1
+            grid = tuple(state.checks[s] for s in sorted(state.checks))
+            self.pool.submit(Task("explain", mode=default.mode, check=default, grid_checks=grid, **base))
+
+    def execute(self) -> None:
+        self.interrupted = self.pool.run(self.initial_tasks())
+
+    # assembling
+    def cell(self, row: int, column: int) -> Cell:
+        spec_row, constraint = self.rows[row], self.constraints[column]
+        state = self.cells[row, column]
+        checks = tuple(state.checks[s] for s in sorted(state.checks))
+        projected = constraint.family == "diversity" and not _needs_aspects(spec_row.metric)
+        total = len(spec_row.settings)
+        if len(checks) < total:
+            summary = "not run" if not checks else f"not run (interrupted after {len(checks)} of {total} settings)"
+            return Cell(row=spec_row.title, metric=spec_row.metric.name, constraint=constraint.id,
+                        verdict="not run", summary=summary, checks=checks, projected=projected)
+        outcomes = [(spec_row.settings[s], state.checks[s].verdict) for s in sorted(state.checks)]
+        return Cell(row=spec_row.title, metric=spec_row.metric.name, constraint=constraint.id,
+                    verdict=state.checks[0].verdict, summary=describe_grid(outcomes), checks=checks,
+                    projected=projected, explanation=state.explanation, other_mode=state.other_mode)
+
+
+def _registered(constraint: Constraint) -> Constraint | None:
+    """The registered constraint with ``constraint``'s id, if any (so workers can look it up)."""
+    try:
+        return get(constraint.id)
+    except KeyError:
+        return None
+
+
+def _needs_context(metric: Any) -> bool:
+    needs = getattr(metric, "needs", None)
+    return bool(needs is not None and needs.context)
+
+
+def _needs_aspects(metric: Any) -> bool:
+    needs = getattr(metric, "needs", None)
+    return bool(needs is not None and needs.aspects)
+
+
+def run_table(metrics: Sequence[Any] | None = None, constraints: Sequence[Any] | None = None, *,
+              family: str = "sigir2018", seed: int = 0, budget: Budget = Budget(), quick: bool = False, mode: str | None = None,
+              grids: Mapping[str, Sequence[Any]] | None = None, jobs: int | None = None,
+              progress: ProgressCallback | None = None) -> TableResult:
+    """Check every metric against every constraint over its parameter grid.
+
+    ``metrics``: metric references, each resolved by
+    :func:`axiometer.metrics.resolve.resolve` (spec strings, ``"RBP(p=0.5)"``:
+    parameters written in the spec are fixed; ``"module:attr"``;
+    ``"ir_measures:MEASURE"``; metric objects and functions; or
+    :class:`~axiometer.metrics.resolve.Resolved` objects, whose grids join
+    ``grids``); default
+    the rows of ``family``: ``"sigir2018"``, the 20 rows of the SIGIR 2018
+    table (:data:`axiometer.metrics.TABLE_ROWS`), or ``"relative"``, the
+    relative metrics (:data:`axiometer.metrics.RELATIVE_ROWS`).
+    ``constraints``: ids or :class:`Constraint`/``Property`` objects; default
+    all of :data:`axiometer.axioms.CONSTRAINTS`, with the relative properties
+    (:data:`axiometer.axioms.PROPERTIES`) first for ``family="relative"``. ``mode`` overrides every
+    constraint's cutoff mode (``"window"`` or ``"truncate"``). ``quick``
+    uses :data:`axiometer.checking.QUICK` (unless ``budget`` is given)
+    and small grids (:func:`parameter_grid`). ``grids`` overrides parameter
+    grids (see :func:`parameter_grid`). ``jobs``: worker processes (default
+    ``os.cpu_count()``; 1 runs everything here). ``progress(done, total)`` is
+    called after every task.
+
+    Returns a :class:`~axiometer.results.TableResult`, cells in row-major
+    order. On Ctrl-C it returns what finished, with ``interrupted=True`` and
+    the other cells' verdict ``"not run"``.
+    """
+    if mode not in (None, "window", "truncate"):
+        raise InputError(f"unknown mode {mode!r}; known: window, truncate")
+    if family not in ROW_SETS:
+        raise InputError(f"unknown family {family!r}; known: {', '.join(ROW_SETS)}")
+    if quick and budget == Budget():
+        budget = QUICK
+    rows = _resolve_rows(metrics, quick, grids, family)
+    if constraints is None and any(_needs_context(row.metric) for row in rows):
+        family = "relative"  # a relative metric's own properties come with the ten constraints
+    chosen = resolve_constraints(constraints, family)
+    run = _Run(rows, chosen, seed=seed, budget=budget, mode=mode,
+               jobs=max(1, jobs if jobs is not None else (os.cpu_count() or 1)), progress=progress)
+    run.execute()
+    cells = tuple(run.cell(r, c) for r in range(len(rows)) for c in range(len(chosen)))
+    return TableResult(
+        rows=tuple(row.title for row in rows), constraints=tuple(c.id for c in chosen), cells=cells,
+        seed=seed, mode=mode or "default", budget=budget.describe(), interrupted=run.interrupted,
+        settings=(("quick", quick), ("rho", str(Fraction(DEFAULT_RHO))),
+                  ("explanations", "computed")))
