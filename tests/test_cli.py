@@ -17,6 +17,7 @@ from axiometer.cli import Progress, main
 from axiometer.cli.options import example_files as _example_files
 from axiometer.metrics import TABLE_ROWS, parse
 from axiometer.readers import read_qrels
+from tests.test_loading import scratch_module  # noqa: F401  (a fixture, shared)
 
 SCRIPT = Path(sys.executable).parent / "axiometer"
 
@@ -112,6 +113,49 @@ def test_errors_are_one_stderr_line_and_status_2(capsys, files, qrels, run, metr
                                "--metric", metric)
     assert status == 2 and out == ""
     assert err.splitlines() == ["axiometer: error: " + message.format(**files)]
+
+
+#: A metric author's module for `score`: the reciprocal rank of the first relevant document,
+#: as a function and as a metric object (the built-in RR computes the same).
+SCORED_MODULE = """
+from axiometer.metrics import Needs
+
+def first_hit(ranking, topic):
+    return next((1.0 / i for i, d in enumerate(ranking, 1) if topic.rel(d)), 0.0)
+
+class FirstHit:
+    name = "first_hit_object"
+    cutoff = None
+    needs = Needs(aspects=False, graded=False)
+    param_info = ()
+    params = {}
+
+    def score(self, ranking, topic, context=None):
+        return first_hit(ranking, topic)
+
+first_hit_object = FirstHit()
+"""
+
+
+def test_score_takes_every_reference_that_check_takes(capsys, scratch_module, files):
+    """`score --metric` resolves a reference as `check` does: `module:attr` (a function or a
+    metric object, imported from the current directory) beside built-in specs."""
+    scratch_module("scoredmod", SCORED_MODULE)
+    status, out, err = run_cli(capsys, "score", "--qrels", files["qrels"], "--run", files["run"],
+                               "--metric", "scoredmod:first_hit", "--metric", "RR", "--format", "json")
+    assert status == 0 and err == ""
+    assert {r["metric"]: r["value"] for r in json.loads(out)} == {"first_hit": 1.0, "RR": 1.0}
+    status, out, err = run_cli(capsys, "score", "--example", "--format", "json", "--metric", "RR",
+                               "--metric", "scoredmod:first_hit", "--metric", "scoredmod:first_hit_object")
+    assert status == 0 and err == ""
+    means: dict[str, dict[str, float]] = {}
+    for record in json.loads(out):
+        means.setdefault(record["metric"], {})[record["run"]] = record["value"]
+    assert set(means) == {"RR", "first_hit", "first_hit_object"} and len(means["RR"]) == 3
+    assert means["first_hit"] == pytest.approx(means["RR"]) == means["first_hit_object"]
+    status, out, err = run_cli(capsys, "score", "--example", "--metric", "nosuchmod_q:f")
+    assert status == 2 and out == ""
+    assert err.startswith("axiometer: error: metric 'nosuchmod_q:f': module 'nosuchmod_q' not found")
 
 
 def test_a_missing_file_and_an_unwritable_output(capsys, files, tmp_path):

@@ -33,7 +33,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from axiometer.core import Context, InputError, Ranking, Topic, ValidationError
-from axiometer.metrics import BuiltinMetric, Metric, MetricError, RankingBatch, parse
+from axiometer.metrics import BuiltinMetric, Metric, MetricError, RankingBatch
+from axiometer.metrics.resolve import resolve
 from axiometer.readers import Qrels, Run, content_lines
 
 __all__ = ["Score", "Mean", "Priors", "KendallTau", "ScoreResult", "score_runs", "run_labels",
@@ -150,7 +151,7 @@ def run_labels(runs: Sequence[Run]) -> list[str]:
 
 
 def _metric_objects(metrics: Sequence[Metric | str]) -> list[Metric]:
-    objects = [parse(m) if isinstance(m, str) else m for m in metrics]
+    objects = [resolve(m).metric for m in metrics]
     names = [m.name for m in objects]
     for i, metric in enumerate(objects):
         if names.index(metric.name) != i:
@@ -265,10 +266,10 @@ def _same_run(a: Run, b: Run) -> bool:
 
 def _reference(best_by: Metric | str | None, metric_list: list[Metric]) -> Metric:
     if best_by is not None:
-        reference = parse(best_by) if isinstance(best_by, str) else best_by
+        reference = resolve(best_by).metric
     else:
         plain = [m for m in metric_list if not m.needs.context]
-        reference = plain[0] if plain else parse(DEFAULT_REFERENCE)
+        reference = plain[0] if plain else resolve(DEFAULT_REFERENCE).metric
     if reference.needs.context:
         raise ValidationError(f"best-by metric {reference.name} is relative; runs are ranked by "
                               "an ordinary metric")
@@ -306,8 +307,11 @@ def score_runs(qrels: Qrels, runs: Sequence[Run], metrics: Sequence[Metric | str
                best_by: Metric | str | None = None) -> ScoreResult:
     """Score every run on every qrels topic with every metric.
 
-    ``metrics`` are metric objects or spec strings (``"nDCG@10"``). Runs are
-    labelled by tag (by file where tags collide). ``progress(done, total)``
+    ``metrics`` are metric references, each resolved by
+    :func:`axiometer.metrics.resolve.resolve` as ``axiometer check`` resolves
+    one: spec strings (``"nDCG@10"``), ``"module:attr"``,
+    ``"ir_measures:MEASURE"``, metric objects or plain functions; so is
+    ``best_by``. Runs are labelled by tag (by file where tags collide). ``progress(done, total)``
     is called after each qrels topic.
 
     Relative metrics get each run's context from ``prior``:
