@@ -24,7 +24,8 @@ from dataclasses import dataclass
 from importlib import resources
 
 from axiometer.core import InputError
-from axiometer.metrics import TABLE_ROWS, parse_spec
+from axiometer.metrics import TABLE_ROWS
+from axiometer.metrics.resolve import resolve
 from axiometer.results import HOLDS, Comparison, Difference, TableResult
 
 __all__ = ["PUBLISHED", "PublishedTable", "Difference", "Comparison", "load_published",
@@ -82,16 +83,23 @@ def load_published(name: str = "amigo2018") -> PublishedTable:
                           tuple(marks))
 
 
+def _family(metric: str) -> str | None:
+    """The family of the built-in metric a name (a spec string) resolves to, or None."""
+    try:
+        return getattr(resolve(metric).metric, "family", None)
+    except Exception:  # a wrapped function's name need not be a spec string
+        return None
+
+
 def _published_row(row: str, metric: str, table: PublishedTable) -> str | None:
     """The published row our row stands for: the same title, or the same metric family."""
     if row in table.rows:
         return row
-    try:
-        family = parse_spec(metric).family
-    except Exception:  # a wrapped function's name need not be a spec string
+    family = _family(metric)
+    if family is None:
         return None
     for title, spec in TABLE_ROWS:
-        if title in table.rows and parse_spec(spec).family == family:
+        if title in table.rows and _family(spec) == family:
             return title
     return None
 
