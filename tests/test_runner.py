@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import pickle
 import signal
 import threading
 import time
@@ -194,6 +195,17 @@ def test_a_different_seed_changes_only_the_search_not_the_verdicts():
     a = run_table(["P@10", "nDCG@10"], ["Pri"], seed=1, budget=SMALL, jobs=1)
     b = run_table(["P@10", "nDCG@10"], ["Pri"], seed=2, budget=SMALL, jobs=1)
     assert verdicts(a) == verdicts(b) == {("P@10", "Pri"): "violated", ("nDCG@10", "Pri"): "satisfied"}
+
+
+def test_every_builtin_row_pickles_so_its_tasks_run_in_the_pool():
+    # Tasks carry metric objects resolved once in the parent; NRG and Unique hold closures
+    # and travel by their __reduce__.
+    from axiometer.metrics import RELATIVE_ROWS, TABLE_ROWS
+
+    for _, spec in (*TABLE_ROWS, *RELATIVE_ROWS):
+        metric = parse(spec)
+        again = pickle.loads(pickle.dumps(metric))
+        assert type(again) is type(metric) and again.name == metric.name and again.params == metric.params
 
 
 def test_unpicklable_metrics_and_constraints_run_in_process():

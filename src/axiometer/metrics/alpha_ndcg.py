@@ -35,6 +35,7 @@ from axiometer.core import Context, Number, Topic, to_fraction
 from axiometer.metrics.arithmetic import FLOAT, Arithmetic
 from axiometer.metrics.base import BuiltinMetric, Needs, Param, RankingBatch, batch_cutoff
 from axiometer.metrics.dcg import dcg, discounts
+from axiometer.metrics.registry import register
 
 __all__ = ["ALPHA_PARAM", "novelty_gains", "batch_novelty_gains", "greedy_ideal_gains",
            "AlphaDCG", "AlphaNDCG"]
@@ -178,3 +179,6 @@ class AlphaNDCG(BuiltinMetric):
             return np.zeros(len(batch.lengths))
         gains = batch_novelty_gains(batch.gains[:, :k, :], float(self.alpha))
         return (gains @ discounts(k)) / ideal_dcg
+
+
+register(AlphaDCG, AlphaNDCG)

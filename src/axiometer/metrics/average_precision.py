@@ -21,6 +21,7 @@ import numpy as np
 from axiometer.core import Topic
 from axiometer.metrics.arithmetic import Arithmetic
 from axiometer.metrics.base import Needs, RankingBatch, RelevantNormalisedMetric, batch_cutoff
+from axiometer.metrics.registry import register
 
 
 class AveragePrecision(RelevantNormalisedMetric):
@@ -50,3 +51,6 @@ class AveragePrecision(RelevantNormalisedMetric):
         hits = np.cumsum(relevant, axis=1, dtype=np.float64)
         precision_at = hits / np.arange(1, k + 1, dtype=np.float64)
         return np.where(relevant, precision_at, 0.0).sum(axis=1) / R
+
+
+register(AveragePrecision)

@@ -23,6 +23,7 @@ import numpy as np
 from axiometer.core import Topic
 from axiometer.metrics.arithmetic import Arithmetic
 from axiometer.metrics.base import Needs, RankingBatch, RelevantNormalisedMetric
+from axiometer.metrics.registry import register
 
 
 def judged_nonrelevant(topic: Topic) -> int:
@@ -63,3 +64,6 @@ class Bpref(RelevantNormalisedMetric):
         above = np.cumsum(nonrelevant, axis=1) - nonrelevant  # judged non-relevant strictly above
         penalty = np.minimum(above, R) / divisor if divisor else np.zeros(above.shape)
         return np.where(relevant, 1.0 - penalty, 0.0).sum(axis=1) / R
+
+
+register(Bpref)

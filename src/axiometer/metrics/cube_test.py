@@ -31,6 +31,7 @@ from axiometer.core import Context, Topic, to_fraction
 from axiometer.metrics.alpha_ndcg import ALPHA_PARAM
 from axiometer.metrics.arithmetic import Arithmetic
 from axiometer.metrics.base import BuiltinMetric, Needs, RankingBatch, batch_cutoff
+from axiometer.metrics.registry import register
 
 __all__ = ["SATURATION", "CubeTest"]
 
@@ -106,3 +107,6 @@ class CubeTest(BuiltinMetric):
         repeats = np.cumsum(hit, axis=1) - hit
         useful = gains * (1.0 - float(self.alpha)) ** repeats * _open_aspects(gains, batch.topic)
         return (useful @ batch.weights) @ (1.0 / np.arange(1, k + 1))
+
+
+register(CubeTest)

@@ -19,6 +19,7 @@ from axiometer.core import Context, Topic
 from axiometer.metrics.arithmetic import Arithmetic
 from axiometer.metrics.base import BuiltinMetric, Needs, RankingBatch, batch_cutoff
 from axiometer.metrics.browsing import BrowsingModel, constant_factor, log_discount, relevance_gain
+from axiometer.metrics.registry import register
 
 
 def dcg(gains: Sequence[Any], A: Arithmetic) -> Any:
@@ -102,3 +103,6 @@ class NDCG(BuiltinMetric):
     def browsing_model(self) -> BrowsingModel:
         """NRG eq. 1-2 with ``G = r(d)``, ``seen(i) = 1/log2(i+1)`` to depth k, ``N`` = the ideal's DCG."""
         return BrowsingModel(self.name, relevance_gain, log_discount(self.cutoff), self.cutoff, "ideal")
+
+
+register(DCG, NDCG)

@@ -26,6 +26,7 @@ from axiometer.core import Context, Topic
 from axiometer.metrics.arithmetic import FLOAT, Arithmetic
 from axiometer.metrics.base import BuiltinMetric, Needs, Param, RankingBatch, batch_cutoff
 from axiometer.metrics.dcg import dcg, discounts, ideal_gains
+from axiometer.metrics.registry import register
 from axiometer.metrics.subtopic_recall import SubtopicRecall
 
 __all__ = ["global_gain", "DSharpNDCG"]
@@ -87,3 +88,6 @@ class DSharpNDCG(BuiltinMetric):
             d_ndcg = ((batch.gains[:, :k, :] @ batch.weights) @ discounts(k)) / ideal_dcg
         gamma = float(self.gamma)
         return gamma * self._recall().score_batch(batch) + (1.0 - gamma) * d_ndcg
+
+
+register(DSharpNDCG)

@@ -22,6 +22,7 @@ import numpy as np
 from axiometer.core import Context, Topic
 from axiometer.metrics.arithmetic import Arithmetic
 from axiometer.metrics.base import BuiltinMetric, Needs, RankingBatch, batch_cutoff
+from axiometer.metrics.registry import register
 
 
 def err(relevances: Sequence[Any], A: Arithmetic) -> Any:
@@ -62,3 +63,6 @@ class ERR(BuiltinMetric):
     def score_batch(self, batch: RankingBatch) -> np.ndarray:
         k = batch_cutoff(batch, self.cutoff)
         return err_batch(batch.single[:, :k])
+
+
+register(ERR)

@@ -36,6 +36,7 @@ import numpy as np
 from axiometer.core import Context, Topic
 from axiometer.metrics.arithmetic import Arithmetic
 from axiometer.metrics.base import BuiltinMetric, Needs, Param, RankingBatch
+from axiometer.metrics.registry import register
 
 
 class ExpectedSearchLength(BuiltinMetric):
@@ -96,3 +97,6 @@ class ExpectedSearchLength(BuiltinMetric):
         total_nonrelevant = int((batch.judged_single <= 0).sum())
         level = nonrelevant + (total_nonrelevant - judged_nonrelevant) * (wanted - found) / (R - found + 1)
         return np.where(reached, before, level).astype(np.float64)
+
+
+register(ExpectedSearchLength)

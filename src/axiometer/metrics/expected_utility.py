@@ -24,6 +24,7 @@ from axiometer.core import Context, Topic
 from axiometer.metrics.alpha_ndcg import ALPHA_PARAM, batch_novelty_gains, novelty_gains
 from axiometer.metrics.arithmetic import Arithmetic
 from axiometer.metrics.base import BuiltinMetric, Needs, Param, RankingBatch, batch_cutoff
+from axiometer.metrics.registry import register
 
 __all__ = ["EFFORT_PARAM", "ExpectedUtility"]
 
@@ -67,3 +68,6 @@ class ExpectedUtility(BuiltinMetric):
         gains = batch_novelty_gains(batch.gains[:, :k, :], float(self.alpha), batch.weights)
         inspected = batch.positions_valid()[:, :k]
         return ((gains - float(self.e)) * inspected) @ eu_discounts(k)
+
+
+register(ExpectedUtility)

@@ -35,6 +35,7 @@ from typing import Any
 from axiometer.core import Context, Topic
 from axiometer.metrics.arithmetic import Arithmetic
 from axiometer.metrics.base import Param, UndefinedScore, _metric_name
+from axiometer.metrics.registry import register
 from axiometer.metrics.relative import RelativeMetric
 
 __all__ = ["FujiiU"]
@@ -113,3 +114,6 @@ class FujiiU(RelativeMetric):
             reasons.append("P(d) = 0 (" + ("the context of other systems is empty" if not systems
                                            else "no other system retrieves it") + ")")
         return " and ".join(reasons) + "; use policy='skip' or policy='epsilon'"
+
+
+register(FujiiU, kind="relative")

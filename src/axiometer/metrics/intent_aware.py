@@ -43,6 +43,7 @@ from axiometer.metrics.err import ERR
 from axiometer.metrics.precision import Precision
 from axiometer.metrics.rbp import RBP, PERSISTENCE
 from axiometer.metrics.reciprocal_rank import ReciprocalRank
+from axiometer.metrics.registry import register
 
 __all__ = ["PrecisionIA", "ReciprocalRankIA", "AveragePrecisionIA", "NDCGIA", "ERRIA",
            "NERRIA", "RBPIA", "aspect_topics", "greedy_ideal"]
@@ -265,3 +266,6 @@ class NERRIA(BuiltinMetric):
         if ideal == 0.0:
             return np.zeros(len(batch.lengths))
         return self.err_ia.score_batch(batch) / ideal
+
+
+register(PrecisionIA, ReciprocalRankIA, AveragePrecisionIA, NDCGIA, ERRIA, NERRIA, RBPIA)

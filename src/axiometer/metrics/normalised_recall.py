@@ -37,6 +37,7 @@ import numpy as np
 from axiometer.core import Topic, ValidationError
 from axiometer.metrics.arithmetic import Arithmetic
 from axiometer.metrics.base import Needs, Param, RankingBatch, RelevantNormalisedMetric
+from axiometer.metrics.registry import register
 
 #: The collection size. Declared with a default only so that every family
 #: parses bare (``parse("Rnorm")``); always give it: ``Rnorm(N=1000)``.
@@ -150,3 +151,6 @@ class Pnorm(_NormalisedByRanks):
         tail = cumulative[N] - cumulative[N - missing]  # log2 of ranks N - m + 1 .. N
         excess = found + tail - cumulative[R]
         return 1.0 - excess / (cumulative[N] - cumulative[N - R] - cumulative[R])
+
+
+register(Rnorm, Pnorm)

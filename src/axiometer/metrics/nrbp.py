@@ -35,6 +35,7 @@ from axiometer.metrics.alpha_ndcg import (
 )
 from axiometer.metrics.arithmetic import Arithmetic
 from axiometer.metrics.base import BuiltinMetric, Needs, Param, RankingBatch, batch_cutoff
+from axiometer.metrics.registry import register
 
 __all__ = ["BETA_PARAM", "NRBP", "NNRBP"]
 
@@ -114,3 +115,6 @@ class NNRBP(BuiltinMetric):
             return np.zeros(len(batch.lengths))
         gains = batch_novelty_gains(batch.gains[:, :k, :], float(self.alpha))
         return (gains @ beta ** np.arange(k)) / ideal_nrbp
+
+
+register(NRBP, NNRBP)

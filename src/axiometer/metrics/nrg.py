@@ -43,6 +43,7 @@ from axiometer.core import Context, InputError, Ranking, Topic, ValidationError
 from axiometer.metrics.arithmetic import Arithmetic
 from axiometer.metrics.base import Needs, Param
 from axiometer.metrics.browsing import BrowsingModel, binary_gain, constant_factor, flat
+from axiometer.metrics.registry import register
 from axiometer.metrics.relative import RelativeMetric, Reversion, StatedBound
 from axiometer.metrics.resolve import resolve
 
@@ -294,3 +295,5 @@ def _model_of(metric: Any) -> BrowsingModel:
                               " not a BrowsingModel")
     return model
 
+
+register(NRG, UniqueContributions, kind="relative")

@@ -19,6 +19,7 @@ from axiometer.core import Context, Topic
 from axiometer.metrics.arithmetic import Arithmetic
 from axiometer.metrics.base import BuiltinMetric, Needs, RankingBatch, batch_cutoff
 from axiometer.metrics.browsing import BrowsingModel, binary_gain, constant_factor, flat
+from axiometer.metrics.registry import register
 
 
 class Precision(BuiltinMetric):
@@ -48,3 +49,6 @@ class Precision(BuiltinMetric):
         """NRG eq. 1 with ``G = rel(d)``, ``seen(i) = 1`` for ``i <= k``, ``N = k``."""
         return BrowsingModel(self.name, binary_gain, flat(self.cutoff), self.cutoff,
                              constant_factor(1, self.cutoff), graded=False)
+
+
+register(Precision)

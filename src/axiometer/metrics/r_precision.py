@@ -22,6 +22,7 @@ import numpy as np
 from axiometer.core import Topic
 from axiometer.metrics.arithmetic import Arithmetic
 from axiometer.metrics.base import Needs, RankingBatch, RelevantNormalisedMetric
+from axiometer.metrics.registry import register
 
 
 class RPrecision(RelevantNormalisedMetric):
@@ -43,3 +44,6 @@ class RPrecision(RelevantNormalisedMetric):
 
     def score_batch_relevant(self, batch: RankingBatch, R: int) -> np.ndarray:
         return (batch.single[:, :R] > 0).sum(axis=1) / R
+
+
+register(RPrecision)

@@ -46,6 +46,7 @@ from axiometer.metrics.arithmetic import Arithmetic
 from axiometer.metrics.average_precision import AveragePrecision
 from axiometer.metrics.base import Param, UndefinedScore
 from axiometer.metrics.precision import Precision
+from axiometer.metrics.registry import register
 from axiometer.metrics.relative import RelativeMetric, Reversion, StatedBound, systems_retrieving
 
 __all__ = ["RareP", "RareAP", "RevisedRareP"]
@@ -300,3 +301,6 @@ class RevisedRareP(_Rareness):
         return (rarity,
                 StatedBound("the mixture directly bounds P'@K_rare in [0, 1]",
                             f"{_SOURCE}, section 5.2, eq. 4", "score", _zero, _one))
+
+
+register(RareP, RareAP, RevisedRareP, kind="relative")

@@ -25,6 +25,7 @@ from axiometer.core import Context, Topic
 from axiometer.metrics.arithmetic import Arithmetic
 from axiometer.metrics.base import BuiltinMetric, Needs, Param, RankingBatch, batch_cutoff
 from axiometer.metrics.browsing import BrowsingModel, geometric, relevance_gain
+from axiometer.metrics.registry import register
 
 #: RBP's persistence parameter, shared with RBP-IA.
 PERSISTENCE = Param(
@@ -68,3 +69,6 @@ class RBP(BuiltinMetric):
         """NRG eq. 1 with ``G = r(d)``, ``seen(i) = p^(i-1)`` (to depth k, if any), ``N = 1/(1-p)``."""
         return BrowsingModel(self.name, relevance_gain, geometric(self.p, self.cutoff), self.cutoff,
                              lambda A: A.one - A.num(self.p))
+
+
+register(RBP)

@@ -35,6 +35,7 @@ from axiometer.core import Context, Topic
 from axiometer.metrics.arithmetic import Arithmetic
 from axiometer.metrics.base import BuiltinMetric, Needs, Param, RankingBatch, batch_cutoff
 from axiometer.metrics.expected_utility import EFFORT_PARAM
+from axiometer.metrics.registry import register
 
 __all__ = ["RBU"]
 
@@ -113,3 +114,6 @@ class RBU(BuiltinMetric):
             decay = p ** np.arange(k)
             return (1.0 - p) * (cascade @ decay) - effort * (1.0 - p) * (inspected @ decay)
         return (cascade - effort * inspected) @ p ** np.arange(1, k + 1)
+
+
+register(RBU)

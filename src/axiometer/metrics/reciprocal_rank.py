@@ -19,6 +19,7 @@ import numpy as np
 from axiometer.core import Context, Topic
 from axiometer.metrics.arithmetic import Arithmetic
 from axiometer.metrics.base import BuiltinMetric, Needs, RankingBatch, batch_cutoff
+from axiometer.metrics.registry import register
 
 
 class ReciprocalRank(BuiltinMetric):
@@ -47,3 +48,6 @@ class ReciprocalRank(BuiltinMetric):
         relevant = batch.single[:, :k] > 0
         first = relevant.argmax(axis=1) + 1  # argmax finds the first True
         return np.where(relevant.any(axis=1), 1.0 / first, 0.0)
+
+
+register(ReciprocalRank)

@@ -6,7 +6,8 @@ table``, ``check``, ``score``, ``unanimity`` and ``intrinsic``,
 published-table comparison, Giner's table and NRG's ``base=`` all resolve
 their metrics here, so each accepts what the others accept. A reference is one of
 
-- a built-in spec string, ``"nDCG@10"``, ``"RBP(p=0.9)"`` (:func:`axiometer.metrics.parse`);
+- a built-in spec string, ``"nDCG@10"``, ``"RBP(p=0.9)"``, ``"F(beta=2)"``, of
+  any family in the registry (:func:`axiometer.metrics.registry.parse`);
 - ``"ir_measures:MEASURE"``, the measure as ir_measures (trec_eval) computes it
   (:mod:`axiometer.metrics.ir_measures_bridge`, imported only when asked for);
 - ``"package.module:attribute"`` (also ``module:Class.attribute``), imported
@@ -39,8 +40,9 @@ from numbers import Real
 from typing import Any
 
 from axiometer.core import InputError, ValidationError
-from axiometer.metrics import Needs, Param, parse, parse_spec, wrap
-from axiometer.metrics.base import format_value
+from axiometer.metrics.base import Needs, Param, format_value, wrap
+from axiometer.metrics.registry import families, family, kind, parse
+from axiometer.metrics.spec import parse_spec
 
 __all__ = ["Resolved", "resolve", "IR_MEASURES_PREFIX"]
 
@@ -65,7 +67,9 @@ class Resolved:
     grids. ``grids``: parameter grids to walk, by family and name
     (``{"RBP.p": (0.5, 0.9)}``), or ``None``. ``spec``: the spec string of a
     built-in given as one (then ``name``), ``None`` for a metric object or a
-    function.
+    function. ``kind``: a built-in's kind in the registry (``ranking``,
+    ``relative`` or ``set``, see :mod:`axiometer.metrics.registry`); a metric
+    object or function scores rankings (``relative`` if it needs a context).
     """
 
     metric: Any
@@ -73,6 +77,19 @@ class Resolved:
     fixed: frozenset[str] = frozenset()
     grids: Mapping[str, tuple[Any, ...]] | None = None
     spec: str | None = None
+    kind: str = "ranking"
+
+    def for_rankings(self) -> Resolved:
+        """This resolution, if its metric scores rankings, as ``table``, ``check`` and ``score`` need.
+
+        A set measure (``recall``, ``F(beta=2)``) scores a retrieved set's
+        counts instead: an :class:`~axiometer.core.InputError` that says so.
+        """
+        if self.kind == "set":
+            raise InputError(f"{self.name} is a set measure: it scores a retrieved set's counts, not "
+                             "a ranking ('axiometer intrinsic' classifies it)",
+                             source=f"metric {self.name!r}")
+        return self
 
 
 def resolve(ref: Any, *, params: Mapping[str, Any] | None = None, cutoff: int | None = None,
@@ -97,7 +114,7 @@ def resolve(ref: Any, *, params: Mapping[str, Any] | None = None, cutoff: int | 
                                     "(e.g. 'ir_measures:nDCG@10')")
             measure = text[len(IR_MEASURES_PREFIX):].strip()
             metric = _ir_measures(measure, text)
-            return Resolved(metric, _family(metric))
+            return Resolved(metric, _family(metric), kind=_kind_of(metric))
         if ":" in text and not any(ch in text.split(":", 1)[0] for ch in "()'\"="):
             # `module:attr`; a colon inside a spec's quoted value ("X(form='a:b')") is not one.
             return _from_object(_import_reference(text), text, params, cutoff, name, needs)
@@ -110,6 +127,17 @@ def _family(metric: Any) -> str:
     return getattr(metric, "family", None) or getattr(metric, "name", type(metric).__name__)
 
 
+def _kind_of(metric: Any) -> str:
+    """A metric object's kind: its family's in the registry if it is an instance of a registered
+    class, else ``relative`` if it needs a context, else ``ranking``."""
+    cls = type(metric)
+    name = getattr(cls, "family", None) or getattr(cls, "name", None)
+    if isinstance(name, str) and name in families() + families("set") and family(name) is cls:
+        return kind(name)
+    needs = getattr(metric, "needs", None)
+    return "relative" if needs is not None and getattr(needs, "context", False) else "ranking"
+
+
 # -- built-in specs --------------------------------------------------------------
 
 def _builtin(spec: str, params: dict[str, Any], cutoff: int | None, name: str | None,
@@ -118,8 +146,9 @@ def _builtin(spec: str, params: dict[str, Any], cutoff: int | None, name: str | 
                         why="a built-in metric has its own name and needs")
     parsed = parse_spec(spec)
     metric = parse(spec, parsed)  # the spec's own errors first, with their column
+    name_of_family = _family(metric)
     if not params and cutoff is None:
-        return Resolved(metric, spec, frozenset(parsed.params), None, spec)
+        return Resolved(metric, spec, frozenset(parsed.params), None, spec, kind(parsed.family))
     declared = {p.name: p for p in metric.param_info}
     fixed = dict(parsed.params)
     grids: dict[str, tuple[Any, ...]] = {}
@@ -127,7 +156,7 @@ def _builtin(spec: str, params: dict[str, Any], cutoff: int | None, name: str | 
         param = declared.get(key)
         if param is None:
             known = ", ".join(declared) or "none"
-            raise InputError(f"{metric.family} has no parameter {key!r} (parameters: {known})",
+            raise InputError(f"{name_of_family} has no parameter {key!r} (parameters: {known})",
                              source=f"metric {spec!r}")
         if key in fixed:
             raise InputError(f"parameter {key} is written in the spec already; give it in one place",
@@ -135,11 +164,11 @@ def _builtin(spec: str, params: dict[str, Any], cutoff: int | None, name: str | 
         values = _values(value)
         try:
             for v in values:
-                param.validate(v, metric.family)
+                param.validate(v, name_of_family)
         except ValidationError as error:
             raise InputError(str(error), source=f"metric {spec!r}") from None
         if _is_grid(value):
-            grids[f"{metric.family}.{key}"] = values
+            grids[f"{name_of_family}.{key}"] = values
         else:
             fixed[key] = value
     # Fixed values are written into the spec, as if typed: a parameter written in a
@@ -151,7 +180,7 @@ def _builtin(spec: str, params: dict[str, Any], cutoff: int | None, name: str | 
         metric = parse(text)
     except InputError as error:
         raise InputError(error.problem, source=f"metric {spec!r}") from None
-    return Resolved(metric, text, frozenset(fixed), grids or None, text)
+    return Resolved(metric, text, frozenset(fixed), grids or None, text, kind(parsed.family))
 
 
 # -- objects and functions ---------------------------------------------------------
@@ -189,7 +218,7 @@ def _metric_object(metric: Any, ref: str, params: dict[str, Any], cutoff: int | 
             metric = metric.replace(**changes)
         except (ValidationError, TypeError, KeyError) as error:
             raise InputError(f"cannot set {', '.join(changes)}: {error}", source=f"metric {ref!r}") from None
-    family = _family(metric)
+    name_of_family = _family(metric)
     declared = {p.name for p in getattr(metric, "param_info", ())}
     grids = {}
     for key, value in params.items():
@@ -198,9 +227,9 @@ def _metric_object(metric: Any, ref: str, params: dict[str, Any], cutoff: int | 
                 raise InputError(f"{metric.name} declares no parameter {key!r} to vary "
                                  f"(declared: {', '.join(sorted(declared)) or 'none'})",
                                  source=f"metric {ref!r}")
-            grids[f"{family}.{key}"] = _values(value)
+            grids[f"{name_of_family}.{key}"] = _values(value)
     # Every parameter of an object varies over its grid, so its row is named by its family.
-    return Resolved(metric, family, frozenset(), grids or None)
+    return Resolved(metric, name_of_family, frozenset(), grids or None, kind=_kind_of(metric))
 
 
 def _function(function: Callable[..., Any], ref: str, params: dict[str, Any], cutoff: int | None,
@@ -230,7 +259,7 @@ def _function(function: Callable[..., Any], ref: str, params: dict[str, Any], cu
         metric = wrap(function, name, cutoff=cutoff, param_info=declared, needs=needs)
     except ValidationError as error:
         raise InputError(str(error), source=f"metric {ref!r}") from None
-    return Resolved(metric, _family(metric))
+    return Resolved(metric, _family(metric), kind=_kind_of(metric))
 
 
 def _is_grid(value: Any) -> bool:

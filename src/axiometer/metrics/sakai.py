@@ -26,6 +26,7 @@ from axiometer.core import Topic
 from axiometer.metrics.arithmetic import Arithmetic
 from axiometer.metrics.base import Needs, Param, RankingBatch, RelevantNormalisedMetric, batch_cutoff
 from axiometer.metrics.dcg import batch_ideal_gains, ideal_gains
+from axiometer.metrics.registry import register
 
 #: Sakai's beta, the weight of cumulative gain against the relevant count.
 BETA = Param("beta", float, 1, "weight of cumulative gain against the relevant-document count",
@@ -118,3 +119,6 @@ class QMeasure(RelevantNormalisedMetric):
         ranks = np.arange(1, k + 1, dtype=np.float64)
         terms = (hits + beta * gained) / (ranks + beta * ideal_cumulative(batch, k))
         return np.where(relevant, terms, 0.0).sum(axis=1) / R
+
+
+register(RMeasure, QMeasure)

@@ -45,6 +45,7 @@ import numpy as np
 from axiometer.core import Topic, ValidationError
 from axiometer.metrics.arithmetic import EXACT, FLOAT, FloatArithmetic
 from axiometer.metrics.base import Param, format_value
+from axiometer.metrics.registry import by_kind, families, family, register
 
 __all__ = [
     "SET_MEASURES",
@@ -208,7 +209,7 @@ class SetMeasure:
 
     A measure is a subclass of :class:`ContingencyMeasure` or
     :class:`UserMeasure` (which set ``counts``), declared with its ``name``
-    (its key in :data:`SET_MEASURES`) and ``title`` as class keywords. A ratio
+    (its spec name in the metric registry) and ``title`` as class keywords. A ratio
     of sums of counts is declared whole with the keyword ``ratio``,
     ``(numerator, denominator)``, each a sum of count names, added left to
     right and divided with ``A.ratio`` (so 0/0 is 0)::
@@ -510,21 +511,18 @@ class RecallEffort(UserMeasure, name="recall_effort", title="Recall effort",
     """
 
 
-#: Every measure here by its readable name (``inverse_recall`` and
-#: ``specificity`` are the same formula under Giner's two names).
-SET_MEASURES: dict[str, type[SetMeasure]] = {
-    cls.name: cls for cls in (
-        Recall, Precision, Fallout, MissRate, Accuracy, ErrorRate, InverseRecall,
-        Specificity, InversePrecision, FalseDiscoveryRate, FalseOmissionRate, FMeasure,
-        Generality, Utility, CoverageRatio, NoveltyRatio, RelativeRecall, RecallEffort)
-}
+# Every measure here by its readable name (``inverse_recall`` and ``specificity``
+# are the same formula under Giner's two names), in the one metric registry.
+register(Recall, Precision, Fallout, MissRate, Accuracy, ErrorRate, InverseRecall,
+         Specificity, InversePrecision, FalseDiscoveryRate, FalseOmissionRate, FMeasure,
+         Generality, Utility, CoverageRatio, NoveltyRatio, RelativeRecall, RecallEffort, kind="set")
+
+#: The set measures by name: a read-only view of the registry's ``set`` families.
+SET_MEASURES: Mapping[str, type[SetMeasure]] = by_kind("set")
 
 
 def set_measure(name: str, **params: Any) -> SetMeasure:
     """The measure registered as ``name`` with ``params``: ``set_measure("F", beta=2)``."""
-    try:
-        cls = SET_MEASURES[name]
-    except KeyError:
-        raise ValidationError(
-            f"unknown set measure {name!r}; known: {', '.join(SET_MEASURES)}") from None
-    return cls(**params)
+    if name not in families("set"):
+        raise ValidationError(f"unknown set measure {name!r}; known: {', '.join(families('set'))}")
+    return family(name)(**params)

@@ -28,6 +28,7 @@ from axiometer.core import Context, Topic
 from axiometer.metrics.arithmetic import Arithmetic
 from axiometer.metrics.base import BuiltinMetric, Needs, RankingBatch, batch_cutoff
 from axiometer.metrics.dcg import batch_ideal_gains, ideal_gains
+from axiometer.metrics.registry import register
 
 
 class SlidingRatio(BuiltinMetric):
@@ -99,3 +100,6 @@ class ModifiedSlidingRatio(BuiltinMetric):
         if ideal_value == 0.0:
             return np.zeros(len(batch.lengths))
         return (batch.single[:, :k] @ (1.0 / np.arange(1, k + 1))) / ideal_value
+
+
+register(SlidingRatio, ModifiedSlidingRatio)

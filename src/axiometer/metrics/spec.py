@@ -11,18 +11,18 @@ Numbers are ints or decimals (``0.8``, ``1e-3``); ``1/2`` gives an exact
 ``Fraction``. Strings are quoted with ``'`` or ``"``; a bare word is a string
 too (``form=reference``). A nested spec (``NRG(base=RBP(p=0.8))``,
 ``NRG(base=nDCG@10)``) is returned as its text, for the family to parse. Errors are :class:`~axiometer.core.InputError`
-naming the offending token and its column, and listing what is known.
+naming the offending token and its column. Building the family a spec names
+is the registry's job (:func:`axiometer.metrics.registry.parse`).
 """
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Callable
+from typing import Any
 
-from axiometer.core import InputError, ValidationError
+from axiometer.core import InputError
 
 __all__ = ["ParsedSpec", "parse_spec"]
 
@@ -174,26 +174,3 @@ def parse_spec(spec: str) -> ParsedSpec:
     if not isinstance(spec, str) or not spec.strip():
         raise InputError("empty metric spec; expected e.g. 'nDCG@10'")
     return _Parser(spec.strip()).parse()
-
-
-def build(spec: str, families: dict[str, Callable[..., Any]],
-          describe: Callable[[str], str], parsed: ParsedSpec | None = None) -> Any:
-    """Parse ``spec`` and instantiate its family from ``families``.
-
-    ``describe(family)`` lists a family's parameters for error messages;
-    ``parsed`` is ``spec`` already parsed by :func:`parse_spec` (it is not
-    parsed again).
-    """
-    if parsed is None:
-        parsed = parse_spec(spec)
-    source = f"metric {spec!r}"
-    factory = families.get(parsed.family)
-    if factory is None:
-        close = difflib.get_close_matches(parsed.family, list(families), n=1)
-        hint = f"did you mean {close[0]!r}? " if close else ""
-        raise InputError(f"unknown metric {parsed.family!r}; {hint}known metrics: "
-                         + ", ".join(families), source=source)
-    try:
-        return factory(parsed.cutoff, **parsed.params)
-    except ValidationError as error:
-        raise InputError(f"{error}; {describe(parsed.family)}", source=source) from None

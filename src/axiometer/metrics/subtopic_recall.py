@@ -26,6 +26,7 @@ import numpy as np
 from axiometer.core import Context, Topic
 from axiometer.metrics.arithmetic import Arithmetic
 from axiometer.metrics.base import BuiltinMetric, Needs, RankingBatch, batch_cutoff
+from axiometer.metrics.registry import register
 
 __all__ = ["coverable_aspects", "covered_aspects", "SubtopicRecall", "SubtopicReciprocalRank"]
 
@@ -109,3 +110,6 @@ class SubtopicReciprocalRank(BuiltinMetric):
         first = complete.argmax(axis=1) + 1
         scores[ever] = 1.0 / first[ever]
         return scores
+
+
+register(SubtopicRecall, SubtopicReciprocalRank)

@@ -30,6 +30,7 @@ from axiometer.core import Topic
 from axiometer.metrics.arithmetic import Arithmetic
 from axiometer.metrics.base import Needs, RankingBatch, RelevantNormalisedMetric, batch_cutoff
 from axiometer.metrics.dcg import ideal_gains
+from axiometer.metrics.registry import register
 from axiometer.metrics.sakai import ideal_cumulative
 from axiometer.metrics.sliding_ratio import SlidingRatio
 
@@ -88,3 +89,6 @@ class AverageWeightedPrecision(RelevantNormalisedMetric):
         relevant = gains > 0
         terms = np.cumsum(gains, axis=1) / ideal_cumulative(batch, k)
         return np.where(relevant, terms, 0.0).sum(axis=1) / R
+
+
+register(WeightedRPrecision, AverageWeightedPrecision)

@@ -68,7 +68,7 @@ def _resolve_rows(metrics: Sequence[Any] | None, quick: bool,
         # The table's own rows: the user typed no parameter, so all vary.
         given = [replace(resolve(spec), name=title, fixed=frozenset()) for title, spec in ROW_SETS[family]]
     else:
-        given = [resolve(ref) for ref in metrics]
+        given = [resolve(ref).for_rankings() for ref in metrics]
         # A metric object's row is named by its family ("signed", "RBP"), or by its
         # full name when two objects share a family.
         shared = Counter(r.name for r in given if r.spec is None)
