@@ -15,6 +15,7 @@ from axiometer.cli import main
 from axiometer.core import Context
 from axiometer.generators.campaign import generate_campaign, write_trec
 from axiometer.metrics import Needs, parse, wrap
+from axiometer.metrics.resolve import resolve
 from axiometer.readers import read_qrels, read_run
 
 needs_relative = pytest.mark.skipif(
@@ -55,8 +56,8 @@ def novel_spec(monkeypatch):
     import axiometer.scoring
 
     metric = wrap(novel, needs=Needs(context=True))
-    monkeypatch.setattr(axiometer.scoring, "parse",
-                        lambda spec: metric if spec == "novel" else parse(spec))
+    monkeypatch.setattr(axiometer.scoring, "resolve",
+                        lambda ref: resolve(metric if ref == "novel" else ref))
     return metric
 
 
