@@ -38,27 +38,6 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(command=run, parser=parser)
 
 
-def _intrinsic_metric(spec: str):
-    """A set measure when the spec names one of ``SET_MEASURES``, else a ranking metric: a built-in
-    spec, a ``module:attr`` reference or ``ir_measures:MEASURE`` (as ``check`` takes them)."""
-    from axiometer.core import InputError, ValidationError
-    from axiometer.metrics.resolve import resolve
-    from axiometer.metrics.set_based import SET_MEASURES, set_measure
-    from axiometer.metrics.spec import parse_spec
-
-    if ":" in spec:
-        return resolve(spec).metric
-    parsed = parse_spec(spec)
-    if parsed.family not in SET_MEASURES:
-        return resolve(spec).metric
-    if parsed.cutoff is not None:
-        raise InputError(f"a set measure takes no cutoff '@{parsed.cutoff}'", source=f"metric {spec!r}")
-    try:
-        return set_measure(parsed.family, **parsed.params)
-    except ValidationError as error:
-        raise InputError(str(error), source=f"metric {spec!r}") from None
-
-
 def run(args: argparse.Namespace) -> int:
     """Classify the metric on the domain, or print ``--table``; returns the exit status."""
     if args.table:
@@ -77,10 +56,12 @@ def run(args: argparse.Namespace) -> int:
     from axiometer.generators.domain_spec import parse_domain
     from axiometer.generators.domains import RankingsDomain, SetsDomain, UsersDomain
     from axiometer.intrinsic.classify import classify
+    from axiometer.metrics.resolve import resolve
     from axiometer.metrics.set_based import ContingencyMeasure, UserMeasure
     from axiometer.reports.intrinsic import format_intrinsic, format_parametric
 
-    metric = _intrinsic_metric(args.spec)
+    # A ranking metric or a set measure: a built-in spec, 'module:attr' or 'ir_measures:MEASURE'.
+    metric = resolve(args.spec).metric
     domain = parse_domain(args.domain)
     # Each kind of measure scores one kind of output: contingency counts, a user's
     # known/unknown relevant documents, or rankings.

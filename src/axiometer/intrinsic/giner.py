@@ -40,8 +40,7 @@ from typing import Any
 from axiometer.intrinsic.classify import CATEGORIES, classify
 from axiometer.core import InputError
 from axiometer.generators.domains import Domain, RankingsDomain, SetsDomain, UsersDomain, rankings, sets, users
-from axiometer.metrics import parse
-from axiometer.metrics.set_based import set_measure
+from axiometer.metrics.resolve import resolve
 from axiometer.results import GinerEntry, GinerRow, GinerTable, IntrinsicResult, OutputRecord
 
 __all__ = ["GinerEntry", "GinerRow", "GinerTable", "load_giner", "run_giner", "canonical_domains",
@@ -78,10 +77,11 @@ def canonical_domains() -> tuple[Domain, ...]:
 
 
 def _metric(entry: GinerEntry, domain: Domain) -> Any:
+    """The entry's measure, resolved as every command resolves one (a rank measure's ``{n}``: the domain's n)."""
     if entry.kind in ("set", "user"):
-        return set_measure(entry.spec)
+        return resolve(entry.spec).metric
     assert isinstance(domain, RankingsDomain)
-    return parse(entry.spec.replace("{n}", str(domain.n)))
+    return resolve(entry.spec.replace("{n}", str(domain.n))).metric
 
 
 def _records(records: Sequence[OutputRecord]) -> str:
