@@ -148,8 +148,9 @@ def add_campaign_options(parser: argparse.ArgumentParser, example_help: str) -> 
                         help="the grade scale's maximum for linear/err (default: the largest grade "
                              "in the qrels)")
     parser.add_argument("--metric", metavar="SPEC", action="append", default=[],
-                        help="a metric spec such as 'nDCG@10', 'RBP(p=0.9)' or 'NRG(base=nDCG@10)'; "
-                             "repeat for several")
+                        help="a metric spec such as 'nDCG@10', 'RBP(p=0.9)' or 'NRG(base=nDCG@10)', "
+                             "or a reference 'mymodule:my_metric' or 'ir_measures:nDCG@10' (as "
+                             "'check' takes them); repeat for several")
     relative = parser.add_argument_group("relative metrics (those scored against other runs)")
     relative.add_argument("--prior", metavar="PRIOR", nargs="+", default=None,
                           help="each run's context: 'all-others' (default with several runs), "
