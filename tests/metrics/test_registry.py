@@ -5,11 +5,15 @@ it has always been."""
 
 from __future__ import annotations
 
+import os
+import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
+import axiometer
 from axiometer.core import InputError
 from axiometer.metrics import describe, families, family, parse
 from axiometer.metrics.registry import FAMILY_MODULES, KINDS, by_kind, kind, register
@@ -86,3 +90,55 @@ def test_importing_the_metrics_imports_no_family_module():
                             check=True).stdout.split()
     assert not {f"axiometer.metrics.{m}" for m in FAMILY_MODULES} & set(loaded), loaded
     assert "axiometer.metrics.registry" in loaded
+
+
+TOP_HEAVY = '''
+"""A throw-away family in a new module: nothing else is edited."""
+
+from axiometer.metrics.base import BuiltinMetric, Needs
+from axiometer.metrics.registry import register
+
+
+@register
+class TopHeavy(BuiltinMetric):
+    """TopHeavy@k = r(d_1): the first document's relevance."""
+
+    family = "TopHeavy"
+    title = "TopHeavy@k"
+    cutoff_rule = "required"
+    default_cutoff = 10
+    needs = Needs(aspects=False, graded=True)
+
+    def compute(self, ranking, topic, A, context=None):
+        return A.num(topic.r(ranking[0])) if ranking else A.zero
+'''
+
+
+def test_a_family_in_a_new_module_is_found_without_editing_the_registry(tmp_path):
+    source = Path(axiometer.__file__).parent
+    copy = tmp_path / "axiometer"
+    shutil.copytree(source, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    (copy / "metrics" / "top_heavy.py").write_text(TOP_HEAVY, encoding="utf-8")
+    code = ("from axiometer.metrics import families, parse\n"
+            "from axiometer.metrics.resolve import resolve\n"
+            "print(parse('TopHeavy@3').name, families()[-1], families()[:3], resolve('TopHeavy').name)")
+    out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True,
+                         env={**os.environ, "PYTHONPATH": str(tmp_path)}, check=True).stdout
+    assert out.split(" ", 2)[:2] == ["TopHeavy@3", "TopHeavy"] and "('P', 'RR', 'AP')" in out
+
+
+def test_register_is_also_a_class_decorator(monkeypatch):
+    from axiometer.metrics import registry
+
+    monkeypatch.setattr(registry, "_REGISTERED", dict(registry._REGISTERED))
+
+    @register(kind="relative")
+    class Echo:
+        family = "EchoRel"
+        param_info = ()
+
+        def __init__(self, cutoff=None):
+            self.cutoff = cutoff
+
+    assert families("relative")[-1] == "EchoRel" and family("EchoRel") is Echo
+    assert isinstance(parse("EchoRel@4"), Echo) and parse("EchoRel@4").cutoff == 4

@@ -1,19 +1,23 @@
 """The one registry of metric families: ranking-based, relative and set-based alike.
 
-Each family registers itself where it is defined, with one module-level call
-at the end of its module, as ir_measures' measures do::
+Each family registers itself where it is defined, as ir_measures' measures
+do: a module calls :func:`register` once, at its end, naming its families in
+the order they are listed, or decorates a class with it::
 
-    register(DCG, NDCG)                              # dcg.py
-    register(NRG, UniqueContributions, kind="relative")  # nrg.py
-    register(Recall, Precision, ..., kind="set")     # set_based.py
+    register(DCG, NDCG)                                   # dcg.py
+    register(NRG, UniqueContributions, kind="relative")   # nrg.py
+    register(Recall, Precision, ..., kind="set")          # set_based.py
+
+    @register                                             # a new module
+    class TopHeavy(BuiltinMetric): ...
 
 A family is registered under its spec name: a ranking metric's ``family``
 (``"nDCG"``), a set measure's ``name`` (``"recall"``). The registry imports
-the family modules (:data:`FAMILY_MODULES`) on the first lookup, not before,
-so ``import axiometer.metrics`` stays cheap. :func:`parse` builds any
-registered family from a spec string; :func:`families` lists them in the
-order of :data:`FAMILY_MODULES` and, within a module, of its ``register``
-call.
+the family modules on the first lookup, not before, so ``import
+axiometer.metrics`` stays cheap: first :data:`FAMILY_MODULES`, whose order is
+the families' order (:func:`families`, and so the unknown-metric message),
+then every other module of :mod:`axiometer.metrics` (module name order), so a
+family in a new module is found without editing anything here.
 
 Kinds (:data:`KINDS`): ``ranking`` metrics score a ranking; ``relative``
 ones score a ranking against other systems' rankings (a context,
@@ -25,6 +29,7 @@ from __future__ import annotations
 
 import difflib
 import importlib
+import pkgutil
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -38,7 +43,8 @@ __all__ = ["register", "parse", "families", "family", "kind", "describe", "by_ki
 #: The kinds of family (see the module docstring).
 KINDS = ("ranking", "relative", "set")
 
-#: The modules of ``axiometer.metrics`` that register families; their order is the families' order.
+#: The modules of the built-in families, in the order :func:`families` lists them; a family
+#: registered by any other module of ``axiometer.metrics`` comes after these.
 FAMILY_MODULES: tuple[str, ...] = (
     "precision", "reciprocal_rank", "average_precision", "dcg", "err", "rbp", "intent_aware",
     "subtopic_recall", "alpha_ndcg", "nrbp", "dsharp", "expected_utility", "cube_test", "rbu",
@@ -52,46 +58,67 @@ class _Family:
     name: str
     cls: type
     kind: str
-    order: tuple[int, int]  # (module position, registration number)
+    number: int  # registration order
 
 
 _REGISTERED: dict[str, _Family] = {}
 _loaded = False
 
 
-def register(*classes: type, kind: str = "ranking") -> None:
+def register(*classes: type, kind: str = "ranking") -> Any:
     """Register each class as a family of ``kind``, under its spec name (``family``, else ``name``).
 
-    Called once at the end of each module of :data:`FAMILY_MODULES`, naming
-    its families in the order they are listed. Registering a second class
-    under a taken name is a ``TypeError``.
+    Called at the end of a family module with its families in the order they
+    are listed (``register(DCG, NDCG)``), or as a class decorator
+    (``@register``, ``@register(kind="relative")``); returns the (first)
+    class, or without classes the decorator. Registering a second class under
+    a taken name is a ``TypeError``.
     """
     if kind not in KINDS:
         raise TypeError(f"unknown kind {kind!r}; known: {', '.join(KINDS)}")
+    if not classes:
+        return lambda cls: register(cls, kind=kind)
     for cls in classes:
         name = getattr(cls, "family", None) or cls.name
-        module = cls.__module__.rpartition(".")[2]
-        position = FAMILY_MODULES.index(module) if module in FAMILY_MODULES else len(FAMILY_MODULES)
         known = _REGISTERED.get(name)
         if known is not None and known.cls is not cls:
             raise TypeError(f"metric family {name!r} is registered twice "
                             f"({known.cls.__qualname__} and {cls.__qualname__})")
         if known is None:
-            _REGISTERED[name] = _Family(name, cls, kind, (position, len(_REGISTERED)))
+            _REGISTERED[name] = _Family(name, cls, kind, len(_REGISTERED))
+    return classes[0]
 
 
 def _load() -> None:
-    """Import every family module once, so that each has registered its families."""
+    """Import every family module once, so that each has registered its families:
+    :data:`FAMILY_MODULES` first, then any other module of the package."""
     global _loaded
-    if not _loaded:
-        for module in FAMILY_MODULES:
+    if _loaded:
+        return
+    _loaded = True  # a module that looks a family up while it is imported sees those loaded so far
+    try:
+        package = importlib.import_module("axiometer.metrics")
+        others = sorted(info.name for info in pkgutil.iter_modules(package.__path__)
+                        if info.name not in FAMILY_MODULES)
+        for module in (*FAMILY_MODULES, *others):
             importlib.import_module(f"axiometer.metrics.{module}")
-        _loaded = True
+    except BaseException:
+        _loaded = False  # the next lookup tries again (and raises again)
+        raise
+
+
+def _order(family: _Family) -> tuple[int, str, int]:
+    """:data:`FAMILY_MODULES` first, in their order; other modules by name; then registration order."""
+    module = family.cls.__module__
+    short = module.rpartition(".")[2] if module.startswith("axiometer.metrics.") else module
+    if short in FAMILY_MODULES:
+        return (FAMILY_MODULES.index(short), "", family.number)
+    return (len(FAMILY_MODULES), module, family.number)
 
 
 def _registered() -> list[_Family]:
     _load()
-    return sorted(_REGISTERED.values(), key=lambda f: f.order)
+    return sorted(_REGISTERED.values(), key=_order)
 
 
 def families(kind: str | None = None) -> tuple[str, ...]:
