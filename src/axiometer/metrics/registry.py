@@ -29,10 +29,8 @@ from __future__ import annotations
 
 import difflib
 import importlib
-import pkgutil
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from axiometer.core import InputError, ValidationError
 from axiometer.metrics.spec import ParsedSpec, parse_spec
@@ -53,8 +51,7 @@ FAMILY_MODULES: tuple[str, ...] = (
 )
 
 
-@dataclass(frozen=True)
-class _Family:
+class _Family(NamedTuple):
     name: str
     cls: type
     kind: str
@@ -96,6 +93,8 @@ def _load() -> None:
     if _loaded:
         return
     _loaded = True  # a module that looks a family up while it is imported sees those loaded so far
+    import pkgutil  # here, not at the top: only the first lookup needs it
+
     try:
         package = importlib.import_module("axiometer.metrics")
         others = sorted(info.name for info in pkgutil.iter_modules(package.__path__)
