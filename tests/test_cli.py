@@ -17,7 +17,7 @@ from axiometer.cli import Progress, main
 from axiometer.cli.options import example_files as _example_files
 from axiometer.metrics import TABLE_ROWS, parse
 from axiometer.readers import read_qrels
-from tests.test_loading import scratch_module  # noqa: F401  (a fixture, shared)
+from tests.metrics.test_resolve import scratch_module  # noqa: F401  (a fixture, shared)
 
 SCRIPT = Path(sys.executable).parent / "axiometer"
 

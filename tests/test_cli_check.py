@@ -13,7 +13,7 @@ import pytest
 import axiometer
 from axiometer.cli import main
 from axiometer.cli.options import param_options as _param_options
-from tests.test_loading import scratch_module  # noqa: F401  (a fixture, shared)
+from tests.metrics.test_resolve import scratch_module  # noqa: F401  (a fixture, shared)
 
 #: A new metric written by hand: a position-discounted graded precision,
 #: sum_{i<=k} r(d_i) * w^(i-1) / k with a decay w.
