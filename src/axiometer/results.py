@@ -21,7 +21,7 @@ from typing import Any
 
 from axiometer.core import Context, Topic, to_fraction
 
-__all__ = ["VERDICTS", "Outcome", "record_topic", "context_record", "TopicRecord", "Counterexample", "Witness", "ErrorInfo", "Check", "Cell",
+__all__ = ["VERDICTS", "Outcome", "AxiomInfo", "record_topic", "context_record", "TopicRecord", "Counterexample", "Witness", "ErrorInfo", "Check", "Cell",
            "TableResult", "HOLDS", "OutputRecord", "PropertyVerdict", "IntrinsicResult",
            "ParametricResult", "Difference", "Comparison", "GinerEntry", "GinerRow",
            "GinerTable"]
@@ -131,6 +131,8 @@ class Check:
     exact: bool = True               # ties decided exactly (False: float with ``tolerance``)
     tolerance: float | None = None
     note: str = ""                   # e.g. "projected", "budget reached after 2.0 s"
+    # DeepTh/CloseTh: D(n) = Q(a_n) - Q(b_n) along the grid, per rc tried: ((rc, ((n, D), ...)), ...).
+    curve: tuple[tuple[str, tuple[tuple[int, float], ...]], ...] = ()
 
     @property
     def holds(self) -> bool:
@@ -160,6 +162,24 @@ class Cell:
 
 
 @dataclass(frozen=True)
+class AxiomInfo:
+    """What one column of a table means: an axiom's name, meaning, relation, conditions and source.
+
+    ``meaning`` is one plain sentence saying what a user loses when a metric
+    violates the axiom; ``expectation`` completes "b ..." in the sentence that
+    instantiates a counterexample (e.g. "should score higher than a").
+    """
+
+    id: str
+    name: str
+    meaning: str
+    relation: str                    # the formal relation, e.g. "Q(b) > Q(a)"
+    conditions: tuple[str, ...]
+    source: str                      # paper and equation
+    expectation: str = ""
+
+
+@dataclass(frozen=True)
 class TableResult:
     """The matrix: rows (metrics) x constraints, with the run's settings."""
 
@@ -171,6 +191,7 @@ class TableResult:
     budget: str                      # e.g. "200 cases per setting, 2.0 s"
     interrupted: bool = False
     settings: tuple[tuple[str, Any], ...] = field(default=())
+    axioms: tuple[AxiomInfo, ...] = ()   # what each column means, in column order
 
     def cell(self, row: str, constraint: str) -> Cell | None:
         for cell in self.cells:
