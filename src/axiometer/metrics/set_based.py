@@ -25,8 +25,8 @@ empty set, recall with no relevant document, ...) is 0 — definitions §2's
 rule, "a normaliser of 0 gives 0", the rule every axiometer metric follows.
 
 Sources: the definitions are the standard ones restated in definitions §4 (the
-extraction of Giner, "A comment to 'A General Theory of IR Evaluation
-Measures'", lost its formulas); each class names the source it follows.
+extraction of Giner, "An Intrinsic Framework of Information Retrieval
+Evaluation Measures", lost its formulas); each class names the source it follows.
 Korfhage: *Information Storage and Retrieval* (Wiley, 1997), chapter 8.
 """
 
