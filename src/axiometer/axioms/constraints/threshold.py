@@ -15,7 +15,11 @@ from the sign of ``D(n) = Q(a_n) - Q(b_n)``:
 
 Both must hold for every ``rc``; a violation names the ``rc`` that broke it.
 A witness reached only because documents fell past the metric's cutoff is
-flagged "by truncation".
+flagged "by truncation". The check carries the float values of ``D(n)`` per
+``rc`` (``Check.curve``) for the report's pictures: every ``rc`` for a
+witness, the ``rc`` tried up to the failing one for a violation. A tie the
+comparison decided (exactly, or within the float tolerance) is recorded as
+``0.0``, so the picture's zero crossings are the verdict's.
 """
 
 from __future__ import annotations
@@ -115,8 +119,10 @@ class ThresholdConstraint(Constraint):
             return Check(constraint=self.id, metric=metric.name, params=params_of(metric),
                          verdict="n/a", mode=mode, note=f"no n with 2n <= k = {cutoff} in window mode")
         witnesses: list[tuple[int, str, bool]] = []
+        curve: list[tuple[str, tuple[tuple[int, float], ...]]] = []
         for rc in rcs:
             signs: list[int] = []
+            values: list[tuple[int, float]] = []
             pairs: dict[int, _Pair] = {}
             for n in grid:
                 topic, a, b = rule.build(n, rc)
@@ -130,15 +136,18 @@ class ThresholdConstraint(Constraint):
                                  verdict="error", mode=mode, error=outcome.error,
                                  exact=is_exact_capable(metric))
                 signs.append(comparison.sign)
+                # compare(b, a): qy - qx = Q(a_n) - Q(b_n) = D(n); a decided tie is exactly 0
+                values.append((n, comparison.qy - comparison.qx if comparison.sign else 0.0))
                 pairs[n] = (topic, a, b, comparison, context)
             text = signs_text(grid, signs, rule.symbol)
+            curve.append((str(rc), tuple(values)))
             if rule.rule == "eventually positive":
                 # Satisfied iff D > 0 on a final stretch [N, H] of the grid; witness N.
                 if signs[-1] <= 0:
                     n = grid[-1]
                     return self._violation(metric, mode, tolerance, rc, n, pairs[n], text,
                                            f"D({rule.symbol}) = Q(a) - Q(b) <= 0 at the end of the grid, "
-                                           f"{rule.symbol} = {n}")
+                                           f"{rule.symbol} = {n}", tuple(curve))
                 stretch = len(signs)
                 while stretch > 0 and signs[stretch - 1] > 0:
                     stretch -= 1
@@ -151,7 +160,7 @@ class ThresholdConstraint(Constraint):
                     n = max(grid, key=lambda m: pairs[m][3].qx - pairs[m][3].qy)
                     return self._violation(metric, mode, tolerance, rc, n, pairs[n], text,
                                            f"no grid {rule.symbol} <= {grid[-1]} gives Q(b) > Q(a); "
-                                           f"closest at {rule.symbol} = {n}")
+                                           f"closest at {rule.symbol} = {n}", tuple(curve))
                 found = good[0]
             by_truncation = cutoff is not None and 2 * found > cutoff
             witnesses.append((found, f"rc = {rc}: {text}", by_truncation))
@@ -162,10 +171,12 @@ class ThresholdConstraint(Constraint):
         return Check(constraint=self.id, metric=metric.name, params=params_of(metric), verdict="witness",
                      mode=mode, cases=len(grid) * len(rcs), exact=exact,
                      tolerance=None if exact else tolerance,
-                     witness=Witness(f"{rule.symbol} = {found}", "for every rc tried", signs_all, truncated))
+                     witness=Witness(f"{rule.symbol} = {found}", "for every rc tried", signs_all, truncated),
+                     curve=tuple(curve))
 
     def _violation(self, metric: Any, mode: str, tolerance: float, rc: Fraction, n: int, pair: _Pair,
-                   signs: str, note: str) -> Check:
+                   signs: str, note: str,
+                   curve: tuple[tuple[str, tuple[tuple[int, float], ...]], ...] = ()) -> Check:
         rule = self.threshold
         assert rule is not None
         topic, a, b, comparison, context = pair
@@ -180,4 +191,4 @@ class ThresholdConstraint(Constraint):
         exact = is_exact_capable(metric)
         return Check(constraint=self.id, metric=metric.name, params=params_of(metric), verdict="violated",
                      mode=mode, cases=0, counterexample=counterexample, exact=exact,
-                     tolerance=None if exact else tolerance, note=f"fails for rc = {rc}")
+                     tolerance=None if exact else tolerance, note=f"fails for rc = {rc}", curve=curve)
