@@ -255,7 +255,11 @@ class IntrinsicResult:
     ``largest_class`` lists (up to five) outputs of the largest set of
     outputs with one value, of ``largest_class_size`` members. ``tolerance``
     is the tie band used for a float-only metric (``None`` when decisions
-    were exact).
+    were exact). ``values``: the distinct attained values, ascending, each
+    with how many outputs attain it (float of one member; the classes are
+    the metric property's), for the number-line picture; empty when the
+    domain was not classified that far or has more than
+    :data:`~axiometer.intrinsic.classify.VALUES_KEPT` distinct values.
     """
 
     metric: str
@@ -270,6 +274,7 @@ class IntrinsicResult:
     exact: bool = True
     tolerance: float | None = None
     note: str = ""
+    values: tuple[tuple[float, int], ...] = ()
 
     def property(self, name: str) -> PropertyVerdict | None:
         for verdict in self.properties:

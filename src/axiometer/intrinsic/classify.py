@@ -66,6 +66,8 @@ RELABEL_SAMPLE = 32
 #: Outputs sampled (spread over the domain) for the determinism check and the dQ triples
 #: (``2 *`` this many triples: lowest, each, highest by score; and as many scattered).
 DETERMINISM_SAMPLE = 64
+#: ``IntrinsicResult.values`` lists the distinct values (for the number-line picture) up to this many.
+VALUES_KEPT = 2000
 
 ExactFunction = Callable[[Sequence[str], Topic], Any]
 
@@ -428,4 +430,5 @@ def classify(metric: Any, domain: Domain, tolerance: float | None = None,
         distinct=distinct, resolution=distinct / size if size else None,
         largest_class_size=len(largest),
         largest_class=tuple(_record(domain, scores, ex, i) for i in largest[:5]),
-        exact=all_exact, tolerance=stated_tolerance, note=note)
+        exact=all_exact, tolerance=stated_tolerance, note=note,
+        values=tuple((float(scores[c[0]]), len(c)) for c in classes) if distinct <= VALUES_KEPT else ())
