@@ -1,0 +1,136 @@
+"""``axiometer plot``: the report's pictures as files (SVG or PNG, by the suffix of ``-o``).
+
+- ``axiometer plot threshold SPEC -o curve.svg``: DeepTh and CloseTh on one
+  metric setting, run through the engine (:func:`axiometer.checking.check`),
+  drawn from their ``D(n)`` curves (:func:`axiometer.reports.plots.threshold_curves`).
+- ``axiometer plot region SPEC CONSTRAINT --param p=0.5,0.6,0.7 -o strip.svg``:
+  one cell of the table over a parameter grid (:func:`axiometer.runner.run_table`),
+  drawn as a strip (one varying parameter) or a grid (two)
+  (:func:`axiometer.reports.plots.verdict_region`).
+
+``-o FILE`` is required: the picture goes to a file whose suffix (``.svg``
+or ``.png``) chooses the format, checked before any check runs. Bad input
+(an unknown metric, constraint or parameter, a suffix) is one error line
+and exit status 2, as everywhere in the CLI.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from axiometer.cli.options import EXIT_INTERRUPTED, param_options, run_checks
+from axiometer.core import InputError
+
+__all__ = ["add_parser", "run_threshold", "run_region"]
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> None:
+    """Declare ``plot`` with its two pictures, ``threshold`` and ``region``."""
+    parser = subparsers.add_parser(
+        "plot", help="draw a picture: the DeepTh/CloseTh curve, or a cell's verdicts over a parameter grid",
+        description="Draw one of the report's pictures to a file; -o FILE is required and its suffix, "
+                    ".svg or .png, chooses the format.")
+    pictures = parser.add_subparsers(title="pictures", metavar="PICTURE")
+    pictures.required = True
+
+    threshold = pictures.add_parser(
+        "threshold", help="D(n) = Q(a_n) - Q(b_n) against n for DeepTh and CloseTh",
+        description="Check DeepTh and CloseTh on one metric setting and draw D(n) = Q(a_n) - Q(b_n) "
+                    "against n (log scale), one line per rc, with the sign changes and the witness or "
+                    "the counterexample marked (a_n: one relevant document then 2n-1 non-relevant; "
+                    "b_n: n non-relevant then n relevant; definitions §3.5).")
+    threshold.add_argument("spec", metavar="SPEC",
+                           help="a metric at one setting: 'RBP(p=0.8)', 'nDCG@10', 'mymodule:my_metric'")
+    _output_options(threshold)
+    threshold.set_defaults(command=run_threshold, parser=threshold)
+
+    region = pictures.add_parser(
+        "region", help="one constraint's verdict at every setting of a parameter grid",
+        description="Check one constraint on a metric at every setting of its parameter grid and draw "
+                    "one box per setting coloured and marked by verdict: a strip for one varying "
+                    "parameter, a grid for two. Without --param the metric's default grid is used.")
+    region.add_argument("spec", metavar="SPEC", help="a metric family or spec: 'RBP', 'RBU@10'")
+    region.add_argument("constraint", metavar="CONSTRAINT",
+                        help="a constraint or property id: Pri, CloseTh, Sat, PriorMono, ...")
+    region.add_argument("--param", metavar="NAME=V1,V2,...", action="append", default=[],
+                        help="a parameter's grid (or one value, to fix it); repeat for a second "
+                             "parameter (a grid of boxes)")
+    region.add_argument("--jobs", type=int, default=None, metavar="N",
+                        help="worker processes (default: all cores; 1 runs in this process)")
+    _output_options(region)
+    region.set_defaults(command=run_region, parser=region)
+
+
+def _output_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("-o", "--output", metavar="FILE", required=True,
+                        help="the picture's file (required): FILE.svg or FILE.png")
+    parser.add_argument("--seed", type=int, default=0, metavar="N",
+                        help="the seed every check's random search derives from (default: 0)")
+    parser.add_argument("--mode", choices=("window", "truncate"), default=None,
+                        help="cutoff mode (default: the constraint's own: truncate for DeepTh/CloseTh, "
+                             "window otherwise)")
+
+
+def _picture_path(output: str) -> Path:
+    """``-o``'s path, with its suffix checked before anything runs."""
+    from axiometer.reports.plots import PICTURE_FORMATS
+
+    path = Path(output)
+    if path.suffix.lower() not in PICTURE_FORMATS:
+        raise InputError(f"unknown picture format {path.suffix or '(no suffix)'!r}; use "
+                         f"{' or '.join(PICTURE_FORMATS)}", source=output)
+    return path
+
+
+def run_threshold(args: argparse.Namespace) -> int:
+    """Check DeepTh and CloseTh on ``SPEC`` and draw both curves; returns the exit status."""
+    path = _picture_path(args.output)
+    from axiometer.axioms import get
+    from axiometer.checking import check
+    from axiometer.metrics.resolve import resolve
+    from axiometer.reports.plots import save, threshold_curves
+
+    metric = resolve(args.spec).metric
+    checks = [check(metric, get(cid), mode=args.mode, seed=args.seed) for cid in ("DeepTh", "CloseTh")]
+    drawable = [c for c in checks if c.curve]
+    if not drawable:  # both n/a or error: there is no D(n) to draw
+        reasons = "; ".join(f"{c.constraint}: {c.verdict}" + (f" ({c.note})" if c.note else "")
+                            + (f" ({c.error.message})" if c.error else "") for c in checks)
+        raise InputError(f"no D(n) curve to draw for {metric.name}: {reasons}", source=args.spec)
+    save(threshold_curves(drawable), path)
+    verdicts = ", ".join(f"{c.constraint} {c.verdict}" + (f" ({c.witness.value})" if c.witness else "")
+                         for c in checks)
+    print(f"wrote {path}: {metric.name}: {verdicts}")
+    return 0
+
+
+def run_region(args: argparse.Namespace) -> int:
+    """Check one constraint over the metric's grid and draw the strip or grid; returns the exit status."""
+    path = _picture_path(args.output)
+    if args.jobs is not None and args.jobs < 1:
+        args.parser.error("--jobs must be at least 1")
+    from axiometer.axioms import get
+    from axiometer.metrics.resolve import resolve
+    from axiometer.reports.plots import save, verdict_region
+
+    try:
+        constraint = get(args.constraint)
+    except KeyError as error:
+        raise InputError(str(error.args[0]), source="CONSTRAINT") from None
+    resolved = resolve(args.spec, params=param_options(args.param))
+    # The table's own run (progress bar included), on one cell; the grid is exactly the one given
+    # (plus the metric's default setting, which the cell's verdict is read at).
+    args.constraints, args.quick = [constraint.id], False
+    result = run_checks(args, [resolved])
+    cell = result.cells[0]
+    varying = {name for check in cell.checks for name, _ in check.params
+               if len({repr(dict(c.params).get(name)) for c in cell.checks}) > 1}
+    if not 1 <= len(varying) <= 2:
+        hint = ("give a parameter several values: --param NAME=V1,V2,..." if not varying else
+                f"fix all but one or two of {', '.join(sorted(varying))} with --param NAME=VALUE")
+        raise InputError(f"{cell.row} × {cell.constraint}: {len(varying)} parameters vary; a picture "
+                         f"draws one or two ({hint})", source=args.spec)
+    save(verdict_region(cell), path)
+    print(f"wrote {path}: {cell.row} × {cell.constraint}: {cell.summary}")
+    return EXIT_INTERRUPTED if result.interrupted else 0
