@@ -264,8 +264,8 @@ def _draw_curve(figure: Figure, spec: Any, check: Check) -> None:
             axes.plot([marked], [values[marked]], marker="X", markersize=10, color=_EMPHASIS,
                       markeredgecolor="black", linestyle="none", zorder=5)
         where = f"rc = {failing_rc}, {symbol} = {marked}" if failing_rc else f"{symbol} = {marked}"
-        axes.annotate(f"counterexample at {where}\n{_wrapped(check.counterexample.note, 60)}\n"
-                      "(the first rc that fails decides; later rc are not tried)",
+        axes.annotate(f"counterexample at {where} (the first rc that fails)\n"
+                      f"{_wrapped(check.counterexample.note, 60)}",
                       xy=(marked, 1.0), xycoords=("data", "axes fraction"), xytext=(6, -4),
                       textcoords="offset points", ha="left", va="top", color=_EMPHASIS, fontsize=8,
                       bbox={"boxstyle": "round,pad=0.2", "facecolor": "white", "edgecolor": "none",

@@ -15,15 +15,17 @@ from the sign of ``D(n) = Q(a_n) - Q(b_n)``:
 
 Both must hold for every ``rc``; a violation names the ``rc`` that broke it.
 A witness reached only because documents fell past the metric's cutoff is
-flagged "by truncation". The check carries the float values of ``D(n)`` per
-``rc`` (``Check.curve``) for the report's pictures: every ``rc`` for a
-witness, the ``rc`` tried up to the failing one for a violation. A tie the
-comparison decided (exactly, or within the float tolerance) is recorded as
-``0.0``, so the picture's zero crossings are the verdict's.
+flagged "by truncation". The check carries the float values of ``D(n)`` for
+every ``rc`` (``Check.curve``) for the report's pictures; after a violation
+the remaining ``rc`` are evaluated for the curve only (the verdict stays the
+first failing ``rc``'s, and a metric failing there only ends the curve). A
+tie the comparison decided (exactly, or within the float tolerance) is
+recorded as ``0.0``, so the picture's zero crossings are the verdict's.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -120,6 +122,7 @@ class ThresholdConstraint(Constraint):
                          verdict="n/a", mode=mode, note=f"no n with 2n <= k = {cutoff} in window mode")
         witnesses: list[tuple[int, str, bool]] = []
         curve: list[tuple[str, tuple[tuple[int, float], ...]]] = []
+        violation: Check | None = None  # the first failing rc's; later rc only extend the curve
         for rc in rcs:
             signs: list[int] = []
             values: list[tuple[int, float]] = []
@@ -131,6 +134,8 @@ class ThresholdConstraint(Constraint):
                     # sign of Q(a) - Q(b) = D(n)
                     comparison = compare(metric, topic, b, a, tolerance, context)
                 except Exception as error:  # a user's metric may raise anything; report, don't crash
+                    if violation is not None:  # the verdict is decided: the curve just ends here
+                        return dataclasses.replace(violation, curve=tuple(curve))
                     outcome = search.error(metric, Case(topic, a, b, (), "", context), error)
                     return Check(constraint=self.id, metric=metric.name, params=params_of(metric),
                                  verdict="error", mode=mode, error=outcome.error,
@@ -141,13 +146,16 @@ class ThresholdConstraint(Constraint):
                 pairs[n] = (topic, a, b, comparison, context)
             text = signs_text(grid, signs, rule.symbol)
             curve.append((str(rc), tuple(values)))
+            if violation is not None:
+                continue
             if rule.rule == "eventually positive":
                 # Satisfied iff D > 0 on a final stretch [N, H] of the grid; witness N.
                 if signs[-1] <= 0:
                     n = grid[-1]
-                    return self._violation(metric, mode, tolerance, rc, n, pairs[n], text,
-                                           f"D({rule.symbol}) = Q(a) - Q(b) <= 0 at the end of the grid, "
-                                           f"{rule.symbol} = {n}", tuple(curve))
+                    violation = self._violation(metric, mode, tolerance, rc, n, pairs[n], text,
+                                                f"D({rule.symbol}) = Q(a) - Q(b) <= 0 at the end of the "
+                                                f"grid, {rule.symbol} = {n}")
+                    continue
                 stretch = len(signs)
                 while stretch > 0 and signs[stretch - 1] > 0:
                     stretch -= 1
@@ -158,12 +166,15 @@ class ThresholdConstraint(Constraint):
                 if not good:
                     # compare(b, a): qx = Q(b_m), qy = Q(a_m); closest = largest Q(b_m) - Q(a_m).
                     n = max(grid, key=lambda m: pairs[m][3].qx - pairs[m][3].qy)
-                    return self._violation(metric, mode, tolerance, rc, n, pairs[n], text,
-                                           f"no grid {rule.symbol} <= {grid[-1]} gives Q(b) > Q(a); "
-                                           f"closest at {rule.symbol} = {n}", tuple(curve))
+                    violation = self._violation(metric, mode, tolerance, rc, n, pairs[n], text,
+                                                f"no grid {rule.symbol} <= {grid[-1]} gives Q(b) > Q(a); "
+                                                f"closest at {rule.symbol} = {n}")
+                    continue
                 found = good[0]
             by_truncation = cutoff is not None and 2 * found > cutoff
             witnesses.append((found, f"rc = {rc}: {text}", by_truncation))
+        if violation is not None:
+            return dataclasses.replace(violation, curve=tuple(curve))
         found = max(w[0] for w in witnesses)  # one witness that serves every rc
         truncated = any(w[2] for w in witnesses)
         signs_all = "; ".join(w[1] for w in witnesses)
@@ -175,8 +186,7 @@ class ThresholdConstraint(Constraint):
                      curve=tuple(curve))
 
     def _violation(self, metric: Any, mode: str, tolerance: float, rc: Fraction, n: int, pair: _Pair,
-                   signs: str, note: str,
-                   curve: tuple[tuple[str, tuple[tuple[int, float], ...]], ...] = ()) -> Check:
+                   signs: str, note: str) -> Check:
         rule = self.threshold
         assert rule is not None
         topic, a, b, comparison, context = pair
@@ -191,4 +201,4 @@ class ThresholdConstraint(Constraint):
         exact = is_exact_capable(metric)
         return Check(constraint=self.id, metric=metric.name, params=params_of(metric), verdict="violated",
                      mode=mode, cases=0, counterexample=counterexample, exact=exact,
-                     tolerance=None if exact else tolerance, note=f"fails for rc = {rc}", curve=curve)
+                     tolerance=None if exact else tolerance, note=f"fails for rc = {rc}")
