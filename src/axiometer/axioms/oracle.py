@@ -13,19 +13,45 @@ runs the exhaustive small scope and the shrinking random search within the
 budget, derives per-check seeds, and turns a misbehaving metric into an error
 outcome naming the input. The dependency points one way: the oracles define
 this protocol, the engine implements it.
+
+Every oracle also says what it means (:meth:`Oracle.info`, an
+:class:`~axiometer.results.AxiomInfo`: name, plain meaning, relation,
+conditions, source), which the reports print beside its verdicts;
+:data:`CONDITIONS` explains each condition name in words.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Protocol
 
 from axiometer.generators.case import Case
-from axiometer.results import Check, Outcome
+from axiometer.results import AxiomInfo, Check, Outcome
 
-__all__ = ["Oracle", "Searcher", "SearchResult"]
+__all__ = ["Oracle", "Searcher", "SearchResult", "CONDITIONS"]
+
+#: What each condition name of a constraint or property asks of its cases, in words
+#: (definitions §3.1 for the constraints' conditions, §6.4 for the properties').
+CONDITIONS: Mapping[str, str] = {
+    "single aspect": "the topic has one aspect (|T| = 1), so relevance is one number per document",
+    "balanced aspects": "every aspect has the same weight, w(t) = 1/|T|",
+    "two balanced aspects": "the topic has exactly two aspects t and t', each of weight 1/2",
+    "binary": "every r(d, t) is 0 or one constant rc in (0, 1)",
+    "no aspect overlap": "every document is relevant (r > 0) to at most one aspect",
+    "relevance contribution": "every non-zero relevance is at most rho (default 1/10): no single document "
+                              "fully satisfies the user, so there is always room for more",
+    "graded": "relevance values are graded: any values in (0, rho], not one constant",
+    "unequal weights": "the two aspects involved have different weights, w(t') > w(t)",
+    "relative metric": "the metric scores a ranking against other systems' rankings (a context of "
+                       "0 to 3 other systems here); n/a for any other metric",
+    "within the cutoff": "the positions the case changes, in the ranking and in the other systems' "
+                         "rankings, lie within the metric's cutoff k",
+    "declares a reversion": "the metric names a setting at which it is its base metric; n/a otherwise",
+    "states bounds": "the metric states the range its values lie in; n/a otherwise",
+    "claims unique counting": "the metric claims to count unique relevant contributions; n/a otherwise",
+}
 
 
 @dataclass(frozen=True)
@@ -70,3 +96,6 @@ class Oracle(Protocol):
     def check(self, metric: Any, search: Searcher, *, mode: str | None, rho: Fraction,
               rcs: tuple[Fraction, ...], scope_changes: dict[str, Any] | None) -> Check:
         """The verdict on ``metric`` at one parameter setting."""
+
+    def info(self) -> AxiomInfo:
+        """What the axiom means: its name, plain meaning, relation, conditions and source."""

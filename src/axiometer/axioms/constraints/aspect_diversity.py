@@ -35,4 +35,13 @@ ASPECT_DIVERSITY = Constraint(
         Reading("no later document is relevant to the changed aspects", {"later_untouched": True}),
         Reading("relevance values are at most 1/100 (a smaller rho)", {"rho": Fraction(1, 100)}),
     ),
+    meaning="A metric that violates it does not reward a document that covers more of the "
+            "query's aspects at no extra reading cost.",
+    source="Amigó, Spina & Carrillo-de-Albornoz, SIGIR 2018, section 3.3, Constraint 6 (Query "
+           "Aspect Diversity), Eq. 6",
+    expectation="should score higher than a: its document at the changed position is as "
+                "relevant to every aspect and more relevant to one",
+    construction="b is a with the document at position i replaced by a new one at least as "
+                 "relevant to every aspect and more relevant to at least one.",
+    example_metrics=("RBP_IA(p=0.8)", "NRBP(alpha=0.5,beta=0.5)"),
 )

@@ -25,4 +25,13 @@ ASPECT_RELEVANCE = Constraint(
     strategy=aspect_relevance_cases,
     small_scope=aspect_relevance_small_scope,
     satisfies_conditions=aspect_relevance_case,
+    meaning="A metric that violates it does not let aspects with larger weights count for more "
+            "in the score.",
+    source="Amigó, Spina & Carrillo-de-Albornoz, SIGIR 2018, section 3.3, Constraint 10 "
+           "(Aspect Relevance), Eq. 10",
+    expectation="should score higher than a: its document is as relevant to a heavier aspect",
+    construction="position i of a holds x, relevant to aspect t only, and no other document is "
+                 "relevant to t or t'; b is a with x replaced by y, as relevant to t' as x is "
+                 "to t, where w(t') > w(t).",
+    example_metrics=("P_IA@10", "NRBP(alpha=0.5,beta=0.5)"),
 )

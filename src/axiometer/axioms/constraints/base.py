@@ -33,7 +33,7 @@ from axiometer.generators.case import DEFAULT_RHO, Case, Scope
 from axiometer.generators.context import small_scope_with_contexts, with_contexts
 from axiometer.metrics import is_exact_capable
 from axiometer.metrics.decide import compare
-from axiometer.results import Check, Counterexample, Outcome, context_record, record_topic
+from axiometer.results import AxiomInfo, Check, Counterexample, Outcome, context_record, record_topic
 
 __all__ = ["Case", "Scope", "Relation", "Constraint", "Reading", "B_GT_A", "A_GT_B", "A_GE_B",
            "DEFAULT_RHO", "TRUNCATE_MAX_DOCS", "params_of", "joined_note", "is_relative",
@@ -83,9 +83,25 @@ class Constraint:
     satisfies_conditions: Callable[[Case, Scope], bool] | None = None  # for tests of the generators
     readings: tuple[Reading, ...] = field(default=())
     default_mode: str = "window"                   # "window" for universal, "truncate" for thresholds
+    # What the reports say about it (AxiomInfo): one plain sentence on what a user loses when a metric
+    # violates it; the paper and equation; a phrase completing "b ..." in a counterexample's sentence.
+    meaning: str = ""
+    source: str = ""
+    expectation: str = ""
+    construction: str = ""                         # how a case is built, in words
+    relation_text: str = ""                        # the relation as printed, when more than relation.text
+    # The worked example of `axiometer axioms ID`: a built-in metric that satisfies the constraint
+    # and one that violates it (None: no built-in does), as spec strings.
+    example_metrics: tuple[str, str | None] | None = None
 
     def __repr__(self) -> str:
         return f"<constraint {self.id}: {self.name}>"
+
+    def info(self) -> AxiomInfo:
+        """What the constraint means, for the reports (the paper's wording when no meaning is declared)."""
+        return AxiomInfo(id=self.id, name=self.name, meaning=self.meaning or self.wording,
+                         relation=self.relation_text or self.relation.text, conditions=self.conditions,
+                         source=self.source, expectation=self.expectation)
 
     def check(self, metric: Any, search: Searcher, *, mode: str | None, rho: Fraction,
               rcs: tuple[Fraction, ...], scope_changes: dict[str, Any] | None) -> Check:

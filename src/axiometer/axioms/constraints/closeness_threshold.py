@@ -20,4 +20,16 @@ CLOSENESS_THRESHOLD = ThresholdConstraint(
     kind="threshold",
     threshold=ThresholdRule(threshold_pair, "sometimes negative", "m"),
     default_mode="truncate",
+    meaning="A metric that violates it always prefers a single relevant document at rank 1 to "
+            "several relevant ones just below it.",
+    source="Amigó, Spina & Carrillo-de-Albornoz, SIGIR 2018, section 3.2, Constraint 4 "
+           "(Closeness Threshold), Eq. 4",
+    expectation="should score higher than a: its m relevant documents sit in the short top "
+                "area users always read",
+    construction="a_m is one relevant document followed by 2m - 1 non-relevant ones; b_m is m "
+                 "non-relevant documents followed by m relevant ones; every relevant document "
+                 "has r = rc (1/100, 1/20, 1/10); m runs over 1..32, then doubles up to the "
+                 "horizon (1024).",
+    relation_text="Q(b_m) > Q(a_m) for some m",
+    example_metrics=("RBP(p=0.8)", "RBP(p=0.5)"),
 )

@@ -50,4 +50,12 @@ CONFIDENCE = Constraint(
     strategy=confidence_cases,
     small_scope=confidence_small_scope,
     satisfies_conditions=confidence_conditions,
+    meaning="A metric that violates it does not penalise padding a ranking with non-relevant "
+            "documents at the end.",
+    source="Amigó, Spina & Carrillo-de-Albornoz, SIGIR 2018, section 3.2, Constraint 5 "
+           "(Confidence), Eq. 5",
+    expectation="should score lower than a: it only appends a non-relevant document",
+    construction="a is any ranking (possibly empty); b is a with one judged non-relevant "
+                 "document appended.",
+    example_metrics=("RBU(p=0.8,e=0.05)@10", "RBP(p=0.8)"),
 )

@@ -64,4 +64,13 @@ DEEPNESS = Constraint(
     strategy=deepness_cases,
     small_scope=deepness_small_scope,
     satisfies_conditions=deepness_conditions,
+    meaning="A metric that violates it rewards fixing a misordered pair deep in the ranking as "
+            "much as near the top.",
+    source="Amigó, Spina & Carrillo-de-Albornoz, SIGIR 2018, section 3.2, Constraint 2 "
+           "(Deepness), Eq. 2",
+    expectation="should score higher than a: it fixes the same misordered pair nearer the top",
+    construction="one base ranking has equally relevant documents at i and j (j >= i + 2) and "
+                 "more relevant ones at i + 1 and j + 1; b swaps positions i and i + 1, a "
+                 "swaps j and j + 1.",
+    example_metrics=("RBP(p=0.8)", "P@10"),
 )

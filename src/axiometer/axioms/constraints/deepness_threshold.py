@@ -20,4 +20,16 @@ DEEPNESS_THRESHOLD = ThresholdConstraint(
     kind="threshold",
     threshold=ThresholdRule(threshold_pair, "eventually positive", "n"),
     default_mode="truncate",
+    meaning="A metric that violates it rewards relevant documents however deep they lie, as if "
+            "users read without end.",
+    source="Amigó, Spina & Carrillo-de-Albornoz, SIGIR 2018, section 3.2, Constraint 3 "
+           "(Deepness Threshold), Eq. 3",
+    expectation="should score lower than a: its n relevant documents lie after n non-relevant "
+                "ones, deeper than users read",
+    construction="a_n is one relevant document followed by 2n - 1 non-relevant ones; b_n is n "
+                 "non-relevant documents followed by n relevant ones; every relevant document "
+                 "has r = rc (1/100, 1/20, 1/10); n runs over 1..32, then doubles up to the "
+                 "horizon (1024).",
+    relation_text="Q(a_n) > Q(b_n) for every n from some N on",
+    example_metrics=("RR", "AP"),
 )

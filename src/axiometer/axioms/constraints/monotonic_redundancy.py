@@ -34,4 +34,13 @@ MONOTONIC_REDUNDANCY = Constraint(
     small_scope=monotonic_redundancy_small_scope,
     satisfies_conditions=monotonic_redundancy_case,
     readings=(Reading("relevance values are at most 1/100 (a smaller rho)", {"rho": Fraction(1, 100)}),),
+    meaning="A metric that violates it misses graded redundancy: it need not prefer the aspect "
+            "earlier documents covered less.",
+    source="Amigó, Spina & Carrillo-de-Albornoz, SIGIR 2018, section 3.3, Constraint 8 "
+           "(Monotonic Redundancy), Eq. 8",
+    expectation="should score higher than a: its last document covers the aspect every earlier "
+                "document covered less",
+    construction="a non-empty prefix P in which every document is more relevant to t than to "
+                 "t'; a = P + x, b = P + y, x relevant to t only, y to t' only, as much as x.",
+    example_metrics=("ERR_IA@10", "NRBP(alpha=0.5,beta=0.5)"),
 )

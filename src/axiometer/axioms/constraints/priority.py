@@ -25,4 +25,12 @@ PRIORITY = Constraint(
                       {"later_untouched": True}),
               Reading("no relevant document lies between the swapped positions",
                       {"between_untouched": True})),
+    meaning="A metric that violates it can score a ranking no higher after a more relevant "
+            "document moves up.",
+    source="Amigó, Spina & Carrillo-de-Albornoz, SIGIR 2018, section 3.2, Constraint 1 "
+           "(Priority), Eq. 1",
+    expectation="should score higher than a: it moves the more relevant document up",
+    construction="a is any ranking in which the document at position i + k (k > 0) is more "
+                 "relevant than the one at position i; b is a with the two swapped.",
+    example_metrics=("RBP(p=0.8)", "P@10"),
 )

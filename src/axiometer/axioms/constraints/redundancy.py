@@ -31,4 +31,13 @@ REDUNDANCY = Constraint(
     small_scope=redundancy_small_scope,
     satisfies_conditions=redundancy_case,
     readings=(Reading("relevance values stay at most rho (rc <= rho)", {"values_within_rho": True}),),
+    meaning="A metric that violates it does not prefer a document on a less covered aspect to "
+            "one on an aspect covered more often.",
+    source="Amigó, Spina & Carrillo-de-Albornoz, SIGIR 2018, section 3.3, Constraint 7 "
+           "(Redundancy), Eq. 7",
+    expectation="should score higher than a: its last document covers the aspect the earlier "
+                "documents covered less often",
+    construction="a prefix P has more documents relevant to aspect t than to t'; a = P + x "
+                 "with x relevant (rc) to t only, b = P + y with y relevant (rc) to t' only.",
+    example_metrics=("ERR_IA@10", "RBP_IA(p=0.8)"),
 )

@@ -71,4 +71,15 @@ SATURATION = SaturationConstraint(
     strategy=saturation_cases,
     small_scope=saturation_small_scope,
     satisfies_conditions=saturation_case,
+    meaning="A metric that violates it keeps rewarding documents on an aspect that a highly "
+            "relevant document already satisfied.",
+    source="Amigó, Spina & Carrillo-de-Albornoz, SIGIR 2018, section 3.3, Constraint 9 (Aspect "
+           "Relevance Saturation), Eq. 9",
+    expectation="should score no higher than a: it only adds a document on an aspect already "
+                "satisfied",
+    construction="a ends with a document of relevance rmax to aspect t; b is a with one more "
+                 "document, relevant to t only, appended; rmax is tried at 1, 0.99, 0.9, 0.75 "
+                 "and 0.5, largest first.",
+    relation_text="Q(a) >= Q(b) on every case, for some rmax",
+    example_metrics=("ERR_IA@10", "RBP_IA(p=0.8)"),
 )

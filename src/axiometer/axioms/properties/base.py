@@ -39,7 +39,8 @@ from axiometer.generators.case import Case, Scope
 from axiometer.metrics import is_exact_capable
 from axiometer.metrics.base import UndefinedScore
 from axiometer.metrics.decide import DEFAULT_TOLERANCE, Comparison, compare, decide_sign, evaluate
-from axiometer.results import Check, Counterexample, Outcome, Witness, context_record, record_topic
+from axiometer.results import (AxiomInfo, Check, Counterexample, Outcome, Witness, context_record,
+                               record_topic)
 
 __all__ = ["Property", "decide_sign", "counterexample", "relative_window", "not_relative",
            "comparison_outcome"]
@@ -76,9 +77,25 @@ class Property:
     family: str = "relative"
     default_mode: str = "window"
     readings: tuple = field(default=())
+    # What the reports say about it (AxiomInfo), as for a Constraint: one plain sentence on what a user
+    # loses when a metric violates it; a phrase completing "b ..." in a counterexample's sentence.
+    meaning: str = ""
+    expectation: str = ""
+    conditions: tuple[str, ...] = ("relative metric",)    # condition names (axioms.oracle.CONDITIONS)
+    construction: str = ""                                # how a case is built, in words
+    relation_text: str = ""                               # the relation as printed, when more than relation
+    # The worked example of `axiometer axioms ID`: a built-in metric that satisfies the property and
+    # one that violates it (None: no built-in does), as spec strings.
+    example_metrics: tuple[str, str | None] | None = None
 
     def __repr__(self) -> str:
         return f"<property {self.id}: {self.name}>"
+
+    def info(self) -> AxiomInfo:
+        """What the property means, for the reports (its wording when no meaning is declared)."""
+        return AxiomInfo(id=self.id, name=self.name, meaning=self.meaning or self.wording,
+                         relation=self.relation_text or self.relation, conditions=self.conditions,
+                         source=self.source, expectation=self.expectation)
 
     def __reduce_ex__(self, protocol: Any) -> Any:
         # A registered property pickles by id (its callables are lambdas), so parallel runners can ship it.

@@ -94,4 +94,12 @@ BOUNDED = Property(
     claims=lambda metric: tuple(metric.stated_bounds()),
     describe=lambda bound: bound.claim,
     relation="low <= Q <= high",
+    meaning="A metric that violates it leaves the range its paper states, so its scores cannot "
+            "be read on that scale.",
+    expectation="should score within the range the metric's paper states",
+    conditions=("relative metric", "states bounds"),
+    construction="one ranking a in a context of 0 to 3 other systems, the extremes first: "
+                 "all-relevant rankings filling the cutoff, retrieved by nobody else or by "
+                 "everybody.",
+    example_metrics=("RareAP(alpha=0.5)@10", "RareP(alpha=0.5)@10"),
 )

@@ -67,4 +67,11 @@ FINITE = Property(
     strategy=relative_cases,
     small_scope=_small_scope,
     relation=_CLAIM,
+    meaning="A metric that violates it has no score on some inputs, e.g. no other systems or a "
+            "document nobody else retrieves.",
+    expectation="should get a finite real score",
+    construction="one ranking a in a context of 0 to 3 other systems, including the empty "
+                 "context, documents nobody else retrieves, a itself in the context and empty "
+                 "rankings.",
+    example_metrics=("RareP(alpha=0.5)@10", "RareP_rev(alpha=0.5)@10"),
 )

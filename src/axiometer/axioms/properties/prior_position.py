@@ -84,6 +84,16 @@ PRIOR_SENSITIVITY = Property(
     small_scope=lambda scope: prior_move_small_scope(scope, deeper=False),
     relation="Q(b) != Q(a)",
     satisfies_conditions=lambda case, scope: prior_move_conditions(case, scope, deeper=False),
+    meaning="A metric that violates it ignores where other systems rank a document, only "
+            "whether they retrieve it.",
+    expectation="should score differently from a: another system now ranks its relevant "
+                "document elsewhere",
+    conditions=("relative metric", "within the cutoff"),
+    construction="a and b are the same ranking, which retrieves a relevant d; b is scored in a "
+                 "context in which one other system ranks d at another position within the "
+                 "cutoff (the documents it shifts are non-relevant).",
+    relation_text="Q(b) != Q(a) on some case",
+    example_metrics=("NRG(base=RBP(p=0.8))", "RareP(alpha=0.5)@10"),
 )
 
 PRIOR_MONOTONICITY = Property(
@@ -99,4 +109,13 @@ PRIOR_MONOTONICITY = Property(
     small_scope=lambda scope: prior_move_small_scope(scope, deeper=True),
     relation="Q(b) >= Q(a)",
     satisfies_conditions=lambda case, scope: prior_move_conditions(case, scope, deeper=True),
+    meaning="A metric that violates it can score a ranking lower when another system ranks its "
+            "relevant document lower.",
+    expectation="should score at least as high as a: another system now ranks its relevant "
+                "document deeper, or not at all",
+    conditions=("relative metric", "within the cutoff"),
+    construction="a and b are the same ranking, which retrieves a relevant d; b is scored in a "
+                 "context in which one other system ranks d deeper, or drops it for a "
+                 "non-relevant document.",
+    example_metrics=("NRG(base=RBP(p=0.8))", "NRG(base=nDCG@10)"),
 )

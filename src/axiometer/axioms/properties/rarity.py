@@ -55,4 +55,13 @@ RARITY = Property(
     small_scope=rarity_small_scope,
     relation="Q(b) > Q(a)",
     satisfies_conditions=rarity_conditions,
+    meaning="A metric that violates it does not reward finding relevant documents the other "
+            "systems missed.",
+    expectation="should score higher than a: it swaps a relevant document for an equally "
+                "relevant one that fewer other systems retrieve",
+    conditions=("relative metric", "within the cutoff"),
+    construction="a retrieves a relevant x within the cutoff; b replaces x by an equally "
+                 "relevant y that strictly fewer other systems retrieve within the cutoff; "
+                 "both are scored in one context.",
+    example_metrics=("RareP(alpha=0.5)@10", "NRG(base=RBP(p=0.8))"),
 )

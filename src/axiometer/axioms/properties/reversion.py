@@ -64,4 +64,13 @@ REVERSION = Property(
     claims=lambda metric: tuple(metric.reversions()),
     describe=lambda reversion: f"{reversion.metric.name} = {reversion.base.name}",
     relation="Q_reverted(a) = Q_base(a)",
+    meaning="A metric that violates it is not its base metric at its reverting setting (alpha "
+            "= 0, or no other systems).",
+    expectation="should get the same score from the reverted metric as from its base metric",
+    conditions=("relative metric", "declares a reversion"),
+    construction="one ranking a in a context of 0 to 3 other systems; a is scored by the "
+                 "metric at its reverting setting (alpha = 0, or in an empty context) and by "
+                 "its base metric.",
+    relation_text="Q_reverted(a) = Q_base(a) exactly, on every case",
+    example_metrics=("RareP(alpha=0.5)@10", None),
 )

@@ -56,4 +56,12 @@ UNIQUE = Property(
     strategy=relative_cases,
     small_scope=relative_small_scope,
     relation="Q = #unique relevant documents in the top K",
+    meaning="A metric that violates it miscounts the relevant documents only this system "
+            "contributes to the pool.",
+    expectation="should score exactly the number of relevant documents in its top K that no "
+                "other system has in its top K",
+    conditions=("relative metric", "claims unique counting"),
+    construction="one ranking a in a context of 0 to 3 other systems; its score is compared "
+                 "with an independent count of its unique relevant contributions.",
+    example_metrics=("Unique@10", None),
 )
