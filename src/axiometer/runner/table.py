@@ -285,4 +285,5 @@ def run_table(metrics: Sequence[Any] | None = None, constraints: Sequence[Any] |
         rows=tuple(row.title for row in rows), constraints=tuple(c.id for c in chosen), cells=cells,
         seed=seed, mode=mode or "default", budget=budget.describe(), interrupted=run.interrupted,
         settings=(("quick", quick), ("rho", str(Fraction(DEFAULT_RHO))),
-                  ("explanations", "computed")))
+                  ("explanations", "computed")),
+        axioms=tuple(c.info() for c in chosen))

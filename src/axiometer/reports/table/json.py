@@ -1,4 +1,10 @@
-"""JSON: the table's or the checks' result objects as data, with each cell's mark and evidence lifted."""
+"""JSON: the table's or the checks' result objects as data, with each cell's mark and evidence lifted.
+
+A table's JSON carries what each column means under ``"axioms"``: one entry
+per column, in column order, with its id, name, plain meaning, formal
+relation, conditions, source and the phrase its counterexample sentences use
+(:class:`~axiometer.results.AxiomInfo`).
+"""
 
 from __future__ import annotations
 
@@ -10,9 +16,9 @@ from fractions import Fraction
 from typing import Any
 
 from axiometer.reports.table.cells import by_truncation, cell_mark, parameter_dependent
-from axiometer.results import Cell, Check, Comparison, TableResult
+from axiometer.results import AxiomInfo, Cell, Check, Comparison, TableResult
 
-__all__ = ["json_cell", "table_json", "check_json"]
+__all__ = ["json_cell", "table_json", "check_json", "axiom_json"]
 
 
 def _finite(value: Any) -> Any:
@@ -51,10 +57,18 @@ def json_cell(cell: Cell, data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+def axiom_json(info: AxiomInfo) -> dict[str, Any]:
+    """What one column means, as data."""
+    return {"id": info.id, "name": info.name, "meaning": info.meaning, "relation": info.relation,
+            "conditions": list(info.conditions), "source": info.source, "expectation": info.expectation}
+
+
 def table_json(result: TableResult, comparison: Comparison | None) -> str:
-    """The table as JSON: ``result.to_dict()`` with lifted cells and, if given, the comparison."""
+    """The table as JSON: ``result.to_dict()`` with lifted cells, each column's meaning and, if given,
+    the comparison."""
     data = result.to_dict()
     data["cells"] = [json_cell(cell, raw) for cell, raw in zip(result.cells, data["cells"])]
+    data["axioms"] = [axiom_json(info) for info in result.axioms]
     if comparison is not None:
         compared = comparison.to_dict()
         for group in ("differences", "undecided", "not_compared"):
