@@ -78,8 +78,8 @@ def _picture_path(output: str) -> Path:
 
     path = Path(output)
     if path.suffix.lower() not in PICTURE_FORMATS:
-        raise InputError(f"unknown picture format {path.suffix or '(no suffix)'!r}; use "
-                         f"{' or '.join(PICTURE_FORMATS)}", source=output)
+        problem = f"unknown picture format {path.suffix!r}" if path.suffix else "no suffix to choose the format"
+        raise InputError(f"{problem}; use {' or '.join(PICTURE_FORMATS)}", source=output)
     return path
 
 

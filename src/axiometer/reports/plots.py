@@ -726,8 +726,8 @@ def save(figure: Figure, path: str | Path) -> None:
     path = Path(path)
     suffix = path.suffix.lower()
     if suffix not in PICTURE_FORMATS:
-        raise ValidationError(f"{path}: unknown picture format {suffix or '(no suffix)'!r}; "
-                              f"use {' or '.join(PICTURE_FORMATS)}")
+        problem = f"unknown picture format {path.suffix!r}" if suffix else "no suffix to choose the format"
+        raise ValidationError(f"{path}: {problem}; use {' or '.join(PICTURE_FORMATS)}")
     if suffix == ".svg":
         path.write_text(to_svg(figure), encoding="utf-8")
     else:

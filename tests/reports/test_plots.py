@@ -1,0 +1,290 @@
+"""The report's pictures (axiometer.reports.plots) and the data they are drawn from.
+
+Check.curve is compared with D(n) computed by hand from RBP's formula; the
+pictures are drawn from hand-built results (so a test reads what it expects
+from its own input) and read back through their SVG: matplotlib draws
+glyphs as paths and writes each text beside them as a comment, which
+:func:`texts` collects.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+import re
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from fractions import Fraction
+
+import pytest
+
+from axiometer.axioms import get
+from axiometer.axioms.constraints.threshold import threshold_grid
+from axiometer.checking import Budget, check
+from axiometer.core import ValidationError
+from axiometer.generators.domain_spec import parse_domain
+from axiometer.intrinsic.classify import classify
+from axiometer.metrics.resolve import resolve
+from axiometer.reports import plots
+from axiometer.reports.table.cells import MARKS
+from axiometer.results import Cell, Check, IntrinsicResult, OutputRecord, PropertyVerdict, Witness
+from axiometer.scoring import KendallTau, Mean, ScoreResult
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def texts(svg: str) -> list[str]:
+    """Every text drawn in the picture, in drawing order (one entry per line of a text)."""
+    return [html.unescape(t) for t in re.findall(r"<!-- (.*?) -->", svg)]
+
+
+def assert_inline_svg(svg: str) -> ET.Element:
+    """Non-empty, parses as XML, an ``<svg>`` element first, nothing fetched from elsewhere."""
+    assert svg.startswith("<svg ") and "<?xml" not in svg and "<!DOCTYPE" not in svg
+    root = ET.fromstring(svg)
+    assert root.tag == f"{SVG}svg"
+    assert len(root.findall(f".//{SVG}path")) > 10
+    # References stay inside the picture: no href or url() to anything but a local #id, no
+    # image, no stylesheet import, no font file.
+    assert all(h.startswith("#") for h in re.findall(r'href="([^"]*)"', svg))
+    assert all(u.startswith("#") for u in re.findall(r"url\(([^)]*)\)", svg))
+    assert "<image" not in svg and "@import" not in svg and "@font-face" not in svg
+    # The only URIs are the SVG and XLink namespaces.
+    assert set(re.findall(r"https?://[^\"'\s)]+", svg)) <= {"http://www.w3.org/2000/svg",
+                                                            "http://www.w3.org/1999/xlink"}
+    return root
+
+
+# -- Check.curve, by hand ---------------------------------------------------------------------------
+
+def rbp_d(p: Fraction, rc: Fraction, n: int) -> Fraction:
+    """D(n) for RBP = (1-p) sum_i r_i p^(i-1): a_n has rc at position 1, b_n at positions n+1..2n.
+
+    Q(a_n) = (1-p) rc; Q(b_n) = (1-p) rc (p^n + ... + p^(2n-1)) = rc p^n (1 - p^n).
+    """
+    return (1 - p) * rc - rc * p ** n * (1 - p ** n)
+
+
+RCS = ("1/100", "1/20", "1/10")
+
+
+def test_rbp_half_closeth_curve_is_positive_everywhere_for_every_rc():
+    # p = 1/2: D(m) = rc (1/2 - 2^-m + 4^-m) >= rc/4 > 0 (x - x^2 <= 1/4), so no m gives
+    # Q(b_m) > Q(a_m): violated, and the curve says why.
+    result = check(resolve("RBP(p=0.5)").metric, get("CloseTh"))
+    assert result.verdict == "violated" and result.note == "fails for rc = 1/100"
+    # A violation still records every rc (the later ones for the picture only).
+    assert [rc for rc, _ in result.curve] == list(RCS)
+    grid = threshold_grid(Budget().horizon)
+    for rc, points in result.curve:
+        assert [n for n, _ in points] == list(grid)
+        for n, d in points:
+            assert d > 0
+            assert d == pytest.approx(float(rbp_d(Fraction(1, 2), Fraction(rc), n)), rel=1e-12)
+    # D(1) at rc = 1/10: Q(a_1) = (1/2)(1/10) = 1/20, Q(b_1) = (1/2)(1/2)(1/10) = 1/40.
+    assert dict(dict(result.curve)["1/10"])[1] == pytest.approx(1 / 20 - 1 / 40, rel=1e-15)
+
+
+def test_rbp_08_curve_has_the_hand_computed_sign_pattern():
+    # p = 4/5: D(n)/rc = 1/5 - p^n + p^2n: n = 1: 1/25 > 0; n = 2..5 negative; from n = 6 positive.
+    p = Fraction(4, 5)
+    deep = check(resolve("RBP(p=0.8)").metric, get("DeepTh"))
+    close = check(resolve("RBP(p=0.8)").metric, get("CloseTh"))
+    assert (deep.witness.value, close.witness.value) == ("n = 6", "m = 2")
+    assert deep.curve == close.curve  # one construction, two rules
+    for rc, points in deep.curve:
+        signs = [(d > 0) - (d < 0) for _, d in points]
+        assert signs == [(rbp_d(p, Fraction(rc), n) > 0) - (rbp_d(p, Fraction(rc), n) < 0) for n, _ in points]
+        assert signs[:6] == [1, -1, -1, -1, -1, 1] and set(signs[5:]) == {1}
+
+
+def test_an_exactly_decided_tie_is_recorded_as_zero():
+    # P@10 on the first grid point: a_1 and b_1 each hold one relevant document in the top 10.
+    result = check(resolve("P@10").metric, get("CloseTh"))
+    for _, points in result.curve:
+        assert dict(points)[1] == 0.0
+
+
+# -- the threshold curve ----------------------------------------------------------------------------
+
+def test_threshold_curve_marks_the_witness():
+    checks = [check(resolve("RBP(p=0.8)").metric, get(c)) for c in ("DeepTh", "CloseTh")]
+    svg = plots.to_svg(plots.threshold_curves(checks))
+    assert_inline_svg(svg)
+    drawn = texts(svg)
+    assert "witness n = 6" in drawn and "witness m = 2" in drawn
+    assert "RBP(p=0.8) × DeepTh: witness (n = 6)" in drawn
+    assert {"rc = 1/100", "rc = 1/20", "rc = 1/10"} <= set(drawn)
+    # The sign strip: RBP(p=0.8) has + at n = 1, - on 2..5, + from 6 on, for each of 3 rc, 2 panels.
+    assert drawn.count("−") == 2 * 3 and drawn.count("+") == 2 * 3 * 2
+    assert any("$D(n) = Q(a_n) - Q(b_n)$" == t for t in drawn)
+
+
+def test_threshold_curve_marks_the_counterexample():
+    violated = check(resolve("RBP(p=0.5)").metric, get("CloseTh"))
+    svg = plots.to_svg(plots.threshold_curve(violated))
+    assert_inline_svg(svg)
+    assert "counterexample at rc = 1/100, m = 1 (the first rc that fails)" in texts(svg)
+
+
+def test_threshold_curve_needs_a_curve():
+    with pytest.raises(ValueError, match="no D\\(n\\) curve"):
+        plots.threshold_curve(check(resolve("RBP(p=0.8)").metric, get("Pri"), budget=Budget(cases=5)))
+
+
+# -- verdicts over the grid -------------------------------------------------------------------------
+
+def grid_check(verdict: str, **params: object) -> Check:
+    name = "RBU(" + ",".join(f"{k}={v}" for k, v in params.items()) + ")"
+    return Check(constraint="CloseTh", metric=name, params=tuple(params.items()), verdict=verdict, mode="truncate",
+                 witness=Witness("m = 3", by_truncation=verdict == "witness" and params.get("p") == 0.9))
+
+
+def strip_cell() -> Cell:
+    verdicts = {0.5: "violated", 0.6: "violated", 0.7: "error", 0.8: "witness", 0.9: "witness", 0.99: "n/a"}
+    checks = tuple(grid_check(v, p=p, e=0.05) for p, v in verdicts.items())
+    return Cell(row="RBU", metric="RBU(p=0.8,e=0.05)", constraint="CloseTh", verdict="witness",
+                summary="witness for p in {0.8, 0.9}", checks=checks)
+
+
+def test_strip_has_one_marked_box_per_setting():
+    svg = plots.to_svg(plots.verdict_strip(strip_cell()))
+    assert_inline_svg(svg)
+    drawn = texts(svg)
+    # One mark per box; by truncation at p = 0.9 adds the t.
+    assert [t for t in drawn if t in {"✗", "E", "W", "Wᵗ", "n/a", "✓"}] == ["✗", "✗", "E", "W", "Wᵗ", "n/a"]
+    assert [t for t in drawn if t in {"0.5", "0.6", "0.7", "0.8", "0.9", "0.99"}] == \
+        ["0.5", "0.6", "0.7", "0.8", "0.9", "0.99"]
+    # The fixed parameter and the summary are in the title; the legend names every colour.
+    assert "RBU × CloseTh (e = 0.05): witness for p in {0.8, 0.9}" in drawn
+    for verdict in ("satisfied", "witness", "violated", "error", "n/a"):
+        mark, text = plots.VERDICT_STYLE[verdict][1], plots.VERDICT_STYLE[verdict][3]
+        assert f"{mark}  {text}" in drawn
+    assert "ᵗ  the witness exists only by truncation at the cutoff" in drawn
+
+
+def test_grid_has_one_box_per_setting_and_marks_the_missing_ones():
+    checks = tuple(grid_check("witness" if p >= 0.8 else "violated", p=p, e=e)
+                   for p in (0.5, 0.8, 0.9) for e in (Fraction(1, 100), Fraction(1, 20)) if (p, e) != (0.9, Fraction(1, 100)))
+    cell = Cell(row="RBU", metric="RBU(p=0.8,e=1/20)", constraint="CloseTh", verdict="witness",
+                summary="witness for p >= 0.8", checks=checks)
+    svg = plots.to_svg(plots.verdict_region(cell))
+    assert_inline_svg(svg)
+    drawn = texts(svg)
+    assert sorted(t for t in drawn if t in {"✗", "W", "Wᵗ"}) == sorted(["✗", "✗", "W", "W", "Wᵗ"])
+    assert {"1/100", "1/20", "p", "e"} <= set(drawn)  # fractions print as fractions
+    assert "dotted: a setting the grid does not hold" in drawn
+
+
+def test_region_needs_one_or_two_varying_parameters():
+    cell = strip_cell()
+    with pytest.raises(ValueError, match="a grid needs two varying parameters, the cell has 1 \\(p\\)"):
+        plots.verdict_grid(cell)
+    one = Cell(row="RBP", metric="RBP(p=0.8)", constraint="Pri", verdict="satisfied", summary="satisfied",
+               checks=(grid_check("satisfied", p=0.8),))
+    with pytest.raises(ValueError, match="a strip needs one varying parameter, the cell has 0"):
+        plots.verdict_strip(one)
+
+
+def test_verdict_marks_are_the_text_reports():
+    assert {v: style[1] for v, style in plots.VERDICT_STYLE.items()} == MARKS
+
+
+# -- intrinsic: attained values ---------------------------------------------------------------------
+
+def test_classifier_records_the_attained_values_with_their_ties():
+    # P@10 on the 64 binary rankings of 6 documents: k relevant documents score k/10, C(6, k) rankings each.
+    result = classify(resolve("P@10").metric, parse_domain("rankings(n=6)"))
+    assert result.values == tuple((k / 10, math.comb(6, k)) for k in range(7))
+
+
+def record(index: int, score: float, exact: str) -> OutputRecord:
+    return OutputRecord(index, f"out{index}", (), score, exact)
+
+
+def intrinsic_result() -> IntrinsicResult:
+    interval = PropertyVerdict("interval", False, True,
+                               (record(1, 0.25, "1/4"), record(3, 0.5, "1/2"), record(4, 1.0, "1")),
+                               "consecutive values have unequal gaps")
+    metric = PropertyVerdict("metric", False, True, (record(1, 0.25, "1/4"), record(2, 0.25, "1/4")), "tie")
+    return IntrinsicResult(metric="M", domain="rankings(n=2)", size=5, category="ordinal/pseudometric",
+                           properties=(PropertyVerdict("pseudometric", True, True), metric, interval),
+                           distinct=4, largest_class_size=2,
+                           values=((0.0, 1), (0.25, 2), (0.5, 1), (1.0, 1)))
+
+
+def test_attained_values_marks_ties_and_unequal_gaps():
+    svg = plots.to_svg(plots.attained_values(intrinsic_result()))
+    assert_inline_svg(svg)
+    drawn = texts(svg)
+    assert [t for t in drawn if t.startswith("×")] == ["×2"]
+    assert "the first unequal gaps the classifier found: 1/4, 1/2, 1" in drawn
+    # The title (wrapped over lines): 0 -> 1/4 -> 1/2 are gaps of 1/4, 1/2 -> 1 one of 1/2.
+    assert "M on rankings(n=2): ordinal/pseudometric — 4 distinct values on 5 outputs; the largest tie: " \
+           "2 outputs; gaps unequal" in " ".join(drawn)
+
+
+def test_attained_values_needs_values():
+    with pytest.raises(ValueError, match="no attained values recorded"):
+        plots.attained_values(IntrinsicResult("M", "d", 1, "not a pseudometric", ()))
+
+
+# -- relative metrics -------------------------------------------------------------------------------
+
+def scores() -> ScoreResult:
+    runs = ("alpha", "beta", "gamma")
+    base = {"alpha": 0.5, "beta": 0.25, "gamma": 0.75}
+    relative = {"alpha": 0.3, "beta": 0.6, "gamma": 0.9}
+    means = tuple(Mean(r, "nDCG@10", base[r]) for r in runs) + \
+        tuple(Mean(r, "NRG(base=nDCG@10)", relative[r]) for r in runs)
+    # by hand: pairs (a,b) discordant, (a,g) concordant, (b,g) concordant: tau = (2 - 1) / 3.
+    tau = KendallTau("NRG(base=nDCG@10)", "nDCG@10", 1 / 3, 2, 1, 0, 0)
+    return ScoreResult(runs, ("nDCG@10", "NRG(base=nDCG@10)"), ("t1",), (), means, {}, {},
+                       relative=("NRG(base=nDCG@10)",), kendall=(tau,))
+
+
+def test_relative_scatter_labels_every_run():
+    svg = plots.to_svg(plots.relative_scatter(scores(), "NRG(base=nDCG@10)", "nDCG@10"))
+    assert_inline_svg(svg)
+    drawn = texts(svg)
+    assert {"alpha", "beta", "gamma"} <= set(drawn)
+    assert "3 runs; Kendall's tau-b of the two run orderings = 0.333333" in drawn
+    assert "nDCG@10 (mean over topics)" in drawn
+
+
+def test_relative_scatter_names_the_known_metrics():
+    with pytest.raises(ValueError, match="no metric 'RBP' in the scores; known: nDCG@10, NRG"):
+        plots.relative_scatter(scores(), "RBP", "nDCG@10")
+
+
+# -- output -----------------------------------------------------------------------------------------
+
+def test_svg_ids_are_unique_per_picture_and_deterministic():
+    first = plots.to_svg(plots.verdict_strip(strip_cell()))
+    second = plots.to_svg(plots.attained_values(intrinsic_result()))
+    ids = [set(re.findall(r'\bid="([^"]+)"', svg)) for svg in (first, second)]
+    assert ids[0] and ids[1] and not ids[0] & ids[1]
+    assert plots.to_svg(plots.verdict_strip(strip_cell())) == first
+    # Every local reference points at an id of its own picture.
+    for svg, own in zip((first, second), ids):
+        assert {h[1:] for h in re.findall(r'href="(#[^"]*)"', svg)} <= own
+    assert ET.fromstring(first).find(f"{SVG}title").text.startswith("RBU × CloseTh: verdict for each p")
+
+
+def test_save_by_suffix(tmp_path):
+    figure = plots.verdict_strip(strip_cell())
+    plots.save(figure, tmp_path / "strip.svg")
+    assert (tmp_path / "strip.svg").read_text(encoding="utf-8") == plots.to_svg(figure)
+    plots.save(figure, tmp_path / "strip.PNG")
+    assert (tmp_path / "strip.PNG").read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+    with pytest.raises(ValidationError, match=r"strip.pdf: unknown picture format '.pdf'; use .svg or .png"):
+        plots.save(figure, tmp_path / "strip.pdf")
+    assert not (tmp_path / "strip.pdf").exists()
+
+
+def test_matplotlib_is_imported_only_to_draw():
+    code = ("import sys, axiometer, axiometer.cli, axiometer.reports.plots; "
+            "print('matplotlib' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "False"

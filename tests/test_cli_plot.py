@@ -1,0 +1,101 @@
+"""``axiometer plot``: the threshold curve and a cell's verdict strip or grid, as SVG or PNG files."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from axiometer.cli import main
+
+PNG = b"\x89PNG\r\n\x1a\n"
+GRID = "p=0.5,0.6,0.7,0.8,0.9,0.99"
+
+
+def run_cli(capsys, *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def texts(svg: str) -> list[str]:
+    """The texts drawn in an SVG picture (matplotlib writes each beside its glyph paths as a comment)."""
+    return re.findall(r"<!-- (.*?) -->", svg)
+
+
+@pytest.mark.parametrize("suffix", [".svg", ".png"])
+def test_threshold_writes_both_curves(capsys, tmp_path, suffix):
+    target = tmp_path / f"curve{suffix}"
+    status, out, err = run_cli(capsys, "plot", "threshold", "RBP(p=0.8)", "-o", str(target))
+    assert status == 0 and err == ""
+    assert out == f"wrote {target}: RBP(p=0.8): DeepTh witness (n = 6), CloseTh witness (m = 2)\n"
+    if suffix == ".png":
+        assert target.read_bytes().startswith(PNG)
+    else:
+        svg = target.read_text(encoding="utf-8")
+        assert ET.fromstring(svg).tag == "{http://www.w3.org/2000/svg}svg"
+        assert {"witness n = 6", "witness m = 2"} <= set(texts(svg))
+
+
+@pytest.mark.parametrize("suffix", [".svg", ".png"])
+def test_region_writes_the_strip(capsys, tmp_path, suffix):
+    target = tmp_path / f"strip{suffix}"
+    status, out, err = run_cli(capsys, "plot", "region", "RBP", "CloseTh", "--param", GRID, "--jobs", "1",
+                               "-o", str(target))
+    assert status == 0
+    # By hand: D(m)/rc = (1-p) - x + x^2 with x = p^m, negative for some x in (0, 1) iff 1 - 4(1-p) > 0,
+    # i.e. p > 3/4 (and the grid has an m with p^m near 1/2 for 0.8, 0.9 and 0.99).
+    assert out == f"wrote {target}: RBP × CloseTh: witness for p >= 0.8; violated for p <= 0.7\n"
+    if suffix == ".png":
+        assert target.read_bytes().startswith(PNG)
+    else:
+        drawn = texts(target.read_text(encoding="utf-8"))
+        assert [t for t in drawn if t in {"✗", "W", "✓", "E", "n/a"}] == ["✗"] * 3 + ["W"] * 3
+        assert [t for t in drawn if re.fullmatch(r"0\.\d+", t)] == ["0.5", "0.6", "0.7", "0.8", "0.9", "0.99"]
+
+
+def test_region_with_two_parameters_draws_a_grid(capsys, tmp_path):
+    target = tmp_path / "grid.svg"
+    status, out, err = run_cli(capsys, "plot", "region", "RBU@10", "CloseTh", "--param", "p=0.5,0.9",
+                               "--param", "e=0.01,0.05", "--jobs", "1", "-o", str(target))
+    assert status == 0, err
+    drawn = texts(target.read_text(encoding="utf-8"))
+    # p in {0.5, 0.8 (the default), 0.9} x e in {0.01, 0.05}: six boxes, each with its mark.
+    assert len([t for t in drawn if t in {"✗", "W", "Wᵗ", "✓", "E", "n/a"}]) == 6
+    assert {"p", "e", "0.01", "0.05", "0.5", "0.8", "0.9"} <= set(drawn)
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["threshold", "Nope", "-o", "{dir}/c.svg"], "metric 'Nope': unknown metric 'Nope'"),
+    (["threshold", "RBP(p=0.8)", "-o", "{dir}/c.pdf"], "c.pdf: unknown picture format '.pdf'; use .svg or .png"),
+    (["threshold", "RBP(p=0.8)", "-o", "{dir}/curve"], "curve: no suffix to choose the format; use .svg or .png"),
+    (["region", "RBP", "Closeness", "--param", GRID, "-o", "{dir}/s.svg"],
+     "CONSTRAINT: unknown constraint 'Closeness'; known: Pri, Deep, DeepTh, CloseTh"),
+    (["region", "RBP", "CloseTh", "--param", "q=0.5,0.6", "-o", "{dir}/s.svg"],
+     "metric 'RBP': RBP has no parameter 'q' (parameters: p)"),
+    (["region", "RBP", "CloseTh", "--param", "p", "-o", "{dir}/s.svg"], "expected NAME=VALUE"),
+    (["region", "RBP(p=0.8)", "CloseTh", "-o", "{dir}/s.svg"],
+     "RBP(p=0.8) × CloseTh: 0 parameters vary; a picture draws one or two (give a parameter several "
+     "values: --param NAME=V1,V2,...)"),
+])
+def test_bad_input_is_one_line_and_exit_2(capsys, tmp_path, argv, message):
+    argv = [a.replace("{dir}", str(tmp_path)) for a in argv]
+    status, out, err = run_cli(capsys, "plot", *argv)
+    assert status == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("axiometer: error: ") and message in err
+    assert list(tmp_path.iterdir()) == []  # nothing written
+
+
+def test_output_is_required(capsys):
+    with pytest.raises(SystemExit) as exited:
+        main(["plot", "threshold", "RBP(p=0.8)"])
+    assert exited.value.code == 2
+    assert "the following arguments are required: -o/--output" in capsys.readouterr().err
+
+
+def test_help_says_o_is_required(capsys):
+    with pytest.raises(SystemExit):
+        main(["plot", "region", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "the picture's file (required): FILE.svg or FILE.png" in out
