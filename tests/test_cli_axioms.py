@@ -242,6 +242,8 @@ def test_worked_example_agrees_with_the_verdicts(capsys, axiom):
     status, out, _ = run_cli(capsys, "axioms", axiom, "--format", "json")
     page = json.loads(out)
     assert status == 0 and page["id"] == axiom and page["relation"] == oracle.info().relation
+    assert page["conditions"] == list(oracle.info().conditions)
+    assert page["condition_meanings"] == {c: CONDITIONS[c] for c in page["conditions"]}
     example = page["example"]
     satisfying, violating = oracle.example_metrics
     expected = [(satisfying, "satisfies", True)] + ([(violating, "violates", False)] if violating else [])

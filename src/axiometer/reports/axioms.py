@@ -334,7 +334,7 @@ def _page_dict(page: AxiomPage) -> dict[str, Any]:
     data = axiom_json(page.info)
     data.update(family=page.family, kind=page.kind, decided=KIND_TEXTS.get(page.kind, page.kind),
                 wording=page.wording, case=page.construction,
-                conditions=[{"name": n, "meaning": t} for n, t in page.conditions],
+                condition_meanings={name: text for name, text in page.conditions},
                 default_mode=None if page.family == "relative" else page.default_mode)
     example = page.example
     if example is not None:
