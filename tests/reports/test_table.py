@@ -12,7 +12,11 @@ import pytest
 
 from axiometer.axioms.published import compare_with_published
 from axiometer.reports.table import FLAGS, MARKS, REPORT_FORMATS, cell_mark, format_check, format_table
-from axiometer.results import Cell, Check, Counterexample, ErrorInfo, TableResult, TopicRecord, Witness
+from axiometer.reports.table.cells import counterexample_sentence
+from axiometer.reports.table.text import POINTER
+from axiometer.results import (
+    AxiomInfo, Cell, Check, Counterexample, ErrorInfo, TableResult, TopicRecord, Witness,
+)
 
 TWO_ASPECTS = TopicRecord(aspects=("t1", "t2"), weights=("1/2", "1/2"),
                           judgments=(("d1", ("1/10", "0")), ("d2", ("0", "1/10"))))
@@ -33,6 +37,16 @@ LONG_CX = Counterexample(topic=LONG, a=("r1", *(f"n{i}" for i in range(1, 128)))
                          extra=(("rc", "1/100"), ("m", "64"), ("signs", "m=1..64: +")))
 
 
+#: What the sample table's columns mean (the runner fills these from the constraints).
+AXIOMS = (AxiomInfo("Pri", "Priority", "A metric that violates it can score a ranking no higher after a "
+                    "more relevant document moves up.", "Q(b) > Q(a)", (), "SIGIR 2018, Eq. 1",
+                    "should score higher than a"),
+          AxiomInfo("DeepTh", "Deepness threshold", "A metric that violates it rewards relevant "
+                    "documents however deep they lie.", "eventually Q(a_n) > Q(b_n)", (), "Eq. 3"),
+          AxiomInfo("Red", "Redundancy", "A metric that violates it does not prefer a document on a "
+                    "less covered aspect.", "Q(b) > Q(a)", (), "Eq. 7"))
+
+
 def check(metric, constraint, verdict, params=(), **kw):
     return Check(constraint=constraint, metric=metric, params=params, verdict=verdict,
                  mode=kw.pop("mode", "window"), **kw)
@@ -44,7 +58,7 @@ def cell(row, metric, constraint, checks, **kw):
                 summary=kw.pop("summary", default.verdict), checks=tuple(checks), **kw)
 
 
-def sample_table(interrupted=False) -> TableResult:
+def sample_table(interrupted=False, axioms=AXIOMS) -> TableResult:
     cells = [
         cell("P@k", "P@10", "Pri", [check("P@10", "Pri", "violated", counterexample=PRI_CX,
                                           cases=0, small_scope=1)],
@@ -72,7 +86,8 @@ def sample_table(interrupted=False) -> TableResult:
     ]
     return TableResult(rows=("P@k", "RBP", "my_metric #1 100%"), constraints=("Pri", "DeepTh", "Red"),
                        cells=tuple(cells), seed=3, mode="default", budget="150 random cases",
-                       interrupted=interrupted, settings=(("quick", False), ("rho", "1/10")))
+                       interrupted=interrupted, settings=(("quick", False), ("rho", "1/10")),
+                       axioms=axioms)
 
 
 def matrix_rows(text: str) -> dict[str, list[str]]:
@@ -98,29 +113,111 @@ def test_marks_carry_the_verdict_and_the_flags():
     assert len(set(MARKS.values())) == len(MARKS) and len(set(FLAGS.values())) == len(FLAGS)
 
 
+def legend(text: str) -> str:
+    """The text legend of marks: the paragraph that starts with ``Marks:``."""
+    start = text.index("Marks: ")
+    return text[start:text.index(".\n", start)]
+
+
 def test_text_matrix_legend_summaries_and_details():
-    text = format_table(sample_table(), "text")
+    text = format_table(sample_table(), "text", width=200)  # wide: each sentence on one line
     rows = matrix_rows(text)
     assert rows["P@k"] == ["✗", "Wᵗ", "✗†"]
     assert rows["RBP"] == ["✓", "W~", "✓†"]
     assert rows["my_metric #1 100%"] == ["E", "n/a", "–"]
+    marks = " ".join(legend(text).split())
     for mark in ("✓", "✗", "W", "E", "n/a", "–", "~", "†", "ᵗ"):
-        assert re.search(rf"^\s+{re.escape(mark)}\s+\S", text, re.M), f"legend lacks {mark}"
+        assert re.search(rf"(: |; ){re.escape(mark)} \w", marks), f"legend lacks {mark}"
+    # Each column's meaning under the matrix, the words they share said once.
+    assert "Columns: a metric that violates it ..." in text
+    assert re.search(r"^  Pri +Priority: can score a ranking no higher after a more relevant document "
+                     r"moves up\.$", text, re.M)
     assert "RBP × DeepTh: witness for p >= 0.8; violated for p = 0.5" in text
-    # The counterexample, readably: relevance, both rankings, both scores, the relation.
+    # The counterexample, readably: a sentence, relevance, both rankings, both scores, the relation.
+    assert ("b = a with positions 1 and 2 swapped, so b should score higher than a; here it does not: "
+            "Q(a) = Q(b) = 1/10") in text
     assert "r(d1) = 0, r(d2) = 1/10" in text
     assert "a = d1 d2" in text and "b = d2 d1" in text
-    assert "Q(a) = 0.1, Q(b) = 0.1 (equal: a tie, decided exactly)" in text
+    assert "Q(a) = 1/10, Q(b) = 1/10 (equal: a tie, decided exactly)" in text
     assert "required Q(b) > Q(a)" in text
     assert "explanation: violated; holds when no later document is relevant" in text
     assert "in truncate mode: violated" in text
     # A two-aspect topic as a relevance table; a long ranking compressed.
     assert re.search(r"d1\s+1/10\s+0", text) and re.search(r"d2\s+0\s+1/10", text)
     assert "a = r1 n1..n127 (128 documents)" in text and "1/100: r1..r64 (64 documents)" in text
+    # 0.005 and 1e-20 are not short fractions' floats... 0.005 is 1/200; 1e-20 prints as itself.
+    assert "Q(a) = 1/200, Q(b) = 1e-20" in text
     # The witness with its truncation flag and signs; the error with its input.
     assert "witness n = 6 (for every rc tried); by truncation" in text
     assert "error: ValueError: boom" in text and "on ranking d1 d2" in text
     assert "seed 3" in text and "150 random cases" in text
+    # The abbreviations the evidence uses are explained before it.
+    terms = text[text.index("Terms used below:"):text.index("Details:")]
+    assert "\n  rc: " in terms and "\n  n, m, D: " in terms and "\n  small scope: " in terms
+    assert "rmax" not in terms  # no Sat cell here
+
+
+def test_the_short_form_is_the_matrix_legend_and_a_pointer():
+    full, short = (format_table(sample_table(), "text", details=d) for d in (True, False))
+    assert short.rstrip().endswith(POINTER)
+    assert full.startswith(short[:short.index(POINTER)].rstrip())  # the details come after it
+    for evidence in ("a = d1 d2", "Q(a) =", "Terms used below", "Parameter dependence", "Details:"):
+        assert evidence not in short and evidence in full
+    assert matrix_rows(short) == matrix_rows(full)
+    assert "Columns: a metric that violates it ..." in short
+
+
+def test_the_id_alone_when_the_run_says_nothing_about_the_columns():
+    text = format_table(sample_table(axioms=()), "text")
+    assert "Columns" not in text  # the headers are the ids already
+    assert "P@k × Pri: violated" in text  # no name to add
+    assert "required Q(b) > Q(a); here Q(a) = Q(b) = 1/10" in text  # the relation, no expectation
+
+
+@pytest.mark.parametrize("width", [60, 80, 100, 120])
+@pytest.mark.parametrize("details", [False, True])
+def test_no_line_is_wider_than_the_width_but_the_matrix(width, details):
+    table = sample_table()
+    text = format_table(table, "text", compare_with_published(table), details=details, width=width)
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("metric"))
+    matrix = set(lines[start:start + 2 + len(table.rows)])
+    wide = [line for line in lines if len(line) > width and line not in matrix]
+    # A single word longer than the width (a document list) is never broken.
+    assert all(" " not in line.strip() for line in wide), wide
+
+
+def test_a_matrix_too_wide_gets_short_headers_named_in_the_legend():
+    ids = ("PriorSens", "PriorMono", "Bounded", "Unique", "Finite", "DeepTh", "CloseTh", "AspDiv")
+    cells = tuple(cell("a rather long row title", "m", c, [check("m", c, "satisfied")]) for c in ids)
+    table = TableResult(rows=("a rather long row title",), constraints=ids, cells=cells, seed=0,
+                        mode="default", budget="b")
+    wide = format_table(table, "text", width=200)
+    assert next(line for line in wide.splitlines() if line.startswith("metric")).split()[1:] == list(ids)
+    narrow = format_table(table, "text", width=60)
+    header = next(line for line in narrow.splitlines() if line.startswith("metric"))
+    assert header.split()[1:] == ["PSn", "PMn", "Bnd", "Unq", "Fin", "DTh", "CTh", "ADv"]
+    assert len(header) <= 60
+    assert re.search(r"^  PSn  = PriorSens$", narrow, re.M) and re.search(r"^  ADv  = AspDiv$", narrow, re.M)
+
+
+def test_counterexample_sentences_instantiate_the_meaning():
+    info = AxiomInfo("CloseTh", "Closeness threshold", "", "Q(b) > Q(a)", (), "",
+                     "should score higher than a")
+    moved = Counterexample(topic=SINGLE, a=("d2", "n1"), b=("n1", "d2"), score_a=0.3, score_b=0.3,
+                           relation="Q(b) > Q(a)", note="moving the relevant d2 below the non-relevant n1",
+                           decided="exact")
+    assert counterexample_sentence(moved, info) == (
+        "moving the relevant d2 below the non-relevant n1, so b should score higher than a; here it does "
+        "not: Q(a) = Q(b) = 3/10")
+    # Scores that differ only past 6 digits are printed with the digits that tell them apart.
+    close = Counterexample(topic=SINGLE, a=("d1",), b=("d2",), score_a=0.123456789, score_b=0.1234567,
+                           relation="Q(b) > Q(a)", note="", decided="float", extra=(("rc", "1/10"),))
+    assert counterexample_sentence(close, info) == (
+        "B should score higher than a; here it does not: Q(a) = 0.12345679 > Q(b) = 0.1234567 "
+        "(at rc = 1/10)")
+    assert counterexample_sentence(close) == (
+        "Required Q(b) > Q(a); here Q(a) = 0.12345679 > Q(b) = 0.1234567 (at rc = 1/10)")
 
 
 def test_interrupted_tables_say_so():
@@ -134,8 +231,9 @@ def test_markdown():
     header = next(line for line in lines if line.startswith("| metric"))
     assert [c.strip() for c in header.strip("|").split("|")] == ["metric", "Pri", "DeepTh", "Red"]
     assert any(line.startswith("| RBP") and "W~" in line for line in lines)
-    assert text.count("```") % 2 == 0 and "#### P@k × Pri: violated" in text
-    assert "- `✓` satisfied" in text
+    assert text.count("```") % 2 == 0 and "#### P@k × Pri (Priority): violated" in text
+    assert "**Marks**: ✓ satisfied; ✗ violated" in text
+    assert "- `Pri` Priority: can score a ranking no higher" in text
 
 
 def test_latex_is_booktabs_and_escaped():
@@ -211,10 +309,13 @@ def test_reports_with_a_comparison_show_agreement_and_every_difference():
     # Published (definitions §7): P@k Pri 0 (agree), DeepTh 1 (agree), Red 0 (agree);
     # RBP Pri 1 (agree), DeepTh 1 (agree), Red 0 vs satisfied (differs); my_metric: no row.
     assert (comparison.agree, comparison.total) == (5, 6)
-    text = format_table(table, "text", comparison)
-    assert "Agreement with amigo2018: 5 of 6 decided cells (83.3%)" in text
-    assert "RBP × Red: published 0, ours satisfied — projected (computed on r(d) = max_t r(d,t)" in text
+    text = format_table(table, "text", comparison, width=120)
+    assert ("Agreement with amigo2018 (marks reconstructed from the paper's prose): 5 of 6 decided cells "
+            "(83.3%); 1 differs:") in text
+    assert "RBP × Red: published 0, ours satisfied — projected (the paper counts aspect-blind" in text
     assert matrix_rows(text)["RBP"][2] == "✓†≠"
+    assert "≠ differs from amigo2018" in " ".join(legend(text).split())
+    assert "  differs from amigo2018: published 0" in text  # in the cell's details
     assert "rows without a published row: my_metric #1 100%" in text
     data = json.loads(format_table(table, "json", comparison))
     assert data["comparison"]["agree"] == 5 and data["comparison"]["total"] == 6
@@ -240,15 +341,20 @@ def test_format_check_prints_each_verdict_with_its_counterexample():
     table = sample_table()
     cells = [c for c in table.cells if c.row == "P@k"]
     text = format_check(cells)
-    summary = text.split("\n\n")[0]
-    assert re.search(r"P@10\s+Pri\s+✗\s+violated", summary)
-    assert re.search(r"P@10\s+DeepTh\s+Wᵗ\s+witness", summary)
-    assert "a = d1 d2" in text and "Q(a) = 0.1, Q(b) = 0.1" in text and "required Q(b) > Q(a)" in text
+    assert text.startswith("P@10: 3 constraints\n")
+    summary = text.split("\n\n")[1]
+    assert re.search(r"^Pri\s+✗\s+violated$", summary, re.M)
+    assert re.search(r"^DeepTh\s+Wᵗ\s+witness$", summary, re.M)
+    assert "a = d1 d2" in text and "Q(a) = 1/10, Q(b) = 1/10" in text and "required Q(b) > Q(a)" in text
     assert "aspects: t1 (w = 1/2), t2 (w = 1/2)" in text
     single = format_check(table.cell("P@k", "Pri").checks[0])
     assert "P@10 × Pri: violated" in single and "b = d2 d1" in single
     whole = format_check(table)
-    assert whole.startswith("seed 3")
+    assert whole.startswith("seed 3")  # several metrics: a metric column, no title
+    assert re.search(r"^RBP\(p=0.8\)\s+DeepTh\s+W~\s+witness for p >= 0.8; violated for p = 0.5$", whole, re.M)
+    assert "Constraints: a metric that violates it ..." in whole
+    short = format_check(table, details=False)
+    assert short.rstrip().endswith(POINTER) and "a = d1 d2" not in short
     data = json.loads(format_check(cells, "json"))
     assert [d["verdict"] for d in data] == ["violated", "witness", "violated"]
     assert data[0]["counterexample"]["b"] == ["d2", "d1"]

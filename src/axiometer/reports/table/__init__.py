@@ -1,22 +1,25 @@
 """Reports of a constraint table (:class:`~axiometer.results.TableResult`).
 
-- :func:`format_table`: ``text`` (a matrix of marks, a legend, then every
+- :func:`format_table`: ``text`` (matrix first: the settings, the matrix of
+  marks, the legend of marks and columns, with a comparison the agreement
+  and one line per differing cell; with ``details``, then every
   parameter-dependent cell's summary and every counterexample, witness,
-  error and explanation), ``markdown``, ``latex`` (a booktabs table a paper
-  can ``\\input``), ``html`` (a standalone page) and ``json``; with a
-  :class:`~axiometer.results.Comparison`, also the agreement with the
-  published table and, for every differing cell, its counterexample or
-  witness and explanation.
-- :func:`format_check`: one metric's verdicts (``axiometer check``), each
-  counterexample in full: the topic's relevance table, rankings ``a`` and
-  ``b``, both scores and the relation that fails.
+  error and explanation), ``markdown`` (the same), ``latex`` (a booktabs
+  table a paper can ``\\input``), ``html`` (a standalone page) and ``json``;
+  with a :class:`~axiometer.results.Comparison`, also the agreement with the
+  published table and what may account for every differing cell.
+- :func:`format_check`: one metric's verdicts (``axiometer check``): a line
+  per constraint, the legend and, with ``details``, each counterexample in
+  full: a sentence that instantiates the constraint, the topic's relevance
+  table, rankings ``a`` and ``b``, both scores and the relation that fails.
 
 Marks (:data:`MARKS`, :data:`FLAGS`): ``✓`` satisfied, ``✗`` violated, ``W``
 witness, ``E`` error, ``n/a``, ``–`` not run; suffixes ``~`` (the verdict
 depends on the parameters; the mark is the default setting's), ``†``
 (projected: an aspect-blind metric on a diversity constraint), ``ᵗ`` (the
 witness exists only by truncation at the cutoff) and ``≠`` (differs from the
-published table).
+published table); in the text matrix also ``?`` (the published table leaves
+the cell open).
 
 One module per format over shared cell text:
 
@@ -34,12 +37,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from axiometer.reports.numbers import DEFAULT_WIDTH
 from axiometer.reports.table.cells import FLAGS, MARKS, cell_mark, header_lines
 from axiometer.reports.table.html import table_html
 from axiometer.reports.table.json import check_json, json_cell, table_json
 from axiometer.reports.table.latex import latex_escape, table_latex
 from axiometer.reports.table.text import check_text, table_text
-from axiometer.results import Cell, Check, Comparison, TableResult
+from axiometer.results import AxiomInfo, Cell, Check, Comparison, TableResult
 
 __all__ = ["REPORT_FORMATS", "CHECK_FORMATS", "MARKS", "FLAGS", "format_table", "format_check",
            "cell_mark", "json_cell", "latex_escape"]
@@ -48,8 +52,14 @@ REPORT_FORMATS = ("text", "markdown", "latex", "html", "json")
 CHECK_FORMATS = ("text", "markdown", "json")
 
 
-def format_table(result: TableResult, format: str = "text", comparison: Comparison | None = None) -> str:
-    """``result`` as ``text``, ``markdown``, ``latex``, ``html`` or ``json`` (see the module docstring)."""
+def format_table(result: TableResult, format: str = "text", comparison: Comparison | None = None,
+                 details: bool = True, width: int = DEFAULT_WIDTH) -> str:
+    """``result`` as ``text``, ``markdown``, ``latex``, ``html`` or ``json`` (see the module docstring).
+
+    ``details`` and ``width`` shape the text and Markdown reports: without ``details`` they stop
+    after what fits a screen (settings, matrix, legend, agreement, differing cells) with a pointer
+    to the details; lines are wrapped to ``width`` columns. The other formats are always complete.
+    """
     if format not in REPORT_FORMATS:
         raise ValueError(f"unknown report format {format!r}; known: {', '.join(REPORT_FORMATS)}")
     if format == "json":
@@ -58,11 +68,17 @@ def format_table(result: TableResult, format: str = "text", comparison: Comparis
         return table_latex(result, comparison)
     if format == "html":
         return table_html(result, comparison)
-    return table_text(result, comparison, markdown=format == "markdown")
+    return table_text(result, comparison, markdown=format == "markdown", details=details, width=width)
 
 
-def format_check(items: TableResult | Cell | Check | Sequence[Cell | Check], format: str = "text") -> str:
-    """One metric's verdicts (``axiometer check``): a line per constraint, then each cell in full.
+def format_check(items: TableResult | Cell | Check | Sequence[Cell | Check], format: str = "text",
+                 details: bool = True, width: int = DEFAULT_WIDTH,
+                 axioms: Sequence[AxiomInfo] = ()) -> str:
+    """One metric's verdicts (``axiometer check``): a line per constraint, the legend (marks, and
+    what each constraint means), then (``details``) each cell in full, every counterexample opening
+    with a sentence that instantiates its constraint; text lines wrapped to ``width``.
+
+    ``axioms`` says what the constraints mean (a table's own ``axioms`` when ``items`` is one).
 
     ``items`` is a table (usually one row), a cell, a check, or a sequence of
     them; ``format`` is ``text``, ``markdown`` or ``json``.
@@ -74,6 +90,7 @@ def format_check(items: TableResult | Cell | Check | Sequence[Cell | Check], for
     header: list[str] = []
     if isinstance(items, TableResult):
         header = header_lines(items)
+        axioms = axioms or items.axioms
         entries: list[Cell | Check] = list(items.cells)
     elif isinstance(items, (Cell, Check)):
         entries = [items]
@@ -81,4 +98,5 @@ def format_check(items: TableResult | Cell | Check | Sequence[Cell | Check], for
         entries = list(items)
     if format == "json":
         return check_json(entries)
-    return check_text(header, entries, markdown=format == "markdown")
+    return check_text(header, entries, markdown=format == "markdown", details=details, width=width,
+                      axioms=axioms)

@@ -1,51 +1,79 @@
 """What every format says about a cell: its mark, the legend, the run's settings and the evidence.
 
 - the marks (:data:`MARKS`, :data:`FLAGS`, :func:`cell_mark`) and the legend
-  explaining the ones a table uses (:func:`legend_items`);
+  explaining the ones a table uses (:func:`legend_items`, and the compact
+  one-line forms of the text legend, :func:`short_legend_items`);
+- what each column means (:func:`axiom_infos`, :func:`column_items`), from
+  :attr:`TableResult.axioms <axiometer.results.TableResult>` (the id alone
+  when the run did not say);
 - the run's settings as lines (:func:`header_lines`);
 - a cell's evidence as indented lines (:func:`cell_lines`, :func:`check_lines`):
-  counterexamples with their topic and rankings, witnesses, errors and case
-  counts. The text formats print these lines as they are, HTML inside
-  ``<pre>``.
+  each counterexample opens with a sentence that instantiates the
+  constraint's meaning (:func:`counterexample_sentence`), then the topic,
+  the rankings and both scores; witnesses, errors and case counts;
+- the abbreviations the evidence uses, explained (:func:`glossary`).
+
+Numbers print through :func:`axiometer.reports.numbers.number`: a short
+exact fraction or 6 significant digits, never float noise.
 """
 
 from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from tabulate import tabulate
 
 from axiometer.core import natural_key
-from axiometer.results import Cell, Check, Comparison, Counterexample, TableResult
+from axiometer.reports.numbers import NBSP, denoise, number, numbers_apart
+from axiometer.results import AxiomInfo, Cell, Check, Comparison, Counterexample, TableResult
 
-__all__ = ["MARKS", "FLAGS", "cell_mark", "flags", "parameter_dependent", "by_truncation",
-           "legend_items", "header_lines", "cell_lines", "check_lines", "explanation_text",
-           "other_mode_name"]
+__all__ = ["MARKS", "FLAGS", "OPEN_FLAG", "cell_mark", "flags", "parameter_dependent",
+           "by_truncation", "legend_items", "short_legend_items", "header_lines", "axiom_infos",
+           "column_items", "cell_lines", "check_lines", "counterexample_sentence", "explanation_text",
+           "other_mode_name", "glossary"]
 
 #: One mark per verdict (text, Markdown, HTML).
 MARKS = {"satisfied": "✓", "violated": "✗", "witness": "W", "error": "E", "n/a": "n/a",
          "not run": "–"}
 #: Suffixes: what else a cell says.
 FLAGS = {"params": "~", "projected": "†", "truncation": "ᵗ", "differs": "≠"}
+#: The text matrix's suffix for a cell the published table leaves open (``?``), with ``--compare``.
+OPEN_FLAG = "?"
 
 _MEANING = {
-    "satisfied": "satisfied: no counterexample in the generated cases plus the exhaustive small scope",
-    "violated": "violated: a counterexample was found (shown below)",
-    "witness": "witness: the existential constraint holds, with the witness shown below",
+    "satisfied": "satisfied: no counterexample in the generated cases nor in the exhaustive small scope",
+    "violated": "violated: a counterexample breaks the constraint",
+    "witness": "witness: the existential constraint holds (DeepTh, CloseTh: a threshold n or m; "
+               "Sat: a saturating relevance rmax)",
     "error": "error: the metric misbehaved (raised, returned a non-number, changed its input, was "
-             "non-deterministic or too slow; the input is shown below)",
-    "n/a": "not applicable: the metric's requirements cannot be met by the constraint's cases",
+             "non-deterministic or too slow) on the input shown",
+    "n/a": "not applicable: no case of the constraint meets the metric's requirements",
     "not run": "not run: the run was interrupted before this cell finished",
 }
 _FLAG_MEANING = {
-    "params": "the verdict depends on the parameters (the mark is the default setting's; "
-              "see the summaries)",
+    "params": "depends on the parameters: the verdict changes over the parameter grid (the mark is "
+              "the default setting's)",
     "projected": "projected: an aspect-blind metric on a diversity constraint, computed on "
                  "r(d) = max_t r(d,t) (the paper counts these as not satisfied)",
-    "truncation": "the witness exists only because documents fell past the cutoff (by truncation)",
+    "truncation": "by truncation: the witness exists only because documents fall past the cutoff",
     "differs": "differs from the published table",
+}
+#: The text legend's compact forms (one screen): the same meanings, shortest.
+_SHORT_MEANING = {
+    "satisfied": "satisfied",
+    "violated": "violated (a counterexample)",
+    "witness": "witness (a threshold or Sat's rmax exists)",
+    "error": "error (the metric misbehaved)",
+    "n/a": "not applicable",
+    "not run": "not run (interrupted)",
+}
+_SHORT_FLAG_MEANING = {
+    "params": "depends on the parameters (mark: default setting)",
+    "projected": "projected: aspect-blind metric scored on max_t r(d,t)",
+    "truncation": "witness only by truncation at the cutoff",
+    "differs": "differs from",
 }
 
 #: Rankings and topics longer than this are compressed (``d1..d64``).
@@ -79,26 +107,50 @@ def flags(cell: Cell, differs: bool = False) -> list[str]:
     return found
 
 
-def cell_mark(cell: Cell, differs: bool = False) -> str:
-    """The cell's matrix mark: the verdict's mark and its flags, e.g. ``"W~"``, ``"✗†"``."""
-    return MARKS.get(cell.verdict, cell.verdict) + "".join(FLAGS[f] for f in flags(cell, differs))
+def cell_mark(cell: Cell, differs: bool = False, open: bool = False) -> str:
+    """The cell's matrix mark: the verdict's mark and its flags, e.g. ``"W~"``, ``"✗†"``;
+    ``open`` adds :data:`OPEN_FLAG` (the published table leaves the cell open)."""
+    return (MARKS.get(cell.verdict, cell.verdict) + "".join(FLAGS[f] for f in flags(cell, differs))
+            + (OPEN_FLAG if open else ""))
 
 
-def legend_items(result: TableResult, comparison: Comparison | None) -> list[tuple[str, str]]:
-    """``(mark, meaning)`` for every mark and flag the table uses (✓ and ✗ always; ≠ with a comparison)."""
+def _used(result: TableResult, comparison: Comparison | None) -> tuple[list[str], list[str]]:
+    """The verdicts (✓ and ✗ always) and flags a table's matrix shows, in legend order."""
     used = {c.verdict for c in result.cells}
-    items = [(MARKS[v], _MEANING[v]) for v in MARKS if v in used or v in ("satisfied", "violated")]
+    verdicts = [v for v in MARKS if v in used or v in ("satisfied", "violated")]
     flags_used = {f for c in result.cells for f in flags(c)}
     if comparison is not None:
         flags_used.add("differs")
-    items += [(FLAGS[f], _FLAG_MEANING[f] + (f" ({comparison.table})" if f == "differs" and comparison
-                                            else "")) for f in FLAGS if f in flags_used]
+    return verdicts, [f for f in FLAGS if f in flags_used]
+
+
+def legend_items(result: TableResult, comparison: Comparison | None) -> list[tuple[str, str]]:
+    """``(mark, meaning)`` for every mark and flag the table uses (✓ and ✗ always; ≠ with a
+    comparison). Each meaning starts with its short name and a colon."""
+    verdicts, used_flags = _used(result, comparison)
+    return ([(MARKS[v], _MEANING[v]) for v in verdicts]
+            + [(FLAGS[f], _FLAG_MEANING[f] + (f" ({comparison.table})" if f == "differs" and comparison
+                                              else "")) for f in used_flags])
+
+
+def short_legend_items(result: TableResult, comparison: Comparison | None) -> list[tuple[str, str]]:
+    """:func:`legend_items` in their shortest form, for the text legend; with a comparison that
+    leaves cells open, :data:`OPEN_FLAG` too."""
+    verdicts, used_flags = _used(result, comparison)
+    items = [(MARKS[v], _SHORT_MEANING[v]) for v in verdicts]
+    table = comparison.table if comparison is not None else "the published table"
+    items += [(FLAGS[f], _SHORT_FLAG_MEANING[f] + (f" {table}" if f == "differs" else ""))
+              for f in used_flags]
+    if comparison is not None and comparison.undecided:
+        count = len(comparison.undecided)
+        items.append((OPEN_FLAG, f"left open by the paper ({count} cell{'s' if count != 1 else ''}, "
+                                 "not counted)"))
     return items
 
 
 def _mode_text(result: TableResult) -> str:
     if result.mode == "default":
-        return "default (window for universal constraints, truncate for the thresholds)"
+        return "default (window; truncate for DeepTh and CloseTh)"
     return result.mode
 
 
@@ -108,12 +160,30 @@ def header_lines(result: TableResult) -> list[str]:
     lines = [f"seed {result.seed}; cutoff mode: {_mode_text(result)}",
              f"budget: {result.budget}" + ("; quick grids" if settings.get("quick") else "")]
     if "rho" in settings:
-        lines.append(f"relevance contribution: r <= rho = {settings['rho']}")
+        lines.append(f"relevance contribution: every non-zero relevance r(d,t) <= rho = "
+                     f"{settings['rho']} (the paper's r ≪ 1)")
     if result.interrupted:
         done = sum(1 for c in result.cells if c.verdict != "not run")
         lines.append(f"INTERRUPTED: {done} of {len(result.cells)} cells finished; the others are "
                      f"marked 'not run'")
     return lines
+
+
+# -- what the columns mean ----------------------------------------------------------
+
+def axiom_infos(result: TableResult | None) -> dict[str, AxiomInfo]:
+    """Each column's :class:`~axiometer.results.AxiomInfo` by id (empty when the run did not say)."""
+    return {info.id: info for info in result.axioms} if result is not None else {}
+
+
+def column_items(constraints: Sequence[str],
+                 infos: Mapping[str, AxiomInfo]) -> list[tuple[str, str, str]]:
+    """``(id, name, meaning)`` per column; empty texts where the run did not say."""
+    items = []
+    for constraint in constraints:
+        info = infos.get(constraint)
+        items.append((constraint, info.name if info else "", info.meaning if info else ""))
+    return items
 
 
 # -- evidence: topics, rankings, counterexamples ---------------------------------------
@@ -129,10 +199,10 @@ def _compress(ids: Sequence[str]) -> str:
         match = _ID.match(ids[i])
         j = i + 1
         if match:
-            prefix, number = match.group(1), int(match.group(2))
+            prefix, number_ = match.group(1), int(match.group(2))
             while j < len(ids):
                 nxt = _ID.match(ids[j])
-                if not nxt or nxt.group(1) != prefix or int(nxt.group(2)) != number + (j - i):
+                if not nxt or nxt.group(1) != prefix or int(nxt.group(2)) != number_ + (j - i):
                     break
                 j += 1
         if j - i >= 3:
@@ -177,6 +247,15 @@ def _topic_lines(cx: Counterexample, indent: str) -> list[str]:
     return lines
 
 
+def _one_output(cx: Counterexample) -> bool:
+    """A counterexample about one scored output (Bounded, Finite, ...), not a pair."""
+    return cx.a == cx.b and cx.context_b is None and cx.score_a == cx.score_b or cx.score_a != cx.score_a
+
+
+def _decided_text(cx: Counterexample) -> str:
+    return "decided exactly" if cx.decided == "exact" else "decided on floats"
+
+
 def _one_output_lines(cx: Counterexample, indent: str) -> list[str]:
     """A counterexample about one scored output: the ranking, its context, its score and the claim."""
     lines = [f"{indent}ranking = {_ranking_text(cx.a)}"]
@@ -184,13 +263,8 @@ def _one_output_lines(cx: Counterexample, indent: str) -> list[str]:
         lines.append(f"{indent}other systems: {_context_text(cx.context_a)}")
     lines.append(f"{indent}Q = {_score(cx.score_a)}")
     lines.append(f"{indent}required {cx.relation}, which fails"
-                 + (f" (decided {'exactly' if cx.decided == 'exact' else 'on floats'})"
-                    if math.isfinite(cx.score_a) else ""))
-    if cx.note:
-        lines.append(f"{indent}{cx.note}")
-    extra = [f"{k} = {v}" for k, v in cx.extra if k != "signs"]
-    if extra:
-        lines.append(f"{indent}" + ", ".join(extra))
+                 + (f" ({_decided_text(cx)})" if math.isfinite(cx.score_a) else ""))
+    lines += _extra_lines(cx, indent)
     return lines
 
 
@@ -202,12 +276,56 @@ def _context_text(context: Sequence[Sequence[str]]) -> str:
 
 
 def _score(value: float) -> str:
-    return f"{value:.10g}" if math.isfinite(value) else f"undefined ({value})"
+    return number(value)
 
 
-def _counterexample_lines(cx: Counterexample, indent: str) -> list[str]:
-    lines = _topic_lines(cx, indent)
-    if cx.a == cx.b and cx.context_b is None and cx.score_a == cx.score_b or cx.score_a != cx.score_a:
+def _extra_text(cx: Counterexample) -> str:
+    return ", ".join(f"{k} = {v}" for k, v in cx.extra if k != "signs")
+
+
+def _extra_lines(cx: Counterexample, indent: str) -> list[str]:
+    extra = _extra_text(cx)
+    return [f"{indent}{extra}"] if extra else []
+
+
+def _comparison_text(cx: Counterexample) -> str:
+    """What the metric did: ``Q(a) = Q(b) = 1/10`` or ``Q(a) = 1/100 > Q(b) = 1/200``, with the
+    digits that tell the two scores apart."""
+    if _one_output(cx):
+        return f"Q = {_score(cx.score_a)}"
+    if not (math.isfinite(cx.score_a) and math.isfinite(cx.score_b)):
+        return f"Q(a) = {_score(cx.score_a)}, Q(b) = {_score(cx.score_b)}"
+    text_a, text_b = numbers_apart(cx.score_a, cx.score_b)
+    if cx.score_a == cx.score_b:
+        text = f"Q(a) = Q(b) = {text_a}"
+    else:
+        text = f"Q(a) = {text_a} {'<' if cx.score_a < cx.score_b else '>'} Q(b) = {text_b}"
+    return text.replace(" ", NBSP)  # wrapped as one word
+
+
+def counterexample_sentence(cx: Counterexample, info: AxiomInfo | None = None) -> str:
+    """One sentence that instantiates the constraint on the counterexample: how ``b`` was built
+    (the case's note), what the constraint expects of it (``info.expectation``, else the
+    relation) and what the metric did, e.g. "b = a with positions 1 and 2 swapped (r(d2) >
+    r(d1)), so b should score higher than a; here it does not: Q(a) = Q(b) = 1/10"."""
+    note = denoise(cx.note.strip().rstrip("."))
+    expectation = info.expectation.strip().rstrip(".") if info is not None and info.expectation else ""
+    where = _extra_text(cx)
+    scores = _comparison_text(cx).replace(NBSP, " ") + (f" (at {where})" if where else "")
+    if expectation and not _one_output(cx):
+        claim = f"b {expectation}" if not expectation.startswith("b ") else expectation
+        return f"{note}, so {claim}; here it does not: {scores}" if note else \
+            f"{claim[0].upper()}{claim[1:]}; here it does not: {scores}"
+    required = f"required {cx.relation}; here {scores}"
+    return f"{note}: {required}" if note else required[0].upper() + required[1:]
+
+
+def _counterexample_lines(cx: Counterexample, indent: str, info: AxiomInfo | None) -> list[str]:
+    joined = _comparison_text(cx)  # the scores stay on one line when the sentence wraps
+    sentence = counterexample_sentence(cx, info).replace(joined.replace(NBSP, " "), joined)
+    lines = [f"{indent}{sentence}"]
+    lines += _topic_lines(cx, indent)
+    if _one_output(cx):
         return lines + _one_output_lines(cx, indent)  # a property of one output (Bounded, Finite...)
     lines.append(f"{indent}a = {_ranking_text(cx.a)}")
     lines.append(f"{indent}b = {_ranking_text(cx.b)}")
@@ -216,14 +334,14 @@ def _counterexample_lines(cx: Counterexample, indent: str) -> list[str]:
         lines.append(f"{indent}{label}: {_context_text(cx.context_a)}")
     if cx.context_b is not None:
         lines.append(f"{indent}other systems for b: {_context_text(cx.context_b)}")
+    if math.isfinite(cx.score_a) and math.isfinite(cx.score_b):
+        text_a, text_b = numbers_apart(cx.score_a, cx.score_b)
+    else:
+        text_a, text_b = _score(cx.score_a), _score(cx.score_b)
     tie = " (equal: a tie, decided exactly)" if cx.score_a == cx.score_b and cx.decided == "exact" else ""
-    lines.append(f"{indent}Q(a) = {_score(cx.score_a)}, Q(b) = {_score(cx.score_b)}{tie}")
-    lines.append(f"{indent}required {cx.relation}, which fails (decided {'exactly' if cx.decided == 'exact' else 'on floats'})")
-    if cx.note:
-        lines.append(f"{indent}{cx.note}")
-    extra = [f"{k} = {v}" for k, v in cx.extra if k != "signs"]
-    if extra:
-        lines.append(f"{indent}" + ", ".join(extra))
+    lines.append(f"{indent}Q(a) = {text_a}, Q(b) = {text_b}{tie}")
+    lines.append(f"{indent}required {cx.relation}, which fails ({_decided_text(cx)})")
+    lines += _extra_lines(cx, indent)
     signs = dict(cx.extra).get("signs")
     if signs:
         lines.append(f"{indent}sign of D = Q(a) - Q(b) along the grid: {signs}")
@@ -237,20 +355,21 @@ def _cases_text(check: Check) -> str:
     if check.small_scope:
         parts.append(f"{check.small_scope} small-scope")
     text = " + ".join(parts) + " cases" if parts else "no cases"
-    decided = "ties decided exactly" if check.exact else f"float ties within {check.tolerance:g}"
+    decided = "ties decided exactly" if check.exact else f"float ties within {number(check.tolerance)}"
     return f"{text}; {decided}"
 
 
-def check_lines(check: Check, indent: str) -> list[str]:
-    """A check's evidence: counterexample, witness, error or case counts."""
+def check_lines(check: Check, indent: str, info: AxiomInfo | None = None) -> list[str]:
+    """A check's evidence: counterexample (opening with its sentence), witness, error or case
+    counts; ``info`` is the constraint's meaning, for the sentence."""
     head = f"{indent}{check.metric}, {check.mode} mode: {check.verdict}"
     lines = [head]
     inner = indent + "  "
     if check.counterexample is not None:
-        lines += _counterexample_lines(check.counterexample, inner)
+        lines += _counterexample_lines(check.counterexample, inner, info)
     elif check.witness is not None:
         w = check.witness
-        text = f"{inner}witness {w.value}" + (f" ({w.note})" if w.note else "")
+        text = f"{inner}witness {denoise(w.value)}" + (f" ({denoise(w.note)})" if w.note else "")
         if w.by_truncation:
             text += "; by truncation (documents past the cutoff)"
         lines.append(text)
@@ -267,13 +386,16 @@ def check_lines(check: Check, indent: str) -> list[str]:
     elif check.verdict == "satisfied":
         lines.append(f"{inner}no counterexample in {_cases_text(check)}")
     if check.note:
-        lines.append(f"{inner}note: {check.note}")
+        lines.append(f"{inner}note: {denoise(check.note)}")
     return lines
 
 
-def cell_lines(cell: Cell, indent: str = "  ") -> list[str]:
-    """Everything a cell says, as indented lines (the first, unindented, names the cell)."""
-    lines = [f"{cell.row} × {cell.constraint}: {cell.verdict}" + (" (projected)" if cell.projected else "")]
+def cell_lines(cell: Cell, indent: str = "  ", info: AxiomInfo | None = None) -> list[str]:
+    """Everything a cell says, as indented lines (the first, unindented, names the cell and,
+    with ``info``, the constraint's name)."""
+    name = f" ({info.name})" if info is not None and info.name and info.name != cell.constraint else ""
+    lines = [f"{cell.row} × {cell.constraint}{name}: {cell.verdict}"
+             + (" (projected)" if cell.projected else "")]
     if parameter_dependent(cell):
         lines.append(f"{indent}depends on the parameters: {cell.summary}")
     if cell.other_mode is not None:
@@ -282,13 +404,13 @@ def cell_lines(cell: Cell, indent: str = "  ") -> list[str]:
         lines.append(f"{indent}explanation: {explanation_text(cell)}")
     default = cell.default_check
     if default is not None:
-        lines += check_lines(default, indent)
+        lines += check_lines(default, indent, info)
         # For a parameter-dependent cell, the first setting of every other verdict too.
         seen = {default.verdict}
         for check in cell.checks:
             if check.verdict not in seen:
                 seen.add(check.verdict)
-                lines += check_lines(check, indent)
+                lines += check_lines(check, indent, info)
     return lines
 
 
@@ -302,3 +424,44 @@ def other_mode_name(cell: Cell) -> str:
     """The cutoff mode the cell's ``other_mode`` verdict was reached in."""
     mode = cell.default_check.mode if cell.default_check else ""
     return {"window": "truncate", "truncate": "window"}.get(mode, "the other")
+
+
+# -- the abbreviations the evidence uses ----------------------------------------------------------
+
+#: ``(pattern, term, meaning)``: a term is explained when its pattern occurs in the printed text.
+_GLOSSARY: tuple[tuple[re.Pattern[str], str, str], ...] = tuple(
+    (re.compile(pattern), term, meaning) for pattern, term, meaning in (
+        (r"\brc\b", "rc",
+         "the relevance of the case's relevant documents under binary relevance (DeepTh and "
+         "CloseTh try 1/100, 1/20 and 1/10, and every one must hold)"),
+        (r"\b[nm] = \d|\b[nm]=\d|sign of D|\bD\(n\)", "n, m, D",
+         "DeepTh/CloseTh's pair a_n = one relevant document then 2n-1 non-relevant ones, b_n = n "
+         "non-relevant then n relevant (m for CloseTh); D = Q(a) - Q(b), its sign listed along "
+         "the grid of n (DeepTh holds when D > 0 from some n on; CloseTh when D < 0 at some m)"),
+        (r"\brmax\b", "rmax",
+         "Sat's relevance of the last document of a: Sat holds when some rmax (tried 1, 0.99, 0.9, "
+         "0.75, 0.5) keeps Q(a) >= Q(b) for every appended x; 'no rmax candidate holds' means "
+         "each of them failed"),
+        (r"\brho\b", "rho",
+         "the largest non-zero relevance in cases of constraints that assume the paper's "
+         "relevance contribution (r ≪ 1)"),
+        (r"small.scope", "small scope",
+         "every case up to a small size, enumerated exhaustively, besides the random cases"),
+        (r"window mode|truncate mode", "window / truncate mode",
+         "window: every position a case changes lies within the metric's cutoff k; truncate: the "
+         "metric sees the whole ranking, so documents past k are cut off"),
+        (r"decided on floats", "decided on floats",
+         "the scores were compared as floats within the stated tolerance (no exact value), "
+         "not exactly"),
+        (r"\bP \+ [xy]\b", "P, x, y",
+         "Red and MRed's cases: a prefix P, then one document x (in a) or y (in b)"),
+        (r"explanation:|holds when|holds for", "explanation",
+         "a nearby reading of the constraint (a narrower case, a parameter, the other cutoff "
+         "mode) under which the metric satisfies it"),
+    ))
+
+
+def glossary(lines: Iterable[str]) -> list[tuple[str, str]]:
+    """``(term, meaning)`` for every abbreviation of :data:`_GLOSSARY` that ``lines`` use."""
+    text = "\n".join(lines)
+    return [(term, meaning) for pattern, term, meaning in _GLOSSARY if pattern.search(text)]

@@ -1,16 +1,24 @@
-"""The agreement with a published table (``--compare``), as every format states it.
+"""The agreement with a published table (``--compare``), as the text formats state it.
 
 :func:`differing` marks the cells that differ (the ``≠`` flag in each
-format's matrix); :func:`comparison_lines` is the agreement, each differing
-cell with what may account for it, and the cells left out of the count.
+format's matrix) and :func:`left_open` the cells the paper leaves open (``?``
+in the text matrix); :func:`comparison_lines` is the agreement, one line per
+differing cell with what may account for it (:func:`difference_reasons`),
+and the cells left out of the count.
+
+The bundled marks are not printed in the paper as such: definitions §7
+reconstructs them from its prose, and every report says so.
 """
 
 from __future__ import annotations
 
-from axiometer.reports.table.cells import by_truncation, other_mode_name, parameter_dependent
-from axiometer.results import Cell, Comparison
+from axiometer.reports.table.cells import OPEN_FLAG, by_truncation, other_mode_name, parameter_dependent
+from axiometer.results import HOLDS, Cell, Comparison
 
-__all__ = ["differing", "comparison_lines"]
+__all__ = ["differing", "left_open", "difference_reasons", "comparison_lines", "PROVENANCE"]
+
+#: Where the published marks come from, said wherever they are compared.
+PROVENANCE = "marks reconstructed from the paper's prose"
 
 
 def differing(comparison: Comparison | None) -> set[tuple[str, str]]:
@@ -20,40 +28,34 @@ def differing(comparison: Comparison | None) -> set[tuple[str, str]]:
     return {(d.row, d.constraint) for d in comparison.differences}
 
 
-def comparison_lines(comparison: Comparison, markdown: bool) -> list[str]:
-    """The agreement and every differing, undecided, uncompared or unmatched cell (Markdown bullets)."""
-    lines = [f"Agreement with {comparison.table}: {comparison.agree} of {comparison.total} decided cells "
-             f"({100 * comparison.rate:.1f}%); ours holds = satisfied or witness."]
-    if comparison.differences:
-        lines.append(f"{len(comparison.differences)} cells differ (published mark -> our verdict):")
-        for d in comparison.differences:
-            lines.append(f"{'- ' if markdown else '  '}{d.row} × {d.constraint}: published {d.published}, "
-                         f"ours {d.ours}" + _difference_reason(d.cell))
-    if comparison.undecided:
-        lines.append(f"{len(comparison.undecided)} cells the paper leaves open (?), not counted: "
-                     + ", ".join(f"{d.row} × {d.constraint} = {d.ours}" for d in comparison.undecided))
-    if comparison.not_compared:
-        lines.append("not compared (error or not run): "
-                     + ", ".join(f"{d.row} × {d.constraint} = {d.ours}" for d in comparison.not_compared))
-    if comparison.unmatched:
-        lines.append("rows without a published row: " + ", ".join(comparison.unmatched))
-    return lines
+def left_open(comparison: Comparison | None) -> set[tuple[str, str]]:
+    """The ``(row, constraint)`` of every cell the published table leaves open (``?``)."""
+    if comparison is None:
+        return set()
+    return {(d.row, d.constraint) for d in comparison.undecided}
 
 
-def _difference_reason(cell: Cell) -> str:
-    """What may account for a difference: projection, truncation, parameters, the other mode, a reading."""
+def _restates_parameters(cell: Cell) -> bool:
+    """Whether the explanation only names parameter values (``holds for alpha = 0.1``), which the
+    parameter summary already says."""
+    return parameter_dependent(cell) and (cell.explanation or "").startswith("holds for")
+
+
+def difference_reasons(cell: Cell) -> list[str]:
+    """What may account for a difference, shortest first: projection, truncation, the parameter
+    summary, the other cutoff mode (when its verdict differs), the nearby reading that holds;
+    for a cell that holds with nothing qualifying it, its evidence."""
     reasons = []
     if cell.projected:
-        reasons.append("projected (computed on r(d) = max_t r(d,t); the paper counts aspect-blind "
-                       "metrics as not satisfying diversity constraints)")
+        reasons.append("projected (the paper counts aspect-blind metrics as failing these)")
     if by_truncation(cell):
         reasons.append("by truncation (the witness has documents past the cutoff)")
     if parameter_dependent(cell):
-        reasons.append(f"parameters: {cell.summary}")
-    if cell.other_mode is not None:
-        reasons.append(f"in {other_mode_name(cell)} mode: {cell.other_mode}")
-    if cell.explanation:
-        reasons.append(f"explanation: {cell.explanation}")
+        reasons.append(cell.summary)
+    if cell.other_mode is not None and (cell.other_mode in HOLDS) != (cell.verdict in HOLDS):
+        reasons.append(f"{cell.other_mode} in {other_mode_name(cell)} mode")
+    if cell.explanation and not _restates_parameters(cell):
+        reasons.append(cell.explanation)
     check = cell.default_check
     if not reasons and check is not None and check.holds:
         # Nothing qualifies the verdict: the evidence itself is the explanation.
@@ -62,4 +64,31 @@ def _difference_reason(cell: Cell) -> str:
         else:
             reasons.append(f"no counterexample in {check.cases} generated + {check.small_scope} "
                            "small-scope cases")
-    return f" — {'; '.join(reasons)}" if reasons else ""
+    return reasons
+
+
+def comparison_lines(comparison: Comparison, markdown: bool = False, width: int | None = None) -> list[str]:
+    """The agreement (saying where the published marks come from), one line per differing cell
+    (published mark, our verdict, what may account for it: as many reasons as fit ``width``,
+    the first always), and the cells not counted besides those the paper leaves open (marked
+    ``?`` in the text matrix): errors, unmatched rows."""
+    bullet = "- " if markdown else "  "
+    count = len(comparison.differences)
+    lines = [f"Agreement with {comparison.table} ({PROVENANCE}): {comparison.agree} of "
+             f"{comparison.total} decided cells ({100 * comparison.rate:.1f}%)"
+             + (f"; {count} differ{'s' if count == 1 else ''}:" if count else ".")]
+    if comparison.differences:
+        for d in comparison.differences:
+            head = f"{bullet}{d.row} × {d.constraint}: published {d.published}, ours {d.ours}"
+            reasons = difference_reasons(d.cell)
+            shown = reasons[:1]
+            for reason in reasons[1:]:
+                if width is None or len(f"{head} — {'; '.join([*shown, reason])}") <= width:
+                    shown.append(reason)
+            lines.append(head + (f" — {'; '.join(shown)}" if shown else ""))
+    if comparison.not_compared:
+        lines.append("not compared (error or not run): "
+                     + ", ".join(f"{d.row} × {d.constraint} = {d.ours}" for d in comparison.not_compared))
+    if comparison.unmatched:
+        lines.append("rows without a published row: " + ", ".join(comparison.unmatched))
+    return lines
