@@ -330,11 +330,14 @@ def merge_tables(tables: Iterable[TableResult]) -> TableResult:
     rows: list[str] = []
     constraints: list[str] = []
     cells = {}
+    meanings = {}  # constraint id -> what its column means
     for table in tables:
         rows += [r for r in table.rows if r not in rows]
         constraints += [c for c in table.constraints if c not in constraints]
         for cell in table.cells:
             cells.setdefault((cell.row, cell.constraint), cell)
+        for info in table.axioms:
+            meanings.setdefault(info.id, info)
 
     def joined(values: Iterable[str]) -> str:
         return "; ".join(dict.fromkeys(values)) or "none"
@@ -346,4 +349,5 @@ def merge_tables(tables: Iterable[TableResult]) -> TableResult:
         seed=seeds[0] if seeds else 0, mode=joined(t.mode for t in tables),
         budget=joined(t.budget for t in tables),
         interrupted=any(t.interrupted for t in tables),
-        settings=(("source", "pytest session"), ("seeds", ", ".join(map(str, seeds)) or "none")))
+        settings=(("source", "pytest session"), ("seeds", ", ".join(map(str, seeds)) or "none")),
+        axioms=tuple(meanings[c] for c in constraints if c in meanings))
