@@ -5,6 +5,7 @@ agreement of `axiometer check mymod:f`, `axiometer.check("mymod:f")` and `axiome
 from __future__ import annotations
 
 import json
+import re
 import sys
 from fractions import Fraction
 
@@ -65,7 +66,11 @@ def test_text_report_and_output_file(capsys, scratch_module, tmp_path):
     assert status == 0 and out == "" and err == ""
     text = target.read_text(encoding="utf-8")
     # A fraction is read exactly and written as the number it is.
-    assert "| rbp(p=0.5) | CloseTh" in text and "violated" in text
+    assert text.startswith("## rbp(p=0.5): 1 constraint\n")
+    assert re.search(r"^\| CloseTh +\| ✗ +\| violated +\|$", text, re.M)
+    # A file holds the full report: the counterexample's details, without --details.
+    assert "#### rbp × CloseTh (Closeness threshold): violated" in text and "a = r1 n1" in text
+    assert "--details prints" not in text
 
 
 def test_cutoff_reaches_the_function(capsys, scratch_module):

@@ -19,7 +19,7 @@ from tests.test_cli_table import matrix, run_cli
 def test_prior_sensitivity_rareness_ignores_positions_nrg_does_not(capsys):
     status, out, err = run_cli(capsys, "table", "--family", "relative", "--quick", "--jobs", "1",
                                "--metrics", "RareP(alpha=0.5)@10", "NRG(base=nDCG@10)",
-                               "--constraints", "PriorSens", "PriorMono")
+                               "--constraints", "PriorSens", "PriorMono", "--details")
     assert status == 0 and err == ""
     rows = matrix(out)
     assert rows["RareP(alpha=0.5)@10"] == ["✗", "✓"]

@@ -43,21 +43,54 @@ def test_table_quick_with_chosen_metrics_and_constraints(capsys):
     # holds at its default p = 0.8 and fails at p = 0.5 (definitions §3), so it is marked "~".
     assert rows["P@10"][0] == "✗"
     assert rows["RBP"] == ["✓", "W~"]
-    assert "RBP × CloseTh: witness for p >= 0.8; violated for p = 0.5" in out
-    assert "Legend:" in out and "quick grids" in out
+    assert "Marks: ✓ satisfied" in out and "~ depends on the parameters" in out and "quick grids" in out
+    # What each column means, under the matrix (the words every meaning shares said once).
+    assert "Columns: a metric that violates it ..." in out
+    assert re.search(r"^  CloseTh  .*single relevant document", out, re.M)
+    # The short form: no evidence, a pointer to it.
+    assert "RBP × CloseTh" not in out and "a = " not in out
+    assert out.rstrip().endswith("-o FILE writes the full report.")
+    status, details, _ = run_cli(capsys, "table", "--quick", "--metrics", "P@10", "RBP",
+                                 "--constraints", "Pri", "CloseTh", "--jobs", "1", "--details")
+    assert status == 0 and details.startswith(out[:out.index("--details prints")].rstrip())
+    assert "RBP × CloseTh: witness for p >= 0.8; violated for p = 0.5" in details
+    assert "RBP × CloseTh (Closeness threshold): witness" in details
+
+
+def test_the_main_command_fits_a_terminal(capsys, monkeypatch):
+    """The issue's "Done when": at most 60 lines on a 120-column terminal before the details, none
+    wider than 120 but the matrix; --details prints everything; -o FILE writes it all."""
+    monkeypatch.setenv("COLUMNS", "120")
+    status, out, err = run_cli(capsys, "table", "--compare", "amigo2018", "--quick")
+    assert status == 0 and err == ""
+    lines = out.splitlines()
+    assert len(lines) <= 60
+    start = next(i for i, line in enumerate(lines) if line.startswith("metric"))
+    assert [line for line in lines[:start] + lines[start + 22:] if len(line) > 120] == []
+    assert "Agreement with amigo2018 (marks reconstructed from the paper's prose)" in out
+    monkeypatch.setenv("COLUMNS", "80")
+    _, narrow, _ = run_cli(capsys, "table", "--compare", "amigo2018", "--quick", "--details")
+    wide = [line for line in narrow.splitlines()[start + 22:] if len(line) > 80 and " " in line.strip()]
+    assert wide == []
+    assert narrow.count(" × ") > 200  # every cell in full (200 cells) and the differing ones
 
 
 def test_check_one_metric_prints_the_counterexample(capsys):
     status, out, err = run_cli(capsys, "check", "RBP(p=0.5)", "--quick", "--constraints", "Pri", "CloseTh",
-                               "--jobs", "1")
+                               "--jobs", "1", "--details")
     assert status == 0 and err == ""
-    assert re.search(r"RBP\(p=0.5\)\s+Pri\s+✓\s+satisfied", out)
-    assert re.search(r"RBP\(p=0.5\)\s+CloseTh\s+✗\s+violated", out)  # definitions §3: fails at p = 0.5
-    block = out[out.index("RBP(p=0.5) × CloseTh: violated"):]
+    assert out.startswith("RBP(p=0.5): 2 constraints\n")
+    assert re.search(r"^Pri\s+✓\s+satisfied$", out, re.M)
+    assert re.search(r"^CloseTh\s+✗\s+violated$", out, re.M)  # definitions §3: fails at p = 0.5
+    block = out[out.index("RBP(p=0.5) × CloseTh (Closeness threshold): violated"):]
     # The closest m is 1: RBP(p=0.5) gives Q(a_1) = (1/2)(1/100) > Q(b_1) = (1/4)(1/100).
     assert "r(r1) = 1/100" in block and "a = r1 n1\n" in block and "b = n1 r1\n" in block
-    assert "Q(a) = 0.005, Q(b) = 0.0025" in block and "required Q(b) > Q(a)" in block
+    assert "Q(a) = 1/200, Q(b) = 1/400" in block and "required Q(b) > Q(a)" in block
     assert "closest at m = 1" in block
+    # The sentence that says what went wrong, and the abbreviations explained.
+    flat = " ".join(block.split())
+    assert "so b should score higher than a" in flat and "here it does not: Q(a) = 1/200 > Q(b) = 1/400" in flat
+    assert "\n  rc: " in out[:out.index(block)]
 
 
 def test_check_json_and_output_file(capsys, tmp_path):

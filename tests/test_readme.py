@@ -39,9 +39,10 @@ def _lines(text: str) -> list[str]:
 
 
 def _summary_verdicts(lines: list[str]) -> dict[str, str]:
-    """``metric constraint mark verdict`` rows (``axiometer check``'s summary) -> {id: verdict}."""
-    rows = [line.split() for line in lines if line.startswith("my_metric ")]
-    return {row[1]: row[3] for row in rows}
+    """``constraint mark verdict`` rows (``axiometer check``'s summary) -> {id: verdict}."""
+    start = lines.index(next(line for line in lines if line.split() == ["constraint", "mark", "verdict"]))
+    rows = [line.split() for line in lines[start + 2:]]
+    return {row[0]: row[2] for row in rows if len(row) == 3}
 
 
 def test_metric_author_guide_runs_as_written(pytester):

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import argparse
 
-from axiometer.cli.options import EXIT_INTERRUPTED, add_run_options, param_options, run_checks, write
+from axiometer.cli.options import (
+    EXIT_INTERRUPTED, add_run_options, param_options, report_layout, run_checks, write,
+)
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -12,8 +14,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "check", help="check one metric against the constraints, with counterexamples",
         description="Check one metric against the constraints over its parameter grid and print "
-                    "each verdict with its counterexample (topic, rankings a and b, both scores, "
-                    "the relation) or witness. The metric is a built-in spec, your own function or "
+                    "a verdict per constraint with what each constraint means; --details (or -o "
+                    "FILE) adds each counterexample (topic, rankings a and b, both scores, the "
+                    "relation) and witness. The metric is a built-in spec, your own function or "
                     "metric object as 'package.module:name' (imported from the current directory "
                     "first, like pytest), or 'ir_measures:MEASURE'.")
     parser.add_argument("spec", metavar="REF",
@@ -42,5 +45,6 @@ def run(args: argparse.Namespace) -> int:
         args.parser.error("--cutoff must be a positive integer")
     resolved = resolve(args.spec, params=param_options(args.param), cutoff=args.cutoff)
     result = run_checks(args, [resolved])
-    write(format_check(result, args.format), args.output)
+    details, width = report_layout(args)
+    write(format_check(result, args.format, details=details, width=width), args.output)
     return EXIT_INTERRUPTED if result.interrupted else 0

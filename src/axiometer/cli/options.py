@@ -71,7 +71,27 @@ def add_run_options(parser: argparse.ArgumentParser) -> None:
                              "constraints, truncate for DeepTh/CloseTh)")
     parser.add_argument("--jobs", type=int, default=None, metavar="N",
                         help="worker processes (default: all cores; 1 runs in this process)")
-    parser.add_argument("-o", "--output", metavar="FILE", help="write the report to FILE")
+    parser.add_argument("-o", "--output", metavar="FILE",
+                        help="write the full report to FILE (every counterexample, witness and "
+                             "explanation, in any format)")
+    parser.add_argument("--details", action="store_true",
+                        help="text and markdown: after the matrix and its legend, print every "
+                             "counterexample, witness and explanation (always in a file written "
+                             "with -o)")
+
+
+def text_width(args: argparse.Namespace) -> int:
+    """The width a text report's lines fit: the terminal's for stdout (``COLUMNS`` first),
+    :data:`~axiometer.reports.numbers.DEFAULT_WIDTH` columns for ``-o FILE`` or a pipe."""
+    from axiometer.reports.numbers import DEFAULT_WIDTH, terminal_width
+
+    return DEFAULT_WIDTH if getattr(args, "output", None) else terminal_width()
+
+
+def report_layout(args: argparse.Namespace) -> tuple[bool, int]:
+    """Whether a table or check report prints its details (``--details``, or ``-o FILE``: a file
+    holds the full report) and the width its lines fit (:func:`text_width`)."""
+    return bool(args.details or args.output), text_width(args)
 
 
 def run_checks(args: argparse.Namespace, metrics: list | None):

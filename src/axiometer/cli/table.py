@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from axiometer.cli.options import EXIT_INTERRUPTED, add_run_options, run_checks, write
+from axiometer.cli.options import EXIT_INTERRUPTED, add_run_options, report_layout, run_checks, write
 
 #: The published tables ``--compare`` knows (see :mod:`axiometer.axioms.published`).
 COMPARE_TABLES = ("amigo2018",)
@@ -15,7 +15,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "table", help="check metrics against the constraints: the SIGIR 2018 table",
         description="Check every metric against every constraint over its parameter grid and "
-                    "print the matrix, with counterexamples and witnesses. Without --metrics, the "
+                    "print the matrix with its legend (and, with --compare, every difference from the "
+                    "published table); --details or -o FILE adds every counterexample, witness and "
+                    "explanation. Without --metrics, the "
                     "20 metrics of the SIGIR 2018 table (Amigó et al.), each over the paper's "
                     "parameter grid; with --family relative, the relative (novelty) metrics against "
                     "the relative properties and the ten constraints (under generated contexts).")
@@ -47,5 +49,6 @@ def run(args: argparse.Namespace) -> int:
     # the runner resolves each.
     result = run_checks(args, args.metrics)
     comparison = compare_with_published(result, args.compare) if args.compare else None
-    write(format_table(result, args.format, comparison), args.output)
+    details, width = report_layout(args)
+    write(format_table(result, args.format, comparison, details=details, width=width), args.output)
     return EXIT_INTERRUPTED if result.interrupted else 0
