@@ -84,7 +84,7 @@ def test_output_file_and_markdown(capsys, tmp_path):
                                "markdown", "-o", str(target))
     assert status == 0 and out == "" and err == ""
     lines = target.read_text().splitlines()
-    assert "| run     |     RR |" in lines
+    assert "| run     |       RR |" in lines and "| partial | 0.666667 |" in lines  # 6 significant digits
     assert "- partial: missing 1 of the 3 qrels topics, scored 0 (271)" in lines
 
 

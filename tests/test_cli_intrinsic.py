@@ -31,7 +31,7 @@ def test_rbp_half_on_binary_rankings_is_interval(capsys):
     assert field(out, "category") == "interval/metric"
     assert field(out, "domain") == "rankings(n=3, grades={0,1}, lengths=exact, R=3)"
     assert field(out, "size") == "8 outputs"
-    assert field(out, "distinct values") == "8, resolution 1"
+    assert field(out, "distinct values") == "8, resolution 1 (distinct values / outputs)"
     assert field(out, "largest collision class") == "none: every value is attained once"
     assert "counterexample" not in out
     assert "interval     yes  (decided exactly)" in out
@@ -45,9 +45,9 @@ def test_ap_with_R_4_is_not_injective_and_prints_the_pair(capsys):
     assert field(out, "category") == "ordinal/pseudometric"
     assert "metric       NO   (decided exactly)" in out
     block = out[out.index("metric       NO"):]
-    assert "(0, 1, 0, 1)  score 1/4 (0.25)" in block and "(1, 0, 0, 0)  score 1/4 (0.25)" in block
-    # 16 sequences, one tie -> 15 distinct values, 15/16 = 0.9375.
-    assert field(out, "distinct values") == "15, resolution 0.9375"
+    assert "(0, 1, 0, 1)  score 1/4\n" in block and "(1, 0, 0, 0)  score 1/4\n" in block
+    # 16 sequences, one tie -> 15 distinct values, resolution 15/16.
+    assert field(out, "distinct values") == "15, resolution 15/16 (distinct values / outputs)"
 
 
 def test_recall_on_fixed_size_sets_is_interval(capsys):
@@ -68,8 +68,8 @@ def test_f_on_growing_relevant_sets_is_ordinal_metric(capsys):
     assert "metric       yes" in out
     block = out[out.index("interval     NO"):]
     assert "(TP=0, FP=0)  score 0" in block
-    assert "(TP=1, FP=0)  score 0.333333333333" in block
-    assert "(TP=2, FP=0)  score 0.571428571429" in block
+    assert "(TP=1, FP=0)  score 1/3" in block  # exact fractions, not 0.333333333333
+    assert "(TP=2, FP=0)  score 4/7" in block
 
 
 def test_set_measure_parameters_and_markdown(capsys):
@@ -143,11 +143,11 @@ def test_param_and_table_call_the_other_parts(capsys, monkeypatch):
     giner = types.ModuleType("axiometer.intrinsic.giner")
     giner.run_giner = lambda: "TABLE"
     giner_report = types.ModuleType("axiometer.reports.giner")
-    giner_report.format_giner = lambda table, format: f"{table} as {format}\n"
+    giner_report.format_giner = lambda table, format, width: f"{table} as {format} in {width}\n"
     monkeypatch.setitem(sys.modules, "axiometer.intrinsic.giner", giner)
     monkeypatch.setitem(sys.modules, "axiometer.reports.giner", giner_report)
     status, out, _ = run_cli(capsys, "intrinsic", "--table", "giner", "--format", "markdown")
-    assert (status, out) == (0, "TABLE as markdown\n")
+    assert (status, out) == (0, "TABLE as markdown in 100\n")  # not a terminal: 100 columns
 
 
 def test_giner_table_runs_through_the_command(capsys):
@@ -155,7 +155,10 @@ def test_giner_table_runs_through_the_command(capsys):
     status, out, err = run_cli(capsys, "intrinsic", "--table", "giner")
     assert status == 0 and err == ""
     assert "sets(N=20, R=5, size=8)" in out
-    assert any(line.startswith("recall ") and "interval/metric" in line for line in out.splitlines())
+    # recall: published I (interval/metric), I on fixed-size sets, reproduced there.
+    recall = next(line for line in out.splitlines() if line.startswith("recall "))
+    assert recall.split()[1:4] == ["I", "I", "I"]
+    assert "I interval/metric" in out  # the codes' legend
 
 
 def test_a_contingency_measure_on_a_users_domain_is_one_error_line(capsys):

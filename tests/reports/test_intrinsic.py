@@ -4,6 +4,7 @@ expected texts follow from the records written here."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from dataclasses import dataclass
 from fractions import Fraction
@@ -13,8 +14,8 @@ import pytest
 from axiometer.core import InputError
 from axiometer.generators.domain_spec import parse_domain
 from axiometer.generators.domains import RankingsDomain, SetsDomain
-from axiometer.reports.intrinsic import format_intrinsic, format_parametric
-from axiometer.results import IntrinsicResult, OutputRecord, PropertyVerdict
+from axiometer.reports.intrinsic import format_intrinsic, format_parametric, parametric_sentences
+from axiometer.results import IntrinsicResult, OutputRecord, ParametricResult, PropertyVerdict
 
 # -- domain strings --------------------------------------------------------------
 
@@ -120,15 +121,16 @@ def test_text_report_names_category_domain_and_counterexamples():
     assert "category:                ordinal/pseudometric" in text
     assert "domain:                  rankings(n=4, grades={0,1}, lengths=exact, R=4)" in text
     assert "size:                    16 outputs" in text
-    assert "distinct values:         15, resolution 0.9375" in text  # 15/16
-    assert "largest collision class: 2 output(s) at 1/4 (0.25): (0, 1, 0, 1), (1, 0, 0, 0)" in text
+    assert "distinct values:         15, resolution 15/16 (distinct values / outputs)" in text
+    assert "largest collision class: 2 output(s) at 1/4: (0, 1, 0, 1), (1, 0, 0, 0)" in text
     assert "metric       NO   (decided exactly) tie" in text
     lines = text.splitlines()
-    start = lines.index("    counterexample:")
-    assert lines[start + 1:start + 3] == ["      (0, 1, 0, 1)  score 1/4 (0.25)",
-                                          "      (1, 0, 0, 0)  score 1/4 (0.25)"]
-    # The interval triple has no exact text: its floats print to 12 significant digits (1/12).
-    assert "      (0, 0, 1, 0)  score 0.0833333333333" in text
+    start = lines.index("    counterexample to metric (injective: distinct outputs score differently):")
+    assert lines[start + 1:start + 3] == ["      (0, 1, 0, 1)  score 1/4",
+                                          "      (1, 0, 0, 0)  score 1/4"]
+    # The interval triple has no exact text: its floats print as the short fractions they are
+    # (0.0625 = 1/16; 1/12 is the float nearest 1/12).
+    assert "      (0, 0, 0, 1)  score 1/16" in lines and "      (0, 0, 1, 0)  score 1/12" in lines
     assert "pseudometric yes" in text and "counterexample" not in text.split("metric       NO")[0]
 
 
@@ -143,8 +145,8 @@ def test_markdown_report():
     assert md.startswith("## AP on `rankings(n=4, grades={0,1}, lengths=exact, R=4)`: ordinal/pseudometric\n")
     assert "| metric | no | exactly | tie |" in md
     assert "Counterexample to **metric** (injective: distinct outputs score differently):" in md
-    assert "- `(0, 1, 0, 1)`: 1/4 (0.25)" in md
-    assert "- `(0, 0, 0, 1)`: 0.0625" in md
+    assert "- `(0, 1, 0, 1)`: 1/4" in md
+    assert "- `(0, 0, 0, 1)`: 1/16" in md
 
 
 def test_json_report_is_asdict():
@@ -156,9 +158,33 @@ def test_json_report_is_asdict():
     assert metric["counterexample"][0]["exact"] == "1/4"
 
 
+def test_noisy_numbers_and_exact_values_print_as_a_reader_writes_them():
+    noisy = IntrinsicResult(
+        "RBP(p=0.8)", "rankings(n=3)", 8, "ordinal/metric",
+        (PropertyVerdict("interval", False, True, (
+            OutputRecord(1, "(0, 0, 1)", (), 0.12799999999999997, "16/125"),
+            OutputRecord(2, "(0, 1, 0)", (), 0.15999999999999998),
+            OutputRecord(3, "(1, 1, 0)", (), 0.6180339887498949, "(-1 + sqrt(5))/2")),
+            "consecutive values 0.0, 0.12799999999999997, 0.15999999999999998 have unequal gaps"),),
+        note="decided exactly")
+    text = format_intrinsic(noisy, "text")
+    assert "consecutive values 0.0, 0.128, 0.16 have unequal gaps" in text
+    assert "(0, 0, 1)  score 16/125\n" in text and "(0, 1, 0)  score 0.16\n" in text
+    assert "(1, 1, 0)  score (√5 − 1)/2 ≈ 0.618034" in text
+    assert "0.127999" not in text and "0.159999" not in text
+
+
+def test_long_notes_wrap_to_the_width():
+    long = IntrinsicResult("AP", "rankings(n=4)", 16, "ordinal/pseudometric",
+                           (PropertyVerdict("pseudometric", True, True, (), "finite " * 40),))
+    lines = format_intrinsic(long, "text", width=70).splitlines()
+    assert all(len(line) <= 70 for line in lines)
+    assert sum(line.startswith("  pseudometric yes") for line in lines) == 1
+
+
 def test_unknown_format():
-    with pytest.raises(ValueError, match="unknown report format 'html'"):
-        format_intrinsic(HAND, "html")
+    with pytest.raises(ValueError, match="unknown report format 'pdf'"):
+        format_intrinsic(HAND, "pdf")
 
 
 @dataclass(frozen=True)
@@ -181,10 +207,11 @@ PARAMETRIC = _Parametric("RBP", "p", "metric for all p in (0,1) except {(sqrt(5)
 
 
 def test_parametric_text_summary_first_then_fields():
+    # Any dataclass: its summary, then every field (floats without noise).
     lines = format_parametric(PARAMETRIC, "text").splitlines()
     assert lines[:2] == ["parametric analysis:", "  metric for all p in (0,1) except {(sqrt(5) - 1)/2}"]
     assert "  exceptional:" in lines
-    assert "    exact -1/2 + sqrt(5)/2; decimal 0.61803398875" in lines
+    assert "    exact -1/2 + sqrt(5)/2; decimal 0.618034" in lines
     assert "  interval_values:" in lines and "    1/2" in lines
 
 
@@ -198,21 +225,40 @@ def test_parametric_markdown_and_json():
         format_parametric({"summary": "x"}, "text")
 
 
-@dataclass(frozen=True)
-class _Shaped:
-    """The shape of ``axiometer.results.ParametricResult``'s rows (exact, decimal, witnesses)."""
+# RBP on binary n=3: (1,0,0) scores (1-p), (0,1,1) scores (1-p)(p + p^2); equal when
+# p^2 + p - 1 = 0, p = (sqrt 5 - 1)/2 = 0.6180339887...; equally spaced values only at p = 1/2.
+RBP3 = ParametricResult(
+    metric="RBP(p=p)", parameter="p", range="(0, 1)", domain="rankings(n=3)", size=8,
+    distinct_expressions=8,
+    exceptional=(("(-1 + sqrt(5))/2", 0.6180339887498949, "(0, 1, 1)", "(1, 0, 0)"),),
+    interval=(("1/2", 0.5),), summary="raw")
 
-    summary: str
-    exceptional: tuple[tuple[str, float, str, str], ...]
-    interval: tuple[tuple[str, float], ...]
+
+def test_parametric_analysis_reads_as_sentences():
+    text = format_parametric(RBP3, "text", width=200)
+    assert text.splitlines() == [
+        "parametric analysis: RBP(p=p) on rankings(n=3) (8 outputs, 8 distinct scores as functions of p)",
+        "  a metric for every p in (0, 1) except p = (√5 − 1)/2 ≈ 0.618034, where (0, 1, 1) ties (1, 0, 0);",
+        "  an interval scale only at p = 1/2."]
+    assert "interval_analysed" not in text and "raw" not in text
+    md = format_parametric(RBP3, "markdown")
+    assert "- an interval scale only at p = 1/2." in md.splitlines()
 
 
-def test_parametric_rows_read_as_sentences():
-    # RBP on binary n=3: (1,0,0) scores (1-p), (0,1,1) scores (1-p)(p + p^2);
-    # equal when p^2 + p - 1 = 0, p = (sqrt 5 - 1)/2 = 0.6180339887...
-    shaped = _Shaped("s", (("(-1 + sqrt(5))/2", 0.6180339887498949, "(0, 1, 1)", "(1, 0, 0)"),),
-                     (("1/2", 0.5),))
-    text = format_parametric(shaped, "text")
-    assert "    (-1 + sqrt(5))/2 ≈ 0.618034: (0, 1, 1) ties (1, 0, 0)" in text.splitlines()
-    assert "    1/2 ≈ 0.5" in text.splitlines()
-    assert "  - (-1 + sqrt(5))/2 ≈ 0.618034: (0, 1, 1) ties (1, 0, 0)" in format_parametric(shaped, "markdown")
+@pytest.mark.parametrize("changes, metric, interval", [
+    ({"exceptional": (), "interval": (), "interval_ranges": ("(0, 1)",)},
+     "a metric for every p in (0, 1);", "an interval scale for every p in (0, 1)."),
+    ({"always_tied": ("(0, 1)", "(1, 0)"), "exceptional": (), "interval": (), "interval_analysed": False},
+     "a metric for no p in (0, 1): (0, 1) and (1, 0) score the same for every p;",
+     "so an interval scale for no value either."),
+    ({"interval": (), "interval_analysed": False},
+     None, "the interval scale was not analysed."),
+    ({"interval": ()}, None, "an interval scale for no p in (0, 1)."),
+    ({"exceptional": (("1/3", 1 / 3, "a", "b"), ("(-1 + sqrt(5))/2", 0.6180339887498949, "c", "d"))},
+     "a metric for every p in (0, 1) except p = 1/3, where a ties b, and p = (√5 − 1)/2 ≈ 0.618034, "
+     "where c ties d;", None),
+])
+def test_parametric_sentences_cover_every_case(changes, metric, interval):
+    first, second = parametric_sentences(dataclasses.replace(RBP3, **changes))
+    assert metric is None or first == metric
+    assert interval is None or second == interval

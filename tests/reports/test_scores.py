@@ -42,8 +42,8 @@ def test_markdown_means_table():
     table = [line for line in lines if line.startswith("|")]
     assert [cell.strip() for cell in table[0].strip("|").split("|")] == ["run", "P@2", "RR"]
     assert set(table[1]) <= set("|-: ")
-    assert [cell.strip() for cell in table[2].strip("|").split("|")] == ["A", "0.2500", "0.5000"]
-    assert [cell.strip() for cell in table[3].strip("|").split("|")] == ["B", "0.7500", "0.6667"]
+    assert [cell.strip() for cell in table[2].strip("|").split("|")] == ["A", "0.25", "0.5"]
+    assert [cell.strip() for cell in table[3].strip("|").split("|")] == ["B", "0.75", "0.666667"]
     assert "**Means over 2 qrels topics**" in lines
     assert "- A: missing 1 of the 2 qrels topics, scored 0 (007)" in lines
     assert "- B: ignored 2 run topics absent from the qrels (q9, q8)" in lines
@@ -55,19 +55,20 @@ def test_text_report_has_means_and_notes():
     assert lines[0] == "Means over 2 qrels topics:"
     header = lines[2].split()
     assert header == ["run", "P@2", "RR"]
-    assert lines[4].split() == ["A", "0.2500", "0.5000"]
-    assert lines[5].split() == ["B", "0.7500", "0.6667"]
+    assert lines[4].split() == ["A", "0.25", "0.5"]
+    assert lines[5].split() == ["B", "0.75", "0.666667"]
     assert "A: missing 1 of the 2 qrels topics, scored 0 (007)" in lines
     assert "B: ignored 2 run topics absent from the qrels (q9, q8)" in lines
     assert "q1" not in text  # no per-topic listing unless asked
 
 
 def test_text_per_topic_listing_keeps_topic_ids_verbatim():
+    # Values print to 6 significant digits, never with float noise (1/3 -> 0.333333, 0.0 -> 0).
     lines = format_scores(RESULT, "text", per_topic=True).splitlines()
     assert lines[0].split() == ["run", "topic", "metric", "value"]
     rows = [line.split() for line in lines[2:10]]
-    assert rows[2] == ["A", "007", "P@2", "0.0000"]  # "007" is not read as the number 7
-    assert rows[7] == ["B", "007", "RR", "0.3333"]
+    assert rows[2] == ["A", "007", "P@2", "0"]  # "007" is not read as the number 7
+    assert rows[7] == ["B", "007", "RR", "0.333333"]
     assert "Means over 2 qrels topics:" in lines
 
 
@@ -95,8 +96,8 @@ def test_more_metrics_than_runs_puts_metrics_in_rows():
         missing={"A": ()}, ignored={"A": ()})
     lines = format_scores(one_run, "text").splitlines()
     assert lines[2].split() == ["metric", "A"]
-    assert lines[4].split() == ["P@2", "0.2500"]
-    assert lines[5].split() == ["RR", "0.5000"]
+    assert lines[4].split() == ["P@2", "0.25"]
+    assert lines[5].split() == ["RR", "0.5"]
 
 
 # -- relative metrics ------------------------------------------------------------
@@ -119,16 +120,16 @@ def test_relative_text_has_one_row_per_run_priors_and_kendall():
     lines = format_scores(RELATIVE, "text").splitlines()
     # Three metrics, three runs... and with relative metrics always one row per run.
     assert lines[2].split() == ["run", "P@2", "RR", "nrg"]
-    assert lines[4].split() == ["uog_a", "0.7500", "1.0000", "0.5000"]
+    assert lines[4].split() == ["uog_a", "0.75", "1", "0.5"]
     assert lines[8] == ("Relative metrics (nrg); prior sets: best-per-group: the best run of every "
                         "other group.")
     groups = [line.split() for line in lines[10:14]]
     assert groups[0] == ["group", "runs", "best", "run", "mean", "P@2"]
-    assert groups[2] == ["ict", "ict-1", "ict-1", "0.5000"]
-    assert groups[3] == ["uog", "uog_a,", "uog_b", "uog_a", "0.7500"]
+    assert groups[2] == ["ict", "ict-1", "ict-1", "0.5"]
+    assert groups[3] == ["uog", "uog_a,", "uog_b", "uog_a", "0.75"]
     assert "Kendall's tau-b between the run orderings (by mean):" in lines
     rows = [line.split() for line in lines if line.startswith("nrg")]
-    assert rows == [["nrg", "P@2", "0.8165", "2", "0", "1", "0"],
+    assert rows == [["nrg", "P@2", "0.816497", "2", "0", "1", "0"],
                     ["nrg", "RR", "undefined", "0", "0", "1", "3"]]
     assert lines[-1].startswith("undefined: one of the two metrics ties every run")
 
@@ -153,4 +154,4 @@ def test_relative_json_appends_priors_and_kendall_tau():
 def test_relative_markdown():
     text = format_scores(RELATIVE, "markdown")
     assert "**Kendall's tau-b between the run orderings (by mean)**" in text
-    assert "| uog     | uog_a, uog_b | uog_a      |     0.7500 |" in text
+    assert "| uog     | uog_a, uog_b | uog_a      |       0.75 |" in text

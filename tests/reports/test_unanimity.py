@@ -14,21 +14,30 @@ EXAMPLE = metric_unanimity({"m1": (1, 0.5, 0.2), "m2": (0.8, 0.3, 0.4), "m3": (1
 
 
 def test_text_shows_log2_and_the_exact_ratio():
-    text = format_unanimity(EXAMPLE, "text", "the worked example")
+    text = format_unanimity(EXAMPLE, "text", "the worked example", width=200)
     lines = text.splitlines()
-    assert lines[0].startswith("Metric Unanimity of 3 metrics, each against the other 2: 6 ordered "
-                               "pairs of system outputs (pairs within a topic, pooled over 1 topic)")
-    assert lines[0].endswith("; scores from the worked example.")
-    # log2(4/3) = 0.4150; P(m1, M) = 2/6 = 1/3, P(M) = 3/6 = 1/2.
-    assert lines[4].split() == ["m1", "0.4150", "4/3", "1/3", "1/2", "1/2", "3", "6"]
-    assert lines[5].split() == ["m2", "1.0000", "2", "1/3", "1/2", "1/3", "2", "6"]
+    assert lines[0] == ("Metric Unanimity of 3 metrics, each against the other 2: 6 ordered pairs of "
+                        "system outputs (pairs within a topic, pooled over 1 topic); scores from the "
+                        "worked example.")
+    assert lines[1].startswith("m_ij: the metric scores si >= sj (a tie counts 1/2); M_ij: every other")
+    # log2(4/3) = 0.415037 (6 significant digits); P(m1, M) = 2/6 = 1/3, P(M) = 3/6 = 1/2;
+    # m2: log2(2) = 1 exactly.
+    assert lines[5].split() == ["m1", "0.415037", "4/3", "1/3", "1/2", "1/2", "3", "6"]
+    assert lines[6].split() == ["m2", "1", "2", "1/3", "1/2", "1/3", "2", "6"]
     assert "undefined" not in text
+
+
+def test_the_header_wraps_to_the_width():
+    lines = format_unanimity(EXAMPLE, "text", "the worked example", width=60).splitlines()
+    header = lines[:lines.index("")]
+    assert len(header) > 2 and all(len(line) <= 60 for line in header)
+    assert header[1].startswith("  ")  # continuation lines hang
 
 
 def test_markdown_and_undefined_notes():
     results = (unanimity((0, 1), [(1, 0)], metric="worse", names=("better",)),
                unanimity((1, 0), [(0, 1)], metric="better", names=("worse",)))
-    text = format_unanimity(results, "markdown")
+    text = format_unanimity(results, "markdown", width=200)
     assert "| worse    | undefined | undefined |" in text
     assert ("- worse: MU undefined: the metric never agrees with a unanimous improvement "
             "(P(m_ij, M_ij) = 0): log2(0)") in text.splitlines()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from axiometer.cli.options import write
+from axiometer.cli.options import text_width, write
 from axiometer.core import AxiometerError
 
 #: The comparison tables ``intrinsic --table`` knows (see ``axiometer.intrinsic.giner``).
@@ -46,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
         from axiometer.intrinsic.giner import run_giner
         from axiometer.reports.giner import format_giner
 
-        write(format_giner(run_giner(), args.format), args.output)
+        write(format_giner(run_giner(), args.format, width=text_width(args)), args.output)
         return 0
     if not args.spec or not args.domain:
         raise AxiometerError("give SPEC and --domain DOMAIN (or --table giner)")
@@ -89,8 +89,8 @@ def run(args: argparse.Namespace) -> int:
             data["parametric"] = json.loads(format_parametric(parametric, "json"))
         report = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
     else:
-        report = format_intrinsic(result, args.format)
+        report = format_intrinsic(result, args.format, width=text_width(args))
         if parametric is not None:
-            report += "\n" + format_parametric(parametric, args.format)
+            report += "\n" + format_parametric(parametric, args.format, width=text_width(args))
     write(report, args.output)
     return 0

@@ -7,7 +7,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from axiometer.cli.options import add_campaign_options, campaign_scores, prior_argument, write
+from axiometer.cli.options import add_campaign_options, campaign_scores, prior_argument, text_width, write
 from axiometer.core import AxiometerError, InputError
 from axiometer.progress import Progress
 from axiometer.reports.scores import REPORT_FORMATS
@@ -137,5 +137,6 @@ def run(args: argparse.Namespace) -> int:
         else:
             scores = campaign_scores(args, specs, per_topic=True)
             source = f"{len(scores.runs)} runs on {len(scores.topics)} topics of {args.qrels}"
-    write(format_unanimity(metric_unanimity(scores), args.format, source), args.output)
+    write(format_unanimity(metric_unanimity(scores), args.format, source, width=text_width(args)),
+          args.output)
     return 0

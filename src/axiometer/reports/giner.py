@@ -3,9 +3,11 @@
 :func:`format_giner` renders a :class:`~axiometer.results.GinerTable`:
 a table with, per measure, Giner's published category, ours on each domain
 (columns ``S1..`` for the set domains, ``K1..`` for the rank domains, named in
-a legend above the table), and the domains that reproduce the published
-category; then every difference, domain by domain, with its counterexample.
-It never runs the comparison itself.
+a legend above the table) and the domains that reproduce the published
+category, each category as a one-letter code (:data:`CODES`, explained in
+the legend below the table) so the table fits a terminal; then every
+difference, domain by domain, with its counterexample. Text lines fit the
+width given. It never runs the comparison itself.
 """
 
 from __future__ import annotations
@@ -14,15 +16,21 @@ import dataclasses
 import json
 from typing import Any
 
+from axiometer.reports.numbers import DEFAULT_WIDTH, denoise, number, wrap, wrap_lines
 from axiometer.results import GinerRow, GinerTable, OutputRecord
 
-__all__ = ["GINER_FORMATS", "format_giner", "SHORT"]
+__all__ = ["GINER_FORMATS", "format_giner", "CODES"]
 
 GINER_FORMATS = ("text", "markdown", "json")
 
-#: Short forms of the categories in table cells.
-SHORT = {"interval/metric": "interval/metric", "ordinal/metric": "ordinal/metric",
-         "ordinal/pseudometric": "ordinal/pseudo", "not a pseudometric": "not pseudo"}
+#: One-letter codes of the categories in table cells, in the legend's order.
+CODES = {"interval/metric": "I", "ordinal/metric": "M", "ordinal/pseudometric": "P",
+         "not a pseudometric": "N"}
+#: What each code says.
+_CODE_MEANING = {"I": "interval/metric (a metric and an interval scale)",
+                 "M": "ordinal/metric (distinct outputs score differently)",
+                 "P": "ordinal/pseudometric (some distinct outputs tie)",
+                 "N": "not a pseudometric"}
 
 
 def _columns(table: GinerTable) -> list[tuple[str, str]]:
@@ -31,10 +39,12 @@ def _columns(table: GinerTable) -> list[tuple[str, str]]:
             + [(f"K{i}", d) for i, d in enumerate(table.rank_domains, 1)])
 
 
-def _published(row: GinerRow) -> str:
+def _published(row: GinerRow, coded: bool = False) -> str:
+    """Giner's category (its code in the table), with the case it is stated for."""
     if row.published is None:
         return "-"
-    return row.published + (f" ({row.entry.condition})" if row.entry.condition else "")
+    category = CODES.get(row.published, row.published) if coded else row.published
+    return category + (f" ({row.entry.condition})" if row.entry.condition else "")
 
 
 def _reproduced(row: GinerRow, ids: dict[str, str]) -> str:
@@ -54,8 +64,8 @@ def _matrix(table: GinerTable) -> list[list[str]]:
         cells = []
         for _, name in columns:
             category = row.category_on(name)
-            cells.append(SHORT[category] if category else "")
-        rows.append([row.measure, _published(row)] + cells + [_reproduced(row, ids)])
+            cells.append(CODES.get(category, category) if category else "")
+        rows.append([row.measure, _published(row, coded=True)] + cells + [_reproduced(row, ids)])
     return rows
 
 
@@ -67,7 +77,7 @@ def _differences(table: GinerTable) -> list[tuple[str, list[str]]]:
 
 
 def _record_text(record: OutputRecord) -> str:
-    value = record.exact if record.exact is not None else f"{record.score:.6g}"
+    value = record.exact if record.exact is not None else number(record.score)
     return f"{record.label} = {value}"
 
 
@@ -84,14 +94,23 @@ def _lacking(table: GinerTable) -> list[tuple[str, list[str]]]:
             if not failed:
                 continue
             parts = [f"{p.name}: " + (", ".join(_record_text(r) for r in p.counterexample)
-                                      if p.counterexample else p.note) for p in failed]
+                                      if p.counterexample else denoise(p.note)) for p in failed]
             items.append(f"{ids.get(result.domain, result.domain)} ({result.category}): " + "; ".join(parts))
         if items:
             out.append((row.measure, items))
     return out
 
 
-def _text(table: GinerTable, markdown: bool) -> str:
+def _legend(table: GinerTable) -> list[str]:
+    """The codes the table uses, and what an empty cell means."""
+    used = {c for r in _matrix(table)[1:] for c in r[1:]}
+    shown = [f"{code} {_CODE_MEANING[code]}" for code in CODES.values()
+             if any(cell == code or cell.startswith(code + " ") for cell in used)]
+    return [f"Categories: {'; '.join(shown)}; an empty cell: the measure does not apply to the "
+            "domain's kind of output."]
+
+
+def _text(table: GinerTable, markdown: bool, width: int) -> str:
     columns = _columns(table)
     lines = ["# Giner's Tables 2-3 against our classification" if markdown
              else "Giner's Tables 2-3 against our classification", ""]
@@ -110,10 +129,12 @@ def _text(table: GinerTable, markdown: bool) -> str:
             lines.append("  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip())
             if i == 0:
                 lines.append("  ".join("-" * w for w in widths))
+    lines.append("")
+    lines += wrap_lines(_legend(table), width, hang=12 if not markdown else 2)
     skipped = [r for r in table.rows if r.skipped]
     if skipped:
         lines.append("")
-        lines.append("Not evaluated: " + "; ".join(f"{r.measure} ({r.skipped})" for r in skipped))
+        lines += wrap("Not evaluated: " + "; ".join(f"{r.measure} ({r.skipped})" for r in skipped), width)
     differences = _differences(table)
     lines.append("")
     lines.append("## Differences" if markdown else "Differences")
@@ -125,18 +146,18 @@ def _text(table: GinerTable, markdown: bool) -> str:
         lines.append(f"### {title}" if markdown else title)
         if markdown:
             lines.append("")
-        lines.extend(("- " if markdown else "  - ") + e for e in explanation)
+        lines += wrap_lines([("- " if markdown else "  - ") + denoise(e) for e in explanation], width)
     lines.append("")
     lines.append("## Counterexamples" if markdown else "Counterexamples")
     lines.append("")
-    lines.append("Every property a measure lacks on a domain, with the outputs that break it "
-                 "(label = score).")
+    lines += wrap("Every property a measure lacks on a domain, with the outputs that break it "
+                  "(label = score).", width)
     for measure, items in _lacking(table):
         lines.append("")
         lines.append(f"### {measure}" if markdown else measure)
         if markdown:
             lines.append("")
-        lines.extend(("- " if markdown else "  - ") + item for item in items)
+        lines += wrap_lines([("- " if markdown else "  - ") + item for item in items], width)
     return "\n".join(lines) + "\n"
 
 
@@ -152,10 +173,10 @@ def _json(table: GinerTable) -> str:
                        "rows": [row_json(r) for r in table.rows]}, indent=2) + "\n"
 
 
-def format_giner(table: GinerTable, format: str = "text") -> str:
-    """Render ``table`` as ``text``, ``markdown`` or ``json``."""
+def format_giner(table: GinerTable, format: str = "text", width: int = DEFAULT_WIDTH) -> str:
+    """Render ``table`` as ``text``, ``markdown`` or ``json``; text lines wrapped to ``width``."""
     if format == "json":
         return _json(table)
     if format in ("text", "markdown"):
-        return _text(table, format == "markdown")
+        return _text(table, format == "markdown", width)
     raise ValueError(f"unknown format {format!r}; known: {', '.join(GINER_FORMATS)}")

@@ -34,8 +34,11 @@ __all__ = ["REPORT_FORMATS", "format_scores"]
 
 REPORT_FORMATS = ("text", "markdown", "json")
 
-#: Decimals shown in text and Markdown (trec_eval prints 4); JSON keeps full precision.
-DECIMALS = 4
+#: Significant digits shown in text and Markdown: never float noise, enough to tell runs apart
+#: (trec_eval prints 4 decimals, which hides differences below 0.0001); JSON keeps full precision.
+#: Means are decimals, not fractions, so that a column compares at a glance.
+SIGNIFICANT = 6
+FLOAT_FORMAT = f".{SIGNIFICANT}g"
 
 
 def format_scores(result: ScoreResult, format: str = "text", per_topic: bool = False) -> str:
@@ -53,7 +56,7 @@ def format_scores(result: ScoreResult, format: str = "text", per_topic: bool = F
     if per_topic:
         rows = [(s.run, s.topic, s.metric, s.value) for s in result.scores]
         parts.append(tabulate(rows, headers=("run", "topic", "metric", "value"),
-                              tablefmt=table_format, floatfmt=f".{DECIMALS}f",
+                              tablefmt=table_format, floatfmt=FLOAT_FORMAT,
                               disable_numparse=[0, 1, 2]))
     means = {(m.run, m.metric): m.value for m in result.means}
     topics = "topic" if len(result.topics) == 1 else "topics"
@@ -67,7 +70,7 @@ def format_scores(result: ScoreResult, format: str = "text", per_topic: bool = F
         rows = [[run, *(means[run, metric] for metric in result.metrics)] for run in result.runs]
         headers = ("run", *result.metrics)
     parts.append(tabulate(rows, headers=headers, tablefmt=table_format,
-                          floatfmt=f".{DECIMALS}f", disable_numparse=[0]))
+                          floatfmt=FLOAT_FORMAT, disable_numparse=[0]))
     if result.priors is not None:
         parts.extend(_relative_parts(result, markdown, table_format))
     notes = _notes(result)
@@ -77,7 +80,7 @@ def format_scores(result: ScoreResult, format: str = "text", per_topic: bool = F
 
 
 def _tau_text(tau: float | None) -> str:
-    return "undefined" if tau is None else f"{tau:.{DECIMALS}f}"
+    return "undefined" if tau is None else format(tau, FLOAT_FORMAT)
 
 
 def _relative_parts(result: ScoreResult, markdown: bool, table_format: str) -> list[str]:
@@ -90,7 +93,7 @@ def _relative_parts(result: ScoreResult, markdown: bool, table_format: str) -> l
         rows = [(group, ", ".join(r for r in result.runs if priors.groups[r] == group), best,
                  result.mean(best, priors.best_by)) for group, best in priors.best.items()]
         parts.append(tabulate(rows, headers=("group", "runs", "best run", f"mean {priors.best_by}"),
-                              tablefmt=table_format, floatfmt=f".{DECIMALS}f",
+                              tablefmt=table_format, floatfmt=FLOAT_FORMAT,
                               disable_numparse=[0, 1, 2]))
     if result.kendall:
         title = "Kendall's tau-b between the run orderings (by mean)"
