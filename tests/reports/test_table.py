@@ -283,7 +283,10 @@ def test_html_is_a_well_formed_standalone_page_with_tooltips_and_details():
     parser.feed(text)
     parser.close()
     assert parser.errors == [] and parser.stack == []
-    assert "RBP(p=0.8) × DeepTh: witness for p >= 0.8; violated for p = 0.5" in parser.titles
+    # A cell's tooltip names it as the matrix does (row × column, the column's name) and says each
+    # thing once: the verdict is not repeated before the explanation.
+    assert "RBP × DeepTh (Deepness threshold): witness for p >= 0.8; violated for p = 0.5" in parser.titles
+    assert "P@k × Pri (Priority): violated; holds when no later document is relevant" in parser.titles
     assert parser.links and parser.links <= parser.ids  # every cell links to its details
     assert "&lt;" in text or "&gt;" in text  # "p >= 0.8" escaped
 
