@@ -31,7 +31,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                         help="the metric's cutoff k (a function receives it as its k or cutoff "
                              "argument, or sees ranking[:k])")
     add_run_options(parser)
-    parser.add_argument("--format", choices=("text", "markdown", "json"), default="text",
+    parser.add_argument("--format", choices=("text", "markdown", "json", "html"), default="text",
                         help="report format (default: text)")
     parser.set_defaults(command=run, parser=parser)
 

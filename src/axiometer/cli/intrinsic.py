@@ -32,7 +32,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                              "candidates re-decided exactly")
     parser.add_argument("--table", choices=INTRINSIC_TABLES, default=None,
                         help="print a comparison table instead (SPEC and --domain not needed)")
-    parser.add_argument("--format", choices=("text", "markdown", "json"), default="text",
+    parser.add_argument("--format", choices=("text", "markdown", "json", "html"), default="text",
                         help="report format (default: text)")
     parser.add_argument("-o", "--output", metavar="FILE", help="write the report to FILE")
     parser.set_defaults(command=run, parser=parser)
@@ -46,6 +46,9 @@ def run(args: argparse.Namespace) -> int:
         from axiometer.intrinsic.giner import run_giner
         from axiometer.reports.giner import format_giner
 
+        if args.format == "html":
+            raise AxiometerError("--table giner prints text, markdown or json; --format html is for "
+                                 "one metric's classification")
         write(format_giner(run_giner(), args.format, width=text_width(args)), args.output)
         return 0
     if not args.spec or not args.domain:
@@ -80,7 +83,12 @@ def run(args: argparse.Namespace) -> int:
         from axiometer.intrinsic.parametric import analyse
 
         parametric = analyse(metric, args.param, domain)
-    if args.format == "json":
+    if args.format == "html":  # one page: the classification, its picture, the parametric analysis
+        from axiometer.reports.html import intrinsic_html
+        from axiometer.reports.intrinsic import parametric_sentences
+
+        report = intrinsic_html(result, parametric, parametric_sentences(parametric) if parametric else ())
+    elif args.format == "json":
         import dataclasses
         import json
 

@@ -33,7 +33,7 @@ from axiometer.results import IntrinsicResult, OutputRecord, ParametricResult, P
 
 __all__ = ["INTRINSIC_FORMATS", "format_intrinsic", "format_parametric", "parametric_sentences"]
 
-INTRINSIC_FORMATS = ("text", "markdown", "json")
+INTRINSIC_FORMATS = ("text", "markdown", "json", "html")
 
 _MEANING = {
     "pseudometric": "finite, real, and blind to which of equally judged documents is retrieved",
@@ -99,6 +99,10 @@ def format_intrinsic(result: IntrinsicResult, format: str = "text", width: int =
     """``result`` as ``text``, ``markdown`` or ``json`` (``dataclasses.asdict``); text lines wrapped
     to ``width`` columns."""
     _check_format(format)
+    if format == "html":  # a page of its own (axiometer.reports.html)
+        from axiometer.reports.html import intrinsic_html
+
+        return intrinsic_html(result)
     if format == "json":
         return json.dumps(dataclasses.asdict(result), indent=2, ensure_ascii=False) + "\n"
     rows = _lines(result)
@@ -222,6 +226,10 @@ def format_parametric(result: Any, format: str = "text", width: int = DEFAULT_WI
     _check_format(format)
     if not dataclasses.is_dataclass(result) or isinstance(result, type):
         raise TypeError(f"format_parametric needs a dataclass result, got {type(result).__name__}")
+    if format == "html":  # a page of its own (axiometer.reports.html)
+        from axiometer.reports.html import parametric_html
+
+        return parametric_html(result, parametric_sentences(result) if isinstance(result, ParametricResult) else ())
     data = dataclasses.asdict(result)
     if format == "json":
         return json.dumps(data, indent=2, ensure_ascii=False, default=str) + "\n"

@@ -32,7 +32,7 @@ if TYPE_CHECKING:  # reports only read the result; importing scoring would load 
 
 __all__ = ["REPORT_FORMATS", "format_scores"]
 
-REPORT_FORMATS = ("text", "markdown", "json")
+REPORT_FORMATS = ("text", "markdown", "json", "html")
 
 #: Significant digits shown in text and Markdown: never float noise, enough to tell runs apart
 #: (trec_eval prints 4 decimals, which hides differences below 0.0001); JSON keeps full precision.
@@ -50,6 +50,10 @@ def format_scores(result: ScoreResult, format: str = "text", per_topic: bool = F
         raise ValueError("the result holds no per-topic scores (score with per_topic=True)")
     if format == "json":
         return _json(result, per_topic)
+    if format == "html":  # a page of its own (axiometer.reports.html)
+        from axiometer.reports.html import scores_html
+
+        return scores_html(result, per_topic)
     markdown = format == "markdown"
     table_format = "github" if markdown else "simple"
     parts = []

@@ -39,7 +39,7 @@ from collections.abc import Sequence
 
 from axiometer.reports.numbers import DEFAULT_WIDTH
 from axiometer.reports.table.cells import FLAGS, MARKS, cell_mark, header_lines
-from axiometer.reports.table.html import table_html
+from axiometer.reports.table.html import check_html, table_html
 from axiometer.reports.table.json import check_json, json_cell, table_json
 from axiometer.reports.table.latex import latex_escape, table_latex
 from axiometer.reports.table.text import check_text, table_text
@@ -49,7 +49,7 @@ __all__ = ["REPORT_FORMATS", "CHECK_FORMATS", "MARKS", "FLAGS", "format_table", 
            "cell_mark", "json_cell", "latex_escape"]
 
 REPORT_FORMATS = ("text", "markdown", "latex", "html", "json")
-CHECK_FORMATS = ("text", "markdown", "json")
+CHECK_FORMATS = ("text", "markdown", "json", "html")
 
 
 def format_table(result: TableResult, format: str = "text", comparison: Comparison | None = None,
@@ -81,12 +81,16 @@ def format_check(items: TableResult | Cell | Check | Sequence[Cell | Check], for
     ``axioms`` says what the constraints mean (a table's own ``axioms`` when ``items`` is one).
 
     ``items`` is a table (usually one row), a cell, a check, or a sequence of
-    them; ``format`` is ``text``, ``markdown`` or ``json``.
+    them; ``format`` is ``text``, ``markdown``, ``json`` or ``html`` (a table only).
     """
     if format not in CHECK_FORMATS:
         raise ValueError(f"unknown report format {format!r}; known: {', '.join(CHECK_FORMATS)}")
     if isinstance(items, TableResult) and format == "json":
         return table_json(items, None)
+    if format == "html":
+        if not isinstance(items, TableResult):
+            raise ValueError("the html format needs a table result (one metric's row)")
+        return check_html(items)
     header: list[str] = []
     if isinstance(items, TableResult):
         header = header_lines(items)
