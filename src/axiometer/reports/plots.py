@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from axiometer.core import ValidationError
+from axiometer.reports.numbers import exact_text
 from axiometer.results import Cell, Check, IntrinsicResult
 
 if TYPE_CHECKING:  # matplotlib is imported when a picture is drawn, not with axiometer
@@ -114,7 +115,9 @@ def _figure(width: float, height: float, label: str) -> Figure:
 
 
 def _number(value: Any) -> str:
-    """A parameter value or a score as people write it: ``1/10``, ``0.8``, ``0.618034`` (6 digits)."""
+    """A parameter value as the user wrote it: a ``Fraction`` as ``1/10``, a float as ``0.8`` (at most 6
+    significant digits), as the cell's summary in the title prints them (``reports.numbers.number``
+    would turn ``0.8`` into ``4/5``)."""
     if isinstance(value, bool) or not isinstance(value, (int, float, Fraction)):
         return str(value)
     if isinstance(value, Fraction):
@@ -562,7 +565,7 @@ def attained_values(result: IntrinsicResult) -> Figure:
         bracket = interval is not None and not interval.holds and len(interval.counterexample) == 3
         if bracket:
             low, _, high = (r.score for r in interval.counterexample)
-            text = ", ".join(r.exact or _number(r.score) for r in interval.counterexample)
+            text = ", ".join(exact_text(r.exact) if r.exact else _number(r.score) for r in interval.counterexample)
             axes.plot([low, low, high, high], [below * 0.5, below, below, below * 0.5], color="black",
                       linewidth=0.9)
             # Labelled under the bracket, kept inside the axes at either end.
