@@ -1,10 +1,9 @@
 """The command line: help, `score --example` (checked end to end against
-trec_eval), output options, the progress bar, and errors as one stderr line
-with exit status 2."""
+trec_eval), output options, and errors as one stderr line with exit status 2
+(the progress bar: tests/test_progress.py)."""
 
 from __future__ import annotations
 
-import io
 import json
 import subprocess
 import sys
@@ -13,7 +12,7 @@ from pathlib import Path
 import pytest
 import pytrec_eval
 
-from axiometer.cli import Progress, main
+from axiometer.cli import main
 from axiometer.cli.options import example_files as _example_files
 from axiometer.metrics import TABLE_ROWS, parse
 from axiometer.readers import read_qrels
@@ -181,30 +180,6 @@ def test_usage_errors_exit_2(capsys, argv):
         main(argv)
     assert exited.value.code == 2
     assert "usage: axiometer score" in capsys.readouterr().err
-
-
-class FakeTerminal(io.StringIO):
-    def isatty(self) -> bool:
-        return True
-
-
-def test_progress_bar_only_on_a_terminal_after_the_delay():
-    now = [0.0]
-    stream = FakeTerminal()
-    progress = Progress(stream, delay=2.0, width=10, clock=lambda: now[0])
-    progress.update("scoring", 1, 4)
-    assert stream.getvalue() == ""  # too early: short work stays quiet
-    now[0] = 2.5
-    progress.update("scoring", 2, 4)
-    assert stream.getvalue() == "\rscoring [#####.....] 2/4"
-    progress.close()
-    assert stream.getvalue().endswith("\r") and not progress.shown
-
-    quiet = io.StringIO()  # not a terminal
-    progress = Progress(quiet, delay=0.0, clock=lambda: 10.0)
-    progress.update("scoring", 1, 1)
-    progress.close()
-    assert quiet.getvalue() == ""
 
 
 def test_console_script_end_to_end(tmp_path):

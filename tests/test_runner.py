@@ -319,13 +319,6 @@ def test_mode_override_reaches_every_check():
     assert closeness.verdict == "witness" and not closeness.witness.by_truncation
 
 
-def test_progress_is_reported_up_to_the_total():
-    seen = []
-    run_table(["P@10", "RR"], ["Pri"], budget=SMALL, jobs=1, progress=lambda d, t: seen.append((d, t)))
-    assert seen and seen[-1][0] == seen[-1][1]
-    assert [d for d, _ in seen] == list(range(1, len(seen) + 1))
-
-
 def test_quick_uses_the_quick_budget():
     result = run_table(["RBP"], ["Pri"], quick=True, jobs=1)
     assert "40 random" in result.budget

@@ -105,7 +105,7 @@ def run_checks(args: argparse.Namespace, metrics: list | None):
     try:
         return run_table(metrics, args.constraints, family=getattr(args, "family", "sigir2018"),
                          seed=args.seed, quick=args.quick, mode=args.mode, jobs=args.jobs,
-                         progress=lambda done, total: progress.update("checking", done, total))
+                         progress=progress.update)
     finally:
         progress.close()
 

@@ -6,8 +6,10 @@ the parent process; :func:`run_task` runs it and never raises. A
 :class:`TaskPool` runs the tasks that can travel (their metric and
 constraint pickle) in ``multiprocessing`` workers and the others in this
 process, hands every result to its caller as it arrives (the caller may
-submit more tasks) and reports progress. Workers ignore Ctrl-C: the parent
-stops them, and :meth:`TaskPool.run` says it was interrupted.
+submit follow-up tasks) and reports progress in two phases, each with a
+total fixed before its first report (:data:`PHASES`). Workers ignore
+Ctrl-C: the parent stops them, and :meth:`TaskPool.run` says it was
+interrupted.
 """
 
 from __future__ import annotations
@@ -25,10 +27,21 @@ from axiometer.checking import Budget, check
 from axiometer.checking.explain import explain
 from axiometer.results import Check, ErrorInfo
 
-__all__ = ["Task", "Interrupted", "run_task", "TaskPool", "ProgressCallback"]
+__all__ = ["Task", "Interrupted", "run_task", "TaskPool", "ProgressCallback", "PHASES"]
 
-#: ``progress(done, total)``, called after every task.
-ProgressCallback = Callable[[int, int], None]
+#: ``progress(phase, done, total)``: called with ``done = 0`` (or what is already done) as
+#: soon as the phase's total is known, then after every task of the phase; ``total``
+#: never changes within a phase.
+ProgressCallback = Callable[[str, int, int], None]
+
+#: The phases a run reports, in order. ``checking``: the tasks given to
+#: :meth:`TaskPool.run` (a table's whole grid of checks), counted before the
+#: first one starts. ``explaining``: the follow-ups those tasks' results ask
+#: for (a violated cell's explanation, the other cutoff mode's verdict), which
+#: depend on the verdicts, so their number is known only when the last check is done;
+#: they run meanwhile, and the phase is reported from then on with the ones
+#: already finished counted.
+PHASES = ("checking", "explaining")
 
 
 @dataclass(frozen=True)
@@ -86,31 +99,42 @@ class TaskPool:
 
     ``travels(task)``: whether the task may run in a worker (its metric and
     constraint pickle). ``handle(task, result)`` receives every result, in
-    the order they finish, and may :meth:`submit` further tasks;
-    ``progress(done, total)`` is called after it. ``jobs``: at most that
-    many workers (1: everything in this process).
+    the order they finish, and may :meth:`submit` follow-up tasks;
+    ``progress(phase, done, total)`` (:data:`ProgressCallback`) is called
+    after it. ``jobs``: at most that many workers (1: everything in this
+    process).
     """
 
     def __init__(self, jobs: int, travels: Callable[[Task], bool],
                  handle: Callable[[Task, Any], None], progress: ProgressCallback | None = None) -> None:
         self.jobs, self.travels, self.handle, self.progress = jobs, travels, handle, progress
-        self.local: list[Task] = []
+        self.local: list[tuple[Task, int]] = []
         self.results: queue.Queue = queue.Queue()
         self.outstanding = 0
-        self.done = 0
-        self.total = 0
+        self.done = [0, 0]      # per phase (index into PHASES)
+        self.total = [0, 0]
+        self.checked = False    # every first-phase task handled: the follow-ups are all known
         self.workers: Any = None
 
     def submit(self, task: Task) -> None:
+        """Queue a follow-up ``task``; only from ``handle`` while checking, so that the
+        follow-ups' total is fixed when the last check is done."""
+        if self.checked:
+            raise RuntimeError("a follow-up task must be submitted before the last first-phase "
+                               "task is handled, so that the second phase's total is fixed")
+        self._queue(task, 1)
+
+    def _queue(self, task: Task, phase: int) -> None:
         """Queue ``task``: for a worker if there is a pool and it travels, else for this process."""
         self.outstanding += 1
-        self.total += 1
+        self.total[phase] += 1
         if self.workers is not None and self.travels(task):
-            self.workers.apply_async(run_task, (task,),
-                                     callback=lambda result, t=task: self.results.put((t, result)),
-                                     error_callback=lambda error, t=task: self.results.put((t, error)))
+            self.workers.apply_async(
+                run_task, (task,),
+                callback=lambda result, t=task, p=phase: self.results.put((t, p, result)),
+                error_callback=lambda error, t=task, p=phase: self.results.put((t, p, error)))
         else:
-            self.local.append(task)
+            self.local.append((task, phase))
 
     def run(self, tasks: Sequence[Task]) -> bool:
         """Run ``tasks`` and every task submitted meanwhile; True if Ctrl-C stopped the run."""
@@ -132,25 +156,33 @@ class TaskPool:
 
     def _loop(self, tasks: Sequence[Task]) -> None:
         for task in tasks:
-            self.submit(task)
+            self._queue(task, 0)
+        self._report(0)  # the whole first phase is counted before any of it runs
         while self.outstanding:
             if self.local:
-                task = self.local.pop(0)
-                self._finish(task, run_task(task))
+                task, phase = self.local.pop(0)
+                self._finish(task, phase, run_task(task))
                 continue
             try:
-                task, result = self.results.get(timeout=0.2)
+                task, phase, result = self.results.get(timeout=0.2)
             except queue.Empty:
                 continue
-            self._finish(task, result)
+            self._finish(task, phase, result)
 
-    def _finish(self, task: Task, result: Any) -> None:
+    def _finish(self, task: Task, phase: int, result: Any) -> None:
         self.outstanding -= 1
-        self.done += 1
+        self.done[phase] += 1
         if isinstance(result, BaseException):
             raise result
         if isinstance(result, Interrupted):
             raise KeyboardInterrupt
         self.handle(task, result)
+        if phase == 0:
+            self.checked = self.done[0] == self.total[0]
+            self._report(0)
+        if self.checked and self.total[1]:
+            self._report(1)  # from the last check on, every follow-up has been submitted
+
+    def _report(self, phase: int) -> None:
         if self.progress is not None:
-            self.progress(self.done, self.total)
+            self.progress(PHASES[phase], self.done[phase], self.total[phase])

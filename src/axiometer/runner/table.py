@@ -260,8 +260,14 @@ def run_table(metrics: Sequence[Any] | None = None, constraints: Sequence[Any] |
     uses :data:`axiometer.checking.QUICK` (unless ``budget`` is given)
     and small grids (:func:`parameter_grid`). ``grids`` overrides parameter
     grids (see :func:`parameter_grid`). ``jobs``: worker processes (default
-    ``os.cpu_count()``; 1 runs everything here). ``progress(done, total)`` is
-    called after every task.
+    ``os.cpu_count()``; 1 runs everything here). ``progress(phase, done, total)``
+    (:data:`~axiometer.runner.pool.ProgressCallback`) is called once the
+    phase's total is known and after every task of it: ``"checking"``, the
+    whole grid (every row x column x setting), counted before the first
+    check runs; then ``"explaining"``, the follow-ups the verdicts ask for
+    (a violated cell's explanation, and the other cutoff mode of a violated
+    cell or of a witness found only by truncation), counted when the last
+    check is done.
 
     Returns a :class:`~axiometer.results.TableResult`, cells in row-major
     order. On Ctrl-C it returns what finished, with ``interrupted=True`` and
