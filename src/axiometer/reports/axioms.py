@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from axiometer.reports.numbers import number
 from axiometer.reports.table.json import axiom_json
 from axiometer.results import AxiomInfo, TopicRecord
 
@@ -66,8 +67,8 @@ MODE_TEXTS = {
                 "ranking and in the other systems' rankings (definitions §6.4)",
 }
 
-#: The longest exact fraction printed as such; longer values print to six significant digits.
-SHORT = 12
+#: The longest sympy expression printed beside its value (``log(2)/log(3) ≈ 0.63093``).
+SHORT_EXPRESSION = 24
 
 
 @dataclass(frozen=True)
@@ -128,31 +129,29 @@ class AxiomPage:
 # -- numbers -----------------------------------------------------------------------------------------
 
 def number_text(value: Any) -> str:
-    """An exact value as a short fraction (``72/3125``), else six significant digits (``≈ 0.0230400``).
+    """An exact value as :func:`axiometer.reports.numbers.number` prints numbers (a short fraction
+    such as ``72/3125``, else six significant digits), marked ``≈`` when the digits stand for an
+    exact value too long to print (``≈ 0.333346``).
 
-    A sympy expression prints exactly when short (``log(2)/log(3) ≈ 0.630930``);
-    a float (a metric without exact arithmetic) to six significant digits;
+    A sympy expression prints exactly when short (``log(2)/log(3) ≈ 0.63093``); a float (a
+    metric without exact arithmetic) as :func:`~axiometer.reports.numbers.number` does;
     ``None`` or a non-finite value as "undefined".
     """
-    if value is None:
+    if value is None or (isinstance(value, float) and not math.isfinite(value)):
         return "undefined"
-    if isinstance(value, bool):
-        return str(value)
-    if isinstance(value, int):
-        return str(value)
+    if isinstance(value, (bool, int, float)):
+        return number(value)
     if isinstance(value, Fraction):
-        text = str(value)
-        return text if len(text) <= SHORT else f"≈ {float(value):.6g}"
-    if isinstance(value, float):
-        return f"{value:.6g}" if math.isfinite(value) else "undefined"
+        text = number(value)
+        return text if "/" in text or value.denominator == 1 else f"≈ {text}"
     import sympy  # an exact value with logarithms; sympy is loaded already when one exists
 
     expr = sympy.sympify(value)
     if expr.is_Rational:
         return number_text(Fraction(int(expr.p), int(expr.q)))
-    approx = float(sympy.N(expr, 30))
+    approx = number(float(sympy.N(expr, 30)))
     text = str(expr)
-    return f"{text} ≈ {approx:.6g}" if len(text) <= 2 * SHORT else f"≈ {approx:.6g}"
+    return f"{text} ≈ {approx}" if len(text) <= SHORT_EXPRESSION else f"≈ {approx}"
 
 
 def _number_json(value: Any) -> dict[str, Any]:
