@@ -1,7 +1,7 @@
 """The ``axiometer`` command line.
 
 Each command is a module of this package (``score``, ``table``, ``check``,
-``intrinsic``, ``unanimity``) with two functions: ``add_parser(subparsers)``
+``intrinsic``, ``unanimity``, ``axioms``, ``plot``) with two functions: ``add_parser(subparsers)``
 declares its options and ``run(args)`` runs it, returning the exit status.
 Options several commands share live in :mod:`axiometer.cli.options`. A new
 command registers in :data:`_COMMANDS`.
