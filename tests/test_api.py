@@ -124,7 +124,7 @@ def test_report_text_is_the_matrix_row_then_the_details():
     assert text.endswith(report.details())
     # The CloseTh counterexample: a_1 = r1 n1 beats b_1 = n1 r1 (m = 1, rc = 1/100).
     details = report.details(["CloseTh"])
-    assert "RBP(p=0.5) × CloseTh: violated" in details and "a = r1 n1" in details
+    assert "RBP(p=0.5) × CloseTh (Closeness threshold): violated" in details and "a = r1 n1" in details
     assert "× Pri" not in details
 
 

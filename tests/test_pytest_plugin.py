@@ -65,7 +65,7 @@ def test_example_with_a_wrong_expectation_fails_with_the_counterexample(example)
         "*test_priority_holds_deepness_does_not*",
         "axiometer: discounted_graded_precision: 1 of 3 constraint(s) differ from what the test expects",
         "  Deep: expected to hold, got violated",
-        "*discounted_graded_precision × Deep: violated*",
+        "*discounted_graded_precision × Deep (Deepness): violated*",
         "*a = d*",
         "*b = d*",
         "*required Q(b) > Q(a), which fails*",

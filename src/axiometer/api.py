@@ -85,7 +85,8 @@ class MetricReport:
     def details(self, ids: Sequence[str] | None = None) -> str:
         """The counterexamples, witnesses and errors (``axiometer check`` text) of ``ids`` (default all)."""
         cells = self.cells if ids is None else [self.cell(i) for i in ids]
-        return format_check(list(cells), "text")
+        # What each constraint means, so every counterexample opens with its sentence.
+        return format_check(list(cells), "text", axioms=self.table.axioms)
 
     def matrix(self) -> str:
         """The matrix row: the metric and one mark per constraint (see ``axiometer table``)."""
