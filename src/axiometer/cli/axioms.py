@@ -14,7 +14,6 @@ The text comes from :mod:`axiometer.reports.axioms`.
 from __future__ import annotations
 
 import argparse
-import shutil
 import sys
 from collections.abc import Callable, Iterator
 from fractions import Fraction
@@ -23,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from axiometer.cli.options import write
 from axiometer.core import InputError
 from axiometer.reports.axioms import WIDTH, AxiomPage, ExampleScore, WorkedExample, axiom_page, axioms_list
+from axiometer.reports.numbers import terminal_width
 
 if TYPE_CHECKING:
     from axiometer.axioms import Constraint, Property
@@ -60,7 +60,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 def _width(output: str | None) -> int:
     """The terminal's width when writing to one (at most :data:`WIDTH`), else :data:`WIDTH`."""
     if output is None and sys.stdout.isatty():
-        return max(40, min(WIDTH, shutil.get_terminal_size((WIDTH, 24)).columns))
+        return max(40, min(WIDTH, terminal_width()))
     return WIDTH
 
 

@@ -26,15 +26,15 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from axiometer.reports.numbers import number
+from axiometer.reports.numbers import DEFAULT_WIDTH, number
 from axiometer.reports.table.json import axiom_json
 from axiometer.results import AxiomInfo, TopicRecord
 
 __all__ = ["ExampleScore", "WorkedExample", "AxiomPage", "number_text", "axioms_list", "axiom_page",
            "FAMILY_TITLES", "WIDTH"]
 
-#: The width the text fits when the terminal's is not known.
-WIDTH = 100
+#: The width the text fits when the terminal's is not known (every text report's default).
+WIDTH = DEFAULT_WIDTH
 
 #: The list's groups, in order: an axiom's ``family`` -> the group's title.
 FAMILY_TITLES = {
@@ -232,8 +232,8 @@ def axiom_page(page: AxiomPage, format: str = "text", width: int = WIDTH) -> str
     out += _wrapped("relation", info.relation, width, label)
     out += _wrapped("decided", KIND_TEXTS.get(page.kind, page.kind), width, label)
     if page.conditions:
-        for number, (name, text) in enumerate(page.conditions):
-            out += _wrapped("conditions" if number == 0 else "", f"{name}: {text}", width, label)
+        for index, (name, text) in enumerate(page.conditions):
+            out += _wrapped("conditions" if index == 0 else "", f"{name}: {text}", width, label)
     else:
         out += _wrapped("conditions", "none", width, label)
     out += _wrapped("case", page.construction, width, label)

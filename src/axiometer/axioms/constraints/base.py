@@ -28,16 +28,16 @@ from fractions import Fraction
 from typing import Any
 
 from axiometer.axioms.oracle import Searcher
-from axiometer.core import to_fraction
+from axiometer.core import Context, to_fraction
 from axiometer.generators.case import DEFAULT_RHO, Case, Scope
 from axiometer.generators.context import small_scope_with_contexts, with_contexts
 from axiometer.metrics import is_exact_capable
-from axiometer.metrics.decide import compare
+from axiometer.metrics.decide import Comparison, compare
 from axiometer.results import AxiomInfo, Check, Counterexample, Outcome, context_record, record_topic
 
 __all__ = ["Case", "Scope", "Relation", "Constraint", "Reading", "B_GT_A", "A_GT_B", "A_GE_B",
            "DEFAULT_RHO", "TRUNCATE_MAX_DOCS", "params_of", "joined_note", "is_relative",
-           "check_result", "no_case"]
+           "check_result", "no_case", "counterexample", "comparison_outcome"]
 
 #: The longest ranking generated in truncate mode (cutoff + 2, at most this).
 TRUNCATE_MAX_DOCS = 24
@@ -149,18 +149,10 @@ class Constraint:
               extra: tuple[tuple[str, str], ...] = ()) -> Outcome:
         """Decide the relation on one case (exactly where the metric can), or an error outcome."""
         try:
-            comparison = compare(metric, case.topic, case.a, case.b, search.tolerance, case.context,
-                                 case.context_of_b)
+            return comparison_outcome(metric, case, search.tolerance, self.relation.text,
+                                      self.relation.holds, extra)
         except Exception as error:  # a user's metric may raise anything; report, don't crash
             return search.error(metric, case, error)
-        if self.relation.holds(comparison.sign):
-            return Outcome(True)
-        return Outcome(False, Counterexample(
-            topic=record_topic(case.topic), a=tuple(case.a), b=tuple(case.b),
-            score_a=comparison.qx, score_b=comparison.qy, relation=self.relation.text,
-            note=case.note, decided="exact" if comparison.exact else "float", extra=extra,
-            context_a=context_record(case.context),
-            context_b=context_record(case.context_b) if case.context_b is not None else None))
 
     def under_generated_contexts(self) -> Constraint:
         """This constraint with a context generated for each case (a relative metric; definitions §6)."""
@@ -210,3 +202,33 @@ def no_case(metric: Any, constraint: Constraint, mode: str, scope: Scope) -> Che
     where = f"within the window k = {scope.max_position}" if scope.max_position is not None else ""
     return Check(constraint=constraint.id, metric=metric.name, params=params_of(metric), verdict="n/a",
                  mode=mode, note=f"no case of this constraint fits {where}".rstrip())
+
+
+# -- judging one case (the properties' judges use these too) ----------------------------------
+
+def counterexample(case: Case, score_a: float, score_b: float, relation: str, *, exact: bool,
+                   note: str | None = None, extra: tuple[tuple[str, str], ...] = (),
+                   context_a: Context | None = None, context_b: Context | None = None,
+                   b: Any = None) -> Counterexample:
+    """A counterexample from a case (contexts default to the case's)."""
+    ctx_a = case.context if context_a is None else context_a
+    return Counterexample(
+        topic=record_topic(case.topic), a=tuple(case.a), b=tuple(case.b if b is None else b),
+        score_a=score_a, score_b=score_b, relation=relation, note=case.note if note is None else note,
+        decided="exact" if exact else "float", extra=extra, context_a=context_record(ctx_a),
+        context_b=context_record(context_b if context_b is not None else case.context_b))
+
+
+def comparison_outcome(metric: Any, case: Case, tolerance: float, relation: str,
+                       holds: Callable[[int], bool], extra: tuple[tuple[str, str], ...] = ()) -> Outcome:
+    """Decide ``Q(b)`` (in ``b``'s context) against ``Q(a)``; ``holds`` reads the sign of ``Q(b) - Q(a)``.
+
+    Exactly where the metric can (:func:`~axiometer.metrics.decide.compare`); a failure is a
+    counterexample with ``extra`` (e.g. Sat's ``rmax``). A metric's exception propagates.
+    """
+    comparison: Comparison = compare(metric, case.topic, case.a, case.b, tolerance, case.context,
+                                     case.context_of_b)
+    if holds(comparison.sign):
+        return Outcome(True)
+    return Outcome(False, counterexample(case, comparison.qx, comparison.qy, relation,
+                                          exact=comparison.exact, extra=extra))

@@ -32,15 +32,13 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from axiometer.axioms.constraints.base import params_of
+from axiometer.axioms.constraints.base import comparison_outcome, counterexample, params_of
 from axiometer.axioms.oracle import Searcher
-from axiometer.core import Context
 from axiometer.generators.case import Case, Scope
 from axiometer.metrics import is_exact_capable
 from axiometer.metrics.base import UndefinedScore
-from axiometer.metrics.decide import DEFAULT_TOLERANCE, Comparison, compare, decide_sign, evaluate
-from axiometer.results import (AxiomInfo, Check, Counterexample, Outcome, Witness, context_record,
-                               record_topic)
+from axiometer.metrics.decide import DEFAULT_TOLERANCE, decide_sign, evaluate
+from axiometer.results import AxiomInfo, Check, Outcome, Witness, context_record
 
 __all__ = ["Property", "decide_sign", "counterexample", "relative_window", "not_relative",
            "comparison_outcome"]
@@ -141,32 +139,6 @@ def relative_window(metric: Any) -> int | None:
     if cutoff is None:
         cutoff = getattr(getattr(metric, "base", None), "cutoff", None)
     return cutoff
-
-
-# -- exact decisions ----------------------------------------------------------------------------------
-
-def counterexample(case: Case, score_a: float, score_b: float, relation: str, *, exact: bool,
-                   note: str | None = None, extra: tuple[tuple[str, str], ...] = (),
-                   context_a: Context | None = None, context_b: Context | None = None,
-                   b: Any = None) -> Counterexample:
-    """A counterexample from a case (contexts default to the case's)."""
-    ctx_a = case.context if context_a is None else context_a
-    return Counterexample(
-        topic=record_topic(case.topic), a=tuple(case.a), b=tuple(case.b if b is None else b),
-        score_a=score_a, score_b=score_b, relation=relation, note=case.note if note is None else note,
-        decided="exact" if exact else "float", extra=extra, context_a=context_record(ctx_a),
-        context_b=context_record(context_b if context_b is not None else case.context_b))
-
-
-def comparison_outcome(metric: Any, case: Case, tolerance: float, relation: str,
-                       holds: Callable[[int], bool]) -> Outcome:
-    """Decide ``Q(b)`` (in ``b``'s context) against ``Q(a)``; ``holds`` reads the sign of ``Q(b) - Q(a)``."""
-    comparison: Comparison = compare(metric, case.topic, case.a, case.b, tolerance, case.context,
-                                     case.context_of_b)
-    if holds(comparison.sign):
-        return Outcome(True)
-    return Outcome(False, counterexample(case, comparison.qx, comparison.qy, relation,
-                                          exact=comparison.exact))
 
 
 # -- searching ------------------------------------------------------------------------------------------

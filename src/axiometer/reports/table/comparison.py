@@ -12,7 +12,7 @@ reconstructs them from its prose, and every report says so.
 
 from __future__ import annotations
 
-from axiometer.reports.table.cells import OPEN_FLAG, by_truncation, other_mode_name, parameter_dependent
+from axiometer.reports.table.cells import by_truncation, other_mode_name, parameter_dependent
 from axiometer.results import HOLDS, Cell, Comparison
 
 __all__ = ["differing", "left_open", "difference_reasons", "comparison_lines", "PROVENANCE"]
