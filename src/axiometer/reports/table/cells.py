@@ -32,7 +32,7 @@ from axiometer.results import AxiomInfo, Cell, Check, Comparison, Counterexample
 __all__ = ["MARKS", "FLAGS", "OPEN_FLAG", "cell_mark", "flags", "parameter_dependent",
            "by_truncation", "legend_items", "short_legend_items", "header_lines", "axiom_infos",
            "column_items", "cell_lines", "check_lines", "counterexample_sentence", "explanation_text",
-           "other_mode_name", "glossary"]
+           "other_mode_name", "glossary", "cases_text"]
 
 #: One mark per verdict (text, Markdown, HTML).
 MARKS = {"satisfied": "✓", "violated": "✗", "witness": "W", "error": "E", "n/a": "n/a",
@@ -348,7 +348,8 @@ def _counterexample_lines(cx: Counterexample, indent: str, info: AxiomInfo | Non
     return lines
 
 
-def _cases_text(check: Check) -> str:
+def cases_text(check: Check) -> str:
+    """What a satisfied check rests on: ``150 generated + 40 small-scope cases; ties decided exactly``."""
     parts = []
     if check.cases:
         parts.append(f"{check.cases} generated")
@@ -384,7 +385,7 @@ def check_lines(check: Check, indent: str, info: AxiomInfo | None = None) -> lis
             fake = Counterexample(check.error.topic, tuple(check.error.ranking or ()), (), 0.0, 0.0, "", "", "")
             lines += _topic_lines(fake, inner)
     elif check.verdict == "satisfied":
-        lines.append(f"{inner}no counterexample in {_cases_text(check)}")
+        lines.append(f"{inner}no counterexample in {cases_text(check)}")
     if check.note:
         lines.append(f"{inner}note: {denoise(check.note)}")
     return lines

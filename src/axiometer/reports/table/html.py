@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from axiometer.reports.html import data_table, definitions, escape, page, picture
 from axiometer.reports.numbers import denoise, number, numbers_apart
 from axiometer.reports.table.cells import (
-    MARKS, OPEN_FLAG, axiom_infos, cell_lines, cell_mark, counterexample_sentence, glossary,
+    MARKS, OPEN_FLAG, axiom_infos, cases_text, cell_lines, cell_mark, counterexample_sentence, glossary,
     header_lines, legend_items, other_mode_name, parameter_dependent,
 )
 from axiometer.reports.table.comparison import difference_reasons, differing, left_open
@@ -403,14 +403,6 @@ def _counterexample(cx: Counterexample, info: AxiomInfo | None) -> list[str]:
 
 # -- evidence: a check, a cell ----------------------------------------------------------------
 
-def _cases_text(check: Check) -> str:
-    parts = [f"{count} {kind}" for count, kind in ((check.cases, "generated"), (check.small_scope, "small-scope"))
-             if count]
-    text = " + ".join(parts) + " cases" if parts else "no cases"
-    decided = "ties decided exactly" if check.exact else f"float ties within {number(check.tolerance)}"
-    return f"{text}; {decided}"
-
-
 def _check(check: Check, info: AxiomInfo | None, prefix: str) -> list[str]:
     out = ['<div class="check">',
            f"<h4>{escape(check.metric)}, {escape(check.mode)} mode: "
@@ -437,7 +429,7 @@ def _check(check: Check, info: AxiomInfo | None, prefix: str) -> list[str]:
                                                               [False] * len(ranking), [True] * len(ranking))
                        + "</div>")
     elif check.verdict == "satisfied":
-        out.append(f"<p>No counterexample in {escape(_cases_text(check))}.</p>")
+        out.append(f"<p>No counterexample in {escape(cases_text(check))}.</p>")
     if check.curve:
         from axiometer.reports import plots
 
