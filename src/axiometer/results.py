@@ -21,7 +21,7 @@ from typing import Any
 
 from axiometer.core import Context, Topic, to_fraction
 
-__all__ = ["VERDICTS", "Outcome", "AxiomInfo", "record_topic", "context_record", "TopicRecord", "Counterexample", "Witness", "ErrorInfo", "Check", "Cell",
+__all__ = ["VERDICTS", "Outcome", "AxiomInfo", "Evidence", "Boundary", "BoundaryCurve", "STRENGTHS", "record_topic", "context_record", "TopicRecord", "Counterexample", "Witness", "ErrorInfo", "Check", "Cell",
            "TableResult", "HOLDS", "OutputRecord", "PropertyVerdict", "IntrinsicResult",
            "ParametricResult", "Difference", "Comparison", "GinerEntry", "GinerRow",
            "GinerTable"]
@@ -114,6 +114,78 @@ def context_record(context: Context | None) -> tuple[tuple[str, ...], ...] | Non
     return None if context is None else tuple(tuple(r) for r in context.rankings)
 
 
+#: How strong a satisfied or witness verdict is, strongest first (definitions §3).
+STRENGTHS = ("exhaustive", "searched", "sampled")
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """What stands behind a verdict: the exhaustive scope covered, the random cases, exactness.
+
+    ``strength`` is ``"exhaustive"`` (the whole declared small scope of the
+    constraint was decided; for DeepTh/CloseTh every ``n`` of the grid for
+    every ``rc``), ``"searched"`` (part of the small scope, complete up to
+    ``exhaustive_scope``, plus a random search) or ``"sampled"`` (random cases
+    only). ``exhaustive_scope`` says in words what was enumerated completely
+    (e.g. "every case with up to 4 documents, relevance values 0, 1/50, 1/20,
+    1/10, 1 aspect"); ``exhaustive_cases`` and ``random_cases`` count the
+    cases decided; ``exact``: every decision was exact (no float tolerance).
+    """
+
+    strength: str
+    exhaustive_scope: str
+    exhaustive_cases: int
+    random_cases: int
+    exact: bool
+
+
+@dataclass(frozen=True)
+class Boundary:
+    """Where a cell's verdict changes along one numeric parameter (definitions §3, boundaries).
+
+    ``value`` is the boundary (the closed form's root when it agrees with
+    the bisection, else the bisection's midpoint); ``bracket`` the last
+    bisection interval ``(low, high)``, at most 1e-6 wide, whose ends were
+    decided (``below`` at ``low``, ``above`` at ``high``); ``closed_form``
+    the equation's root as sympy prints it (``"root of p**3 + p**2 - 1"``),
+    or ``None``; ``closed_value`` its float and ``agrees`` whether it lies
+    within 1e-6 of the bisection (``None`` without a closed form).
+    ``certain``: which side was decided by a concrete case at every probe
+    (``"below"``, ``"above"``, ``"both"`` or ``"neither"``); a side that is
+    not certain rests on "no counterexample found" (its ``evidence``).
+    ``at_value``: the side the boundary value itself belongs to (the
+    decisive case ties there), when known. ``fixed``: the other
+    parameters' values; ``probes``: checks run to locate it.
+    """
+
+    param: str
+    value: float
+    bracket: tuple[str, str]         # exact decimals, e.g. ("0.754877", "0.754878")
+    below: str
+    above: str
+    certain: str
+    closed_form: str | None = None
+    closed_value: float | None = None
+    agrees: bool | None = None
+    at_value: str | None = None      # "below" or "above"
+    fixed: tuple[tuple[str, Any], ...] = ()
+    probes: int = 0
+    case: str = ""                   # the decisive case the closed form was solved on, in words
+    evidence_below: Evidence | None = None
+    evidence_above: Evidence | None = None
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class BoundaryCurve:
+    """A two-parameter cell's boundary curve: the boundaries of ``param`` at each value of ``over``."""
+
+    param: str
+    over: str
+    points: tuple[tuple[Any, tuple[Boundary, ...]], ...]   # (value of ``over``, boundaries of ``param``)
+    fixed: tuple[tuple[str, Any], ...] = ()
+
+
 @dataclass(frozen=True)
 class Check:
     """One constraint on one metric at one parameter setting."""
@@ -133,6 +205,7 @@ class Check:
     note: str = ""                   # e.g. "projected", "budget reached after 2.0 s"
     # DeepTh/CloseTh: D(n) = Q(a_n) - Q(b_n) along the grid, per rc tried: ((rc, ((n, D), ...)), ...).
     curve: tuple[tuple[str, tuple[tuple[int, float], ...]], ...] = ()
+    evidence: Evidence | None = None  # satisfied and witness checks: what the verdict rests on
 
     @property
     def holds(self) -> bool:
@@ -152,6 +225,14 @@ class Cell:
     projected: bool = False          # an aspect-blind metric on a diversity constraint
     explanation: str | None = None   # for a violated cell: the nearby reading that makes it hold
     other_mode: str | None = None    # the verdict in the other cutoff mode, when computed
+    boundaries: tuple[Boundary, ...] = ()   # where the verdict changes (asked for: ranges, --boundaries)
+    curves: tuple[BoundaryCurve, ...] = ()  # two-parameter cells: boundary curves
+
+    @property
+    def evidence(self) -> Evidence | None:
+        """The default setting's evidence (satisfied and witness verdicts)."""
+        default = self.default_check
+        return default.evidence if default is not None else None
 
     @property
     def default_check(self) -> Check | None:
