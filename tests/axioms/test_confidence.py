@@ -20,7 +20,7 @@ from axiometer.axioms import CONSTRAINT_IDS, get
 from axiometer.checking import Budget, check
 from axiometer.axioms.constraints.confidence import confidence_conditions
 from axiometer.core import Ranking, Topic
-from axiometer.generators.case import Case, Scope
+from axiometer.generators.case import Case, Scope, cases_of
 from axiometer.metrics import TABLE_ROWS, parse, wrap
 from tests.axioms import harmonic, replay
 
@@ -94,4 +94,4 @@ def test_cutoff_past_the_appended_position_is_invisible_in_truncate_mode():
 
 
 def test_the_empty_ranking_is_the_first_small_scope_case():
-    assert tuple(next(iter(CONF.small_scope(Scope()))).a) == ()
+    assert tuple(next(iter(cases_of(CONF.small_scope(Scope())))).a) == ()

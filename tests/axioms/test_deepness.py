@@ -25,7 +25,7 @@ from axiometer.checking import Budget, check
 from axiometer.metrics.decide import exact_sign
 from axiometer.axioms.constraints.deepness import deepness_conditions
 from axiometer.core import Ranking
-from axiometer.generators.case import Case, Scope
+from axiometer.generators.case import Case, Scope, cases_of
 from axiometer.generators.relevance import deepness_small_scope
 from axiometer.metrics import parse
 from tests.axioms import Positional, harmonic, linear, replay
@@ -42,7 +42,7 @@ def test_registered_in_the_papers_order():
 
 
 def test_the_condition_predicate_rejects_what_is_not_a_deep_case():
-    case = next(iter(deepness_small_scope(Scope())))
+    case = next(iter(cases_of(deepness_small_scope(Scope()))))
     scope = Scope()
     assert deepness_conditions(case, scope)
     swapped_back = Case(case.topic, case.b, case.a, case.changed, case.note)  # a and b exchanged
@@ -106,7 +106,7 @@ def test_later_documents_cannot_change_a_deep_verdict():
     scope = Scope()
     for spec in ("ERR@10", "NRBP(alpha=0.5,beta=0.5)", "CT(alpha=0.5)@10", "RBU(p=0.8,e=0.05)@10"):
         metric = parse(spec)
-        for case in deepness_small_scope(scope):
+        for case in cases_of(deepness_small_scope(scope)):
             j1 = case.changed[3]
             if len(case.a) == j1:
                 continue

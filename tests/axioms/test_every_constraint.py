@@ -15,7 +15,7 @@ from hypothesis import given, strategies as st
 
 from axiometer.axioms import CONSTRAINTS
 from axiometer.axioms.constraints.saturation import RMAX_CANDIDATES
-from axiometer.generators.case import Scope
+from axiometer.generators.case import Scope, cases_of
 
 CASE_BUILT = [c for c in CONSTRAINTS if c.strategy is not None]
 RHOS = (Fraction(1, 10), Fraction(1, 50), Fraction(1, 100))
@@ -56,7 +56,7 @@ def test_small_scope_cases_meet_the_conditions(constraint, scope):
     rmaxes = RMAX_CANDIDATES if constraint.kind == "saturation" else (None,)
     for rmax in rmaxes:
         scoped = scope.with_(rmax=rmax)
-        cases = list(constraint.small_scope(scoped))
+        cases = list(cases_of(constraint.small_scope(scoped)))
         assert all(constraint.satisfies_conditions(case, scoped) for case in cases)
         if scope.max_position is None or scope.max_position >= 4:
             assert cases, f"{constraint.id}: no small-scope case in {scoped}"

@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 from axiometer.axioms import get
 from axiometer.checking import QUICK, check
 from axiometer.core import Context
-from axiometer.generators.case import Scope
+from axiometer.generators.case import Scope, cases_of
 from axiometer.generators.context import (OTHERS_ONLY, case_pool, contexts, fixed_context,
                                           small_contexts, small_scope_with_contexts, with_contexts)
 from axiometer.generators.relevance import priority_cases, priority_small_scope
@@ -24,7 +24,7 @@ def test_generated_contexts_draw_from_the_case_and_keep_its_rankings(data):
 
 
 def test_small_contexts_and_the_fixed_context():
-    case = next(iter(priority_small_scope(Scope(max_position=5))))
+    case = next(iter(cases_of(priority_small_scope(Scope(max_position=5)))))
     first, reverse, others = small_contexts(case)
     assert first.rankings[0] == case.a[:5]
     assert reverse.rankings[0] == tuple(reversed(case.a[:5]))
@@ -36,7 +36,7 @@ def test_small_contexts_and_the_fixed_context():
 
 
 def test_pool_lists_each_document_once():
-    case = next(iter(priority_small_scope(Scope(max_position=5))))
+    case = next(iter(cases_of(priority_small_scope(Scope(max_position=5)))))
     pool = case_pool(case)
     assert len(pool) == len(set(pool)) and pool[-2:] == OTHERS_ONLY
 
@@ -88,7 +88,7 @@ def test_disjoint_contexts_retrieve_none_of_the_case_documents(data):
 
 
 def test_disjoint_small_scope_and_fixed_context():
-    cases = list(priority_small_scope(Scope(max_position=3)))
+    cases = list(cases_of(priority_small_scope(Scope(max_position=3))))
     disjoint = list(small_scope_with_contexts(iter(cases), disjoint=True))
     assert len(disjoint) == len(cases)
     assert all(c.context.rankings == (OTHERS_ONLY,) for c in disjoint)

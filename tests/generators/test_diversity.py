@@ -25,7 +25,7 @@ from axiometer.axioms.constraints.conditions import (aspect_diversity_case, aspe
 from axiometer.core import Ranking
 from axiometer.generators import diversity as div
 from axiometer.generators.building import positive_levels
-from axiometer.generators.case import Case, Scope
+from axiometer.generators.case import Case, Scope, cases_of
 
 GENERATORS = {
     "AspDiv": (div.aspect_diversity_cases, div.aspect_diversity_small_scope, aspect_diversity_case),
@@ -76,7 +76,7 @@ def test_every_generated_case_meets_the_conditions(name, data):
 @pytest.mark.parametrize("scope", SCOPES, ids=repr)
 def test_every_small_scope_case_meets_the_conditions(name, scope):
     _, small_scope, meets = GENERATORS[name]
-    cases = list(small_scope(scope))
+    cases = list(cases_of(small_scope(scope)))
     assert cases, "an empty small scope checks nothing"
     bad = [case for case in cases if not meets(case, scope)]
     assert not bad, bad[0]
@@ -85,7 +85,7 @@ def test_every_small_scope_case_meets_the_conditions(name, scope):
 @pytest.mark.parametrize("name", GENERATORS)
 def test_small_scopes_list_distinct_cases(name):
     _, small_scope, _ = GENERATORS[name]
-    keys = [(case.topic, case.a, case.b) for case in small_scope(Scope())]
+    keys = [(case.topic, case.a, case.b) for case in cases_of(small_scope(Scope()))]
     assert len(keys) == len(set(keys))
 
 
@@ -94,7 +94,7 @@ def test_a_cutoff_of_one_leaves_only_cases_that_change_position_one(name):
     # Red, MRed and Sat change the position after a non-empty prefix: nothing fits k = 1.
     _, small_scope, meets = GENERATORS[name]
     scope = Scope(max_position=1)
-    cases = list(small_scope(scope))
+    cases = list(cases_of(small_scope(scope)))
     assert all(case.changed == (1,) and meets(case, scope) for case in cases)
     assert bool(cases) == (name in ("AspDiv", "AspRel"))
 
@@ -119,7 +119,7 @@ def test_documents_are_named_in_ranking_order(name, data):
 
 
 def test_aspdiv_names_the_replacement_after_the_replaced_document():
-    case = next(iter(div.aspect_diversity_small_scope(Scope())))
+    case = next(iter(cases_of(div.aspect_diversity_small_scope(Scope()))))
     (i,) = case.changed
     assert case.b[i - 1] == f"{case.a[i - 1]}'"
 
@@ -148,9 +148,9 @@ def _later_on_raised_aspect(case: Case) -> bool:
 def test_aspdiv_builds_later_documents_on_the_raised_aspect_unless_told_not_to():
     found = find(div.aspect_diversity_cases(Scope()), _later_on_raised_aspect, settings=SEARCH)
     assert len(found.a) == 2  # shrunk: the replaced document, then one on its aspect
-    assert any(_later_on_raised_aspect(c) for c in div.aspect_diversity_small_scope(Scope()))
+    assert any(_later_on_raised_aspect(c) for c in cases_of(div.aspect_diversity_small_scope(Scope())))
     assert not any(_later_on_raised_aspect(c)
-                   for c in div.aspect_diversity_small_scope(Scope(later_untouched=True)))
+                   for c in cases_of(div.aspect_diversity_small_scope(Scope(later_untouched=True))))
 
 
 def test_aspdiv_gains_can_be_a_hundred_times_smaller_than_a_later_value():
@@ -161,7 +161,7 @@ def test_aspdiv_gains_can_be_a_hundred_times_smaller_than_a_later_value():
         old, new = case.topic.vector(case.a[i - 1]), case.topic.vector(case.b[i - 1])
         return any(n - o == scope.rho / 100 for n, o in zip(new, old)) and _later_on_raised_aspect(case)
 
-    assert any(tiny_gain(c) for c in div.aspect_diversity_small_scope(scope))
+    assert any(tiny_gain(c) for c in cases_of(div.aspect_diversity_small_scope(scope)))
     assert find(div.aspect_diversity_cases(scope), tiny_gain, settings=SEARCH)
 
 
@@ -174,9 +174,9 @@ def _filled(case: Case) -> bool:
 
 def test_red_reaches_prefixes_that_fill_both_aspects():
     # What separates a saturating metric (CT): rc = 1/2, t covered 3 times, t' twice.
-    assert any(_filled(c) for c in div.redundancy_small_scope(Scope()))
+    assert any(_filled(c) for c in cases_of(div.redundancy_small_scope(Scope())))
     assert find(div.redundancy_cases(Scope()), _filled, settings=SEARCH)
-    assert not any(_filled(c) for c in div.redundancy_small_scope(Scope(values_within_rho=True)))
+    assert not any(_filled(c) for c in cases_of(div.redundancy_small_scope(Scope(values_within_rho=True))))
 
 
 @pytest.mark.parametrize("name", ["Red", "MRed"])
@@ -187,7 +187,7 @@ def test_red_and_mred_topics_may_judge_unretrieved_documents(name):
         (t2,) = relevant_aspects(case.topic, case.b[-1])
         return any(d.startswith("u") and case.topic.vector(d)[t2] > 0 for d in case.topic.documents)
 
-    assert any(unretrieved_on_y_aspect(c) for c in small_scope(Scope()))
+    assert any(unretrieved_on_y_aspect(c) for c in cases_of(small_scope(Scope())))
     assert find(strategy(Scope()), unretrieved_on_y_aspect, settings=SEARCH)
 
 
@@ -196,14 +196,14 @@ def test_mred_prefixes_may_be_relevant_to_both_aspects():
     def both(case: Case) -> bool:
         return any(len(relevant_aspects(case.topic, d)) == 2 for d in case.a[:-1])
 
-    assert any(both(c) for c in div.monotonic_redundancy_small_scope(Scope()))
+    assert any(both(c) for c in cases_of(div.monotonic_redundancy_small_scope(Scope())))
     assert find(div.monotonic_redundancy_cases(Scope()), both, settings=SEARCH)
 
 
 @pytest.mark.parametrize("rmax", [Fraction(1), Fraction(9, 10), Fraction(1, 2)])
 def test_sat_puts_rmax_on_the_last_document_only_there(rmax):
     scope = Scope(rmax=rmax, values_within_rho=True)
-    for case in div.saturation_small_scope(scope):
+    for case in cases_of(div.saturation_small_scope(scope)):
         last = case.a[-1]
         assert max(case.topic.vector(last)) == rmax
         assert all(r <= scope.rho for d in case.topic.documents if d != last
@@ -215,13 +215,13 @@ def test_red_draws_rc_above_rho_unless_values_stay_within_rho():
         return case.topic.r(case.a[-1])
 
     assert find(div.redundancy_cases(Scope()), lambda c: rc(c) > Fraction(1, 10), settings=SEARCH)
-    assert {rc(c) for c in div.redundancy_small_scope(Scope(values_within_rho=True))} <= \
+    assert {rc(c) for c in cases_of(div.redundancy_small_scope(Scope(values_within_rho=True)))} <= \
         set(positive_levels(Fraction(1, 10)))
 
 
 def test_asprel_weights_differ_in_the_right_direction_and_vary():
     seen = set()
-    for case in div.aspect_relevance_small_scope(Scope()):
+    for case in cases_of(div.aspect_relevance_small_scope(Scope())):
         (i,) = case.changed
         (t,), (t2,) = (relevant_aspects(case.topic, case.a[i - 1]),
                        relevant_aspects(case.topic, case.b[i - 1]))
@@ -240,26 +240,26 @@ def _swapped(case: Case) -> Case:
 def test_predicates_reject_the_reversed_case(name):
     # b built from a the other way round breaks each of these constraints' premises.
     _, small_scope, meets = GENERATORS[name]
-    case = next(iter(small_scope(Scope())))
+    case = next(iter(cases_of(small_scope(Scope()))))
     assert meets(case, Scope()) and not meets(_swapped(case), Scope())
 
 
 @pytest.mark.parametrize("name", GENERATORS)
 def test_predicates_reject_a_change_outside_the_window(name):
     _, small_scope, meets = GENERATORS[name]
-    case = max(small_scope(Scope()), key=lambda c: c.changed)
+    case = max(cases_of(small_scope(Scope())), key=lambda c: c.changed)
     (position,) = case.changed
     assert position >= 2 and not meets(case, Scope(max_position=position - 1))
 
 
 def test_predicates_reject_broken_conditions():
     scope = Scope()
-    aspdiv = next(iter(div.aspect_diversity_small_scope(scope)))
+    aspdiv = next(iter(cases_of(div.aspect_diversity_small_scope(scope))))
     assert not aspect_diversity_case(aspdiv, Scope(rho=Fraction(1, 10 ** 4)))  # values above rho
-    red = next(iter(div.redundancy_small_scope(scope)))
+    red = next(iter(cases_of(div.redundancy_small_scope(scope))))
     assert not redundancy_case(replace(red, changed=(1,)), scope)  # wrong changed position
     too_long = Case(red.topic, Ranking((*red.a, "z")), red.b, red.changed, red.note)
     assert not redundancy_case(too_long, scope)
-    sat = next(iter(div.saturation_small_scope(Scope(rmax=Fraction(1)))))
+    sat = next(iter(cases_of(div.saturation_small_scope(Scope(rmax=Fraction(1))))))
     assert not saturation_case(sat, Scope(rmax=Fraction(9, 10)))  # d_n does not hold rmax
     assert not saturation_case(replace(sat, b=sat.a, changed=(len(sat.a),)), scope)  # nothing appended

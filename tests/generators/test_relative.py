@@ -9,7 +9,7 @@ from hypothesis.errors import NoSuchExample, Unsatisfiable
 
 from axiometer.axioms.properties.prior_position import PRIOR_MONOTONICITY, PRIOR_SENSITIVITY
 from axiometer.axioms.properties.rarity import RARITY
-from axiometer.generators.case import Case, Scope
+from axiometer.generators.case import Case, Scope, cases_of
 from axiometer.generators.relative import (
     MAX_PRIORS, extreme_small_scope, prior_move_cases, prior_move_small_scope, rarity_cases,
     rarity_small_scope, relative_cases, relative_small_scope)
@@ -115,21 +115,21 @@ def test_relative_cases_are_any_ranking_in_any_context(scope, data):
 @pytest.mark.parametrize("k", [None, 1, 2, 3, 10])
 def test_small_scopes_meet_the_conditions(k):
     scope = Scope(max_position=k)
-    rarity = list(rarity_small_scope(scope))
+    rarity = list(cases_of(rarity_small_scope(scope)))
     assert rarity and rarity[0].a == ("d1",) and rarity[0].b == ("d2",)
     for case in rarity:
         assert_rarity(case, scope)
     for deeper in (False, True):
-        cases = list(prior_move_small_scope(scope, deeper))
+        cases = list(cases_of(prior_move_small_scope(scope, deeper)))
         assert bool(cases) == (deeper or k != 1)
         for case in cases:
             assert_prior_move(case, scope, deeper)
-    for case in relative_small_scope(scope):
+    for case in cases_of(relative_small_scope(scope)):
         common(case)
 
 
 def test_the_small_scopes_cover_the_awkward_contexts():
-    contexts = {case.context.rankings for case in relative_small_scope(Scope(max_position=3))
+    contexts = {case.context.rankings for case in cases_of(relative_small_scope(Scope(max_position=3)))
                 if case.a == ("d1", "d2")}
     assert () in contexts                                  # the empty context
     assert ((),) in contexts                               # an empty prior ranking

@@ -17,7 +17,7 @@ from fractions import Fraction
 import pytest
 from hypothesis import find, given, settings, strategies as st
 
-from axiometer.generators.case import Case, Scope
+from axiometer.generators.case import Case, Scope, cases_of
 from axiometer.generators.relevance import (
     confidence_cases, confidence_small_scope, deepness_cases, deepness_small_scope,
     priority_cases, priority_small_scope, swap, threshold_pair)
@@ -114,7 +114,7 @@ def test_generators_reach_the_window_edge_and_beyond_it_without_a_window():
 
 
 def test_no_deep_case_fits_a_window_shorter_than_four():
-    assert list(deepness_small_scope(Scope(max_position=3))) == []
+    assert list(cases_of(deepness_small_scope(Scope(max_position=3)))) == []
     with pytest.raises(Exception):  # hypothesis: no example can be generated at all
         find(deepness_cases(Scope(max_position=3)), lambda case: True,
              settings=settings(max_examples=50, database=None))
@@ -167,7 +167,7 @@ def as_keys(cases) -> list:
     ("Conf", confidence_small_scope, assert_confidence_case, 3),
 ])
 def test_small_scope_is_exactly_every_case(kind, small_scope, check, max_docs, scope):
-    cases = list(small_scope(scope, max_docs))
+    cases = list(cases_of(small_scope(scope, max_docs)))
     for case in cases:
         check(case, scope.with_(max_docs=max_docs + 1))
     keys = as_keys(cases)
@@ -177,7 +177,7 @@ def test_small_scope_is_exactly_every_case(kind, small_scope, check, max_docs, s
 
 def test_small_scopes_list_the_smallest_cases_first():
     for small_scope in (priority_small_scope, deepness_small_scope, confidence_small_scope):
-        sizes = [len(case.b) for case in small_scope(Scope())]
+        sizes = [len(case.b) for case in cases_of(small_scope(Scope()))]
         assert sizes == sorted(sizes)
 
 
@@ -221,6 +221,6 @@ def test_between_untouched_reading_leaves_nothing_relevant_between_the_swap(case
 
 
 def test_between_untouched_small_scope():
-    cases = list(priority_small_scope(Scope(between_untouched=True)))
+    cases = list(cases_of(priority_small_scope(Scope(between_untouched=True))))
     assert cases and all(all(c.topic.r(d) == 0 for d in c.a[c.changed[0]:c.changed[1] - 1]) for c in cases)
-    assert len(cases) < len(list(priority_small_scope(Scope())))
+    assert len(cases) < len(list(cases_of(priority_small_scope(Scope()))))

@@ -13,17 +13,18 @@ from __future__ import annotations
 
 import random
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Any
 
 from hypothesis import HealthCheck, Phase, find, settings
 from hypothesis.errors import Flaky, NoSuchExample, Unsatisfiable
 
-from axiometer.axioms.oracle import SearchResult
+from axiometer.axioms.oracle import Layer, ScopeReach, SearchResult
 from axiometer.checking.budget import Budget, cell_seed
 from axiometer.checking.guard import Misbehaviour, context_text, describe_error
-from axiometer.core import Ranking
-from axiometer.generators.case import Case
+from axiometer.core import Ranking, to_fraction
+from axiometer.generators.case import Case, ScopeItem, ScopeMark, case_size
 from axiometer.metrics.decide import evaluate
 from axiometer.results import ErrorInfo, Outcome, record_topic
 
@@ -40,7 +41,7 @@ class Search:
     def seed(self, *parts: str) -> int:
         return cell_seed(self.run_seed, *parts)
 
-    def find(self, small_scope: Iterable[Case] | None, strategy: Callable[[], Any] | None,
+    def find(self, small_scope: Iterable[ScopeItem] | None, strategy: Callable[[], Any] | None,
              judge: Callable[[Case], Outcome], is_target: Callable[[Outcome], bool],
              seed: int) -> SearchResult:
         return search_cases(small_scope, strategy, judge, is_target, self.budget, seed)
@@ -77,28 +78,49 @@ def _failing_ranking(metric: Any, case: Case) -> Ranking:
     return case.b
 
 
-def search_cases(small_scope: Iterable[Case] | None, strategy: Callable[[], Any] | None,
+def search_cases(small_scope: Iterable[ScopeItem] | None, strategy: Callable[[], Any] | None,
                  judge: Callable[[Case], Outcome], is_target: Callable[[Outcome], bool],
                  budget: Budget, seed: int) -> SearchResult:
     """The exhaustive small scope, then a shrinking random search, for a case whose outcome is a target.
 
     ``judge`` evaluates one case; ``is_target`` says whether its outcome is
-    what the search looks for (a failure, a witness, an error). The random
-    search (``hypothesis.find`` over ``strategy()``) shrinks the target found
-    to a small one, within ``budget.seconds``; a *final* outcome (a timeout)
-    ends it at once. Shared by the constraint and the property checks.
+    what the search looks for (a failure, a witness, an error). The small
+    scope is enumerated in order up to ``budget.small_scope`` cases (its
+    :class:`~axiometer.generators.case.ScopeMark` marks are not cases) or
+    ``budget.seconds``, whichever comes first; how far it got is the result's
+    ``reach``. The random search (``hypothesis.find`` over ``strategy()``)
+    shrinks the target found to a small one, within ``budget.seconds``; a
+    *final* outcome (a timeout) ends it at once. Shared by the constraint and
+    the property checks.
     """
     small = 0
+    reach: ScopeReach | None = None
+    small_note = ""
     if small_scope is not None:
-        for case in small_scope:
+        enumeration = _Enumeration(budget.small_scope)
+        deadline = time.monotonic() + budget.seconds
+        stopped = ""
+        for item in small_scope:
+            if isinstance(item, ScopeMark):
+                enumeration.mark(item)
+                continue
             if small >= budget.small_scope:
+                stopped = "budget"
+                break
+            if time.monotonic() > deadline:
+                stopped = "time"
+                small_note = (f"small scope stopped by the time budget ({budget.seconds:g} s) "
+                              f"after {small} cases")
                 break
             small += 1
-            outcome = judge(case)
+            enumeration.add(item)
+            outcome = judge(item)
             if is_target(outcome):
-                return SearchResult(outcome, case, 0, small, "found in the small scope")
+                return SearchResult(outcome, item, 0, small, "found in the small scope",
+                                    enumeration.reach("target"))
+        reach = enumeration.reach(stopped, small_note)
     if strategy is None:
-        return SearchResult(None, None, 0, small, "")
+        return SearchResult(None, None, 0, small, small_note, reach)
     deadline = time.monotonic() + budget.seconds
     counter = [0]
     found: list[Case] = []  # target cases in the order found; shrinking makes later ones smaller
@@ -123,15 +145,15 @@ def search_cases(small_scope: Iterable[Case] | None, strategy: Callable[[], Any]
         minimal = find(strategy(), predicate, settings=search_settings_for(budget),
                        random=random.Random(seed))
     except (NoSuchExample, Unsatisfiable):
-        return SearchResult(None, None, counter[0], small, "")
+        return SearchResult(None, None, counter[0], small, small_note, reach)
     except (_Stop, Flaky):
         if not stopped:
             raise
-        return SearchResult(stopped[0], None, counter[0], small, "")
+        return SearchResult(stopped[0], None, counter[0], small, small_note, reach)
     except _OutOfTime:
         if not found:
             return SearchResult(None, None, counter[0], small,
-                                f"time budget ({budget.seconds:g} s) reached")
+                                _joined(small_note, f"time budget ({budget.seconds:g} s) reached"), reach)
         minimal = found[-1]  # the smallest target shrinking reached in time
         note = f"shrinking stopped by the time budget ({budget.seconds:g} s)"
     outcome = judge(minimal)
@@ -139,7 +161,61 @@ def search_cases(small_scope: Iterable[Case] | None, strategy: Callable[[], Any]
         outcome = Outcome(False, error=ErrorInfo(
             "non-deterministic: the same input gave two outcomes",
             record_topic(minimal.topic), tuple(minimal.a)))
-    return SearchResult(outcome, minimal, counter[0], small, note)
+    return SearchResult(outcome, minimal, counter[0], small, _joined(small_note, note), reach)
+
+
+def _joined(*notes: str) -> str:
+    return "; ".join(n for n in notes if n)
+
+
+class _Enumeration:
+    """What a small scope's enumeration met: its complete layers (one per mark), the cases since."""
+
+    def __init__(self, budget: int) -> None:
+        self.budget = budget
+        self.layers: list[Layer] = []
+        self.declared: int | None = None
+        self.complete = False
+        self._open()
+
+    def _open(self) -> None:
+        self.sizes: Counter[int] = Counter()
+        self.values: set[Any] = set()
+        self.aspects: set[int] = set()
+
+    @property
+    def cases(self) -> int:
+        return sum(self.sizes.values())
+
+    def add(self, case: Case) -> None:
+        """A case about to be decided: its size, relevance values and aspect count."""
+        self.sizes[case_size(case)] += 1
+        topic = case.topic
+        self.aspects.add(len(topic.aspects))
+        values = self.values
+        for doc in topic.documents:
+            values.update(topic.vector(doc))  # read exactly when the layer closes
+
+    def _layer(self, docs: int) -> Layer:
+        return Layer(docs, self.cases, tuple(sorted({to_fraction(v) for v in self.values})),
+                     tuple(sorted(self.aspects)),
+                     tuple(sorted(self.sizes.items())))
+
+    def mark(self, mark: ScopeMark) -> None:
+        """Every case up to ``mark.docs`` documents has been decided: close the layer."""
+        self.layers.append(self._layer(mark.docs))
+        self.declared = mark.declared_docs
+        self.complete = self.complete or mark.docs >= mark.declared_docs
+        self._open()
+
+    def reach(self, stopped: str, note: str = "") -> ScopeReach:
+        """How far it got; ``stopped`` is ``""`` when the small scope ran out."""
+        complete = self.complete or not stopped
+        partial = self._layer(max(self.sizes)) if self.cases else None
+        layers = self.layers
+        if not stopped and partial is not None and not layers:
+            layers, partial = [partial], None  # no marks, run out: the whole scope is one layer
+        return ScopeReach(tuple(layers), partial, self.declared, complete, stopped, self.budget, note)
 
 
 class _OutOfTime(Exception):

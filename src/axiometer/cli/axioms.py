@@ -182,7 +182,7 @@ def _cases(oracle: Constraint | Property,
     from axiometer.axioms.constraints.saturation import RMAX_CANDIDATES
     from axiometer.axioms.constraints.threshold import threshold_grid
     from axiometer.axioms.properties.base import relative_window
-    from axiometer.generators.case import Case, Scope
+    from axiometer.generators.case import Case, Scope, cases_of
 
     if oracle.kind == "threshold":
         rule = oracle.threshold
@@ -200,7 +200,7 @@ def _cases(oracle: Constraint | Property,
         windows = [w for w in (relative_window(m) for m in metrics) if w is not None]
         scope = Scope(max_position=min(windows) if windows else None)
         assert oracle.small_scope is not None
-        for number, case in enumerate(oracle.small_scope(scope), 1):
+        for number, case in enumerate(cases_of(oracle.small_scope(scope)), 1):
             yield f"case {number} of the small scope", case, oracle.relation, None
         return
     cutoffs = [c for c in (getattr(m, "cutoff", None) for m in metrics) if c is not None]
@@ -211,7 +211,7 @@ def _cases(oracle: Constraint | Property,
     scopes = [(f" (rmax = {rmax})", scope.with_(rmax=rmax)) for rmax in RMAX_CANDIDATES] \
         if oracle.kind == "saturation" else [("", scope)]
     for suffix, each in scopes:
-        for number, case in enumerate(oracle.small_scope(each), 1):
+        for number, case in enumerate(cases_of(oracle.small_scope(each)), 1):
             yield f"case {number} of the small scope{suffix}", case, relation.text, relation.holds
 
 

@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from hypothesis import strategies as st
 
 from axiometer.core import Context, Ranking, Topic, natural_key
-from axiometer.generators.case import Case
+from axiometer.generators.case import Case, ScopeItem, ScopeMark
 
 __all__ = ["case_pool", "contexts", "small_contexts", "fixed_context", "with_contexts",
            "small_scope_with_contexts", "OTHERS_ONLY", "MAX_PRIORS", "MAX_PRIOR_LENGTH"]
@@ -80,9 +80,13 @@ def with_contexts(strategy: st.SearchStrategy[Case], disjoint: bool = False) -> 
             lambda context: _in_context(case, context)))
 
 
-def small_scope_with_contexts(cases: Iterator[Case], disjoint: bool = False) -> Iterator[Case]:
-    """Each small-scope case under each of its :func:`small_contexts` (``disjoint``: only the last)."""
+def small_scope_with_contexts(cases: Iterator[ScopeItem], disjoint: bool = False) -> Iterator[ScopeItem]:
+    """Each small-scope case under each of its :func:`small_contexts` (``disjoint``: only the last);
+    the small scope's marks pass through (a context changes no case's size)."""
     for case in cases:
+        if isinstance(case, ScopeMark):
+            yield case
+            continue
         for context in small_contexts(case)[-1:] if disjoint else small_contexts(case):
             yield _in_context(case, context)
 

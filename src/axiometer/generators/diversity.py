@@ -38,7 +38,7 @@ from hypothesis import strategies as st
 
 from axiometer.core import Ranking, Topic
 from axiometer.generators.building import doc_ids, levels, positive_levels
-from axiometer.generators.case import Case, Scope
+from axiometer.generators.case import Case, Scope, ScopeItem, ScopeMark, layered
 
 __all__ = [
     "aspect_names", "unit_levels", "fine_levels", "value_levels", "multi_topic", "weights_from_parts",
@@ -165,14 +165,17 @@ def _dominating(grades: Sequence[Fraction], m: int) -> Iterator[tuple[Vector, Ve
                 yield old, new
 
 
-def aspect_diversity_small_scope(scope: Scope, max_docs: int = 3) -> Iterator[Case]:
+def aspect_diversity_small_scope(scope: Scope, max_docs: int = 3) -> Iterator[ScopeItem]:
     """Every AspDiv case on two balanced aspects with up to ``max_docs`` documents: the replaced
     document and its replacement over ``{0, rho/100, rho}`` per aspect (a small gain next to a
-    large later value is what a redundancy discount can outweigh), the others over ``{0, rho}``."""
+    large later value is what a redundancy discount can outweigh), the others over ``{0, rho}``;
+    shortest first, a :class:`ScopeMark` after each length. With ``scope.grow``, longer rankings
+    follow."""
     weights = weights_from_parts((1, 1))
     changed_grades = (ZERO, scope.rho / 100, scope.rho)
     other_vectors = list(itertools.product((ZERO, scope.rho), repeat=2))
-    for n in range(1, max_docs + 1):
+
+    def layer(n: int) -> Iterator[Case]:
         for i in range(1, scope.last_position(n) + 1):
             for old, new in _dominating(changed_grades, 2):
                 raised = [t for t in range(2) if new[t] > old[t]]
@@ -183,6 +186,8 @@ def aspect_diversity_small_scope(scope: Scope, max_docs: int = 3) -> Iterator[Ca
                             vector[t] for vector in vectors[i:] for t in raised):
                         continue
                     yield _aspect_diversity_case(vectors, weights, i, new)
+
+    return layered(layer, 1, max_docs, scope)
 
 
 # -- Red (Eq. 7) ----------------------------------------------------------------
@@ -241,13 +246,21 @@ def redundancy_cases(draw: st.DrawFn, scope: Scope) -> Case:
     return _redundancy_case(labels, m, t, t2, rc, unretrieved)
 
 
-def redundancy_small_scope(scope: Scope, max_prefix: int = 5, max_mixed: int = 3) -> Iterator[Case]:
+def _grown_room(scope: Scope) -> int | None:
+    """The longest prefix growth may reach: the changed position ``len(P) + 1`` stays inside the
+    window (``None``: no window, no end)."""
+    return None if scope.max_position is None else scope.max_position - 1
+
+
+def redundancy_small_scope(scope: Scope, max_prefix: int = 5,
+                           max_mixed: int = 3) -> Iterator[ScopeItem]:
     """Every Red case on two aspects (``t = t1``, ``t' = t2``) with ``rc`` in the two simplest
     levels and no or one unretrieved relevant document, whose prefix has up to ``max_mixed``
     documents (relevant to ``t``, ``t'`` or neither) or up to ``max_prefix`` documents all
-    relevant (long enough to fill both aspects with ``rc = 1/2``)."""
-    room = min(_room(scope), max_prefix)
-    for length in range(1, room + 1):
+    relevant (long enough to fill both aspects with ``rc = 1/2``); shortest first, a
+    :class:`ScopeMark` after each prefix length (of ``len(P) + 1`` documents). With
+    ``scope.grow``, longer all-relevant prefixes follow."""
+    def layer(length: int) -> Iterator[Case]:
         kinds = (0, None, 1) if length <= max_mixed else (0, 1)
         for labels in itertools.product(kinds, repeat=length):
             if labels.count(0) <= labels.count(1):
@@ -255,6 +268,9 @@ def redundancy_small_scope(scope: Scope, max_prefix: int = 5, max_mixed: int = 3
             for rc in _rc_levels(scope)[:2]:
                 for unretrieved in ((), (1,), (0,)):
                     yield _redundancy_case(labels, 2, 0, 1, rc, unretrieved)
+
+    return layered(layer, 1, min(_room(scope), max_prefix), scope, size=lambda n: n + 1,
+                   last=_grown_room(scope))
 
 
 # -- MRed (Eq. 8) ---------------------------------------------------------------
@@ -294,17 +310,22 @@ def monotonic_redundancy_cases(draw: st.DrawFn, scope: Scope) -> Case:
     return _monotonic_case(prefix, t, value, unretrieved)
 
 
-def monotonic_redundancy_small_scope(scope: Scope, max_prefix: int = 3) -> Iterator[Case]:
+def monotonic_redundancy_small_scope(scope: Scope, max_prefix: int = 3) -> Iterator[ScopeItem]:
     """Every MRed case with ``t = t1``, a prefix of up to ``max_prefix`` documents over
     ``{0, rho/2, rho}``, ``r(x, t)`` in ``{rho, rho/2}``, and no or one unretrieved document
-    relevant (``rho``) to ``t'``."""
+    relevant (``rho``) to ``t'``; shortest first, a :class:`ScopeMark` after each prefix length
+    (of ``len(P) + 1`` documents). With ``scope.grow``, longer prefixes follow."""
     grades = (ZERO, scope.rho / 2, scope.rho)
     pairs = [(high, low) for high in grades for low in grades if high > low]
-    for length in range(1, min(_room(scope), max_prefix) + 1):
+
+    def layer(length: int) -> Iterator[Case]:
         for prefix in itertools.product(pairs, repeat=length):
             for value in (scope.rho, scope.rho / 2):
                 for unretrieved in ((), ((ZERO, scope.rho),)):
                     yield _monotonic_case(prefix, 0, value, unretrieved)
+
+    return layered(layer, 1, min(_room(scope), max_prefix), scope, size=lambda n: n + 1,
+                   last=_grown_room(scope))
 
 
 # -- Sat (Eq. 9) ----------------------------------------------------------------
@@ -344,19 +365,43 @@ def saturation_cases(draw: st.DrawFn, scope: Scope) -> Case:
     return _saturation_case(labels, m, t, _rmax(scope), draw(st.sampled_from(values)), weights)
 
 
-def saturation_small_scope(scope: Scope, max_prefix: int = 3) -> Iterator[Case]:
+def saturation_small_scope(scope: Scope, max_prefix: int = 3) -> Iterator[ScopeItem]:
     """Every Sat case on one or two balanced aspects with ``t = t1``, up to ``max_prefix``
     documents in ``a``, the documents before ``d_n`` relevant (``1/2``) to one aspect or to none,
-    and ``r(x, t)`` in the three simplest values."""
+    and ``r(x, t)`` in the three simplest values: first every case on one aspect, then every
+    case on two, shortest first in each, then one :class:`ScopeMark` (of ``max_prefix + 1``
+    documents: ``b = a + x``). With ``scope.grow``, longer ``a`` follow, one length at a time
+    (one aspect, then two), each with its mark."""
     values = value_levels(scope)
     rmax = _rmax(scope)
-    for m in (1, 2):
+    room = min(_room(scope), max_prefix)
+
+    def cases(m: int, n: int) -> Iterator[Case]:
         weights = weights_from_parts((1,) * m)
         choices = [(None, ZERO)] + [(aspect, values[1]) for aspect in range(m)]
-        for n in range(1, min(_room(scope), max_prefix) + 1):
-            for labels in itertools.product(choices, repeat=n - 1):
-                for x_value in values[:3]:
-                    yield _saturation_case(labels, m, 0, rmax, x_value, weights)
+        for labels in itertools.product(choices, repeat=n - 1):
+            for x_value in values[:3]:
+                yield _saturation_case(labels, m, 0, rmax, x_value, weights)
+
+    # The declared scope keeps its order (every one-aspect case first): no mark inside it.
+    for m in (1, 2):
+        for n in range(1, room + 1):
+            yield from cases(m, n)
+    if room >= 1:
+        yield ScopeMark(room + 1, room + 1)
+    if scope.grow:
+        last = _grown_room(scope)
+        n = room + 1
+        while last is None or n <= last:
+            count = 0
+            for m in (1, 2):
+                for case in cases(m, n):
+                    count += 1
+                    yield case
+            if count == 0:
+                return
+            yield ScopeMark(n + 1, room + 1)
+            n += 1
 
 
 # -- AspRel (Eq. 10) ------------------------------------------------------------
@@ -404,13 +449,15 @@ def aspect_relevance_cases(draw: st.DrawFn, scope: Scope) -> Case:
     return _aspect_relevance_case([*before, *after], len(before) + 1, m, t, t2, value, parts)
 
 
-def aspect_relevance_small_scope(scope: Scope, max_docs: int = 3) -> Iterator[Case]:
+def aspect_relevance_small_scope(scope: Scope, max_docs: int = 3) -> Iterator[ScopeItem]:
     """Every AspRel case with up to ``max_docs`` documents on two aspects (weights 1/3 and 2/3,
     either way round) or three (weights 1/4, 1/2, 1/4, the others possibly relevant to ``t3``),
-    with ``r(x, t)`` in the two simplest values."""
+    with ``r(x, t)`` in the two simplest values; shortest first, a :class:`ScopeMark` after each
+    length. With ``scope.grow``, longer rankings follow."""
     values = value_levels(scope)
     settings = [(2, 0, 1, (1, 2)), (2, 1, 0, (2, 1)), (3, 0, 1, (1, 2, 1))]
-    for n in range(1, max_docs + 1):
+
+    def layer(n: int) -> Iterator[Case]:
         for m, t, t2, parts in settings:
             choices = [(None, ZERO)] + [(aspect, values[0]) for aspect in range(m)
                                         if aspect not in (t, t2)]
@@ -418,3 +465,5 @@ def aspect_relevance_small_scope(scope: Scope, max_docs: int = 3) -> Iterator[Ca
                 for labels in itertools.product(choices, repeat=n - 1):
                     for value in values[:2]:
                         yield _aspect_relevance_case(labels, i, m, t, t2, value, parts)
+
+    return layered(layer, 1, max_docs, scope)

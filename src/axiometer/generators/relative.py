@@ -40,7 +40,7 @@ from hypothesis import strategies as st
 
 from axiometer.core import Context, Ranking
 from axiometer.generators.building import single_topic
-from axiometer.generators.case import Case, Scope
+from axiometer.generators.case import Case, Scope, ScopeItem, layered
 
 __all__ = ["LEVELS", "MAX_PRIORS", "relative_cases", "relative_small_scope", "extreme_small_scope",
            "rarity_cases", "rarity_small_scope", "prior_move_cases", "prior_move_small_scope",
@@ -141,12 +141,15 @@ def _small_contexts(n: int) -> list[tuple[str, list[list[int]]]]:
     return contexts
 
 
-def relative_small_scope(scope: Scope, max_docs: int = 3) -> Iterator[Case]:
-    """Every binary ranking of ``0..max_docs`` documents in each of the small contexts; shortest first."""
-    for n in range(max_docs + 1):
+def relative_small_scope(scope: Scope, max_docs: int = 3) -> Iterator[ScopeItem]:
+    """Every binary ranking of ``0..max_docs`` documents in each of the small contexts; shortest first,
+    a :class:`ScopeMark` after each length. With ``scope.grow``, longer rankings follow."""
+    def layer(n: int) -> Iterator[Case]:
         for values in itertools.product(LEVELS[:2], repeat=n):
             for text, priors in _small_contexts(n):
                 yield _general(values, (Fraction(1),), priors, f"context: {text}")
+
+    return layered(layer, 0, max_docs, scope)
 
 
 def extreme_small_scope(scope: Scope) -> Iterator[Case]:
@@ -260,15 +263,17 @@ def rarity_cases(draw: st.DrawFn, scope: Scope) -> Case:
     return _rarity_case(values_a, i, prior_rest, x_at, y_at, deep, k, extra_values)
 
 
-def rarity_small_scope(scope: Scope, max_docs: int = 3) -> Iterator[Case]:
-    """Rarity cases with ``1..max_docs`` binary documents and one or two other systems; shortest first.
+def rarity_small_scope(scope: Scope, max_docs: int = 3) -> Iterator[ScopeItem]:
+    """Rarity cases with ``1..max_docs`` binary documents and one or two other systems; shortest first,
+    a :class:`ScopeMark` after each length. With ``scope.grow``, longer rankings follow.
 
     Other systems retrieve only ``x``/``y`` (at positions 1 or 2, either first)
     or also the evaluated ranking's documents; ``y`` is retrieved by a subset
     of ``x``'s holders or by another system.
     """
     k = window(scope)
-    for n in range(1, max_docs + 1):
+
+    def layer(n: int) -> Iterator[Case]:
         last = n if k is None else min(n, k)
         for i in range(1, last + 1):
             for rest_values in itertools.product(LEVELS[:2], repeat=n - 1):
@@ -292,6 +297,8 @@ def rarity_small_scope(scope: Scope, max_docs: int = 3) -> Iterator[Case]:
                                     y_at = [(1 if y_ahead or j not in shared else 2) if j in holders_y
                                             else None for j in range(m)]
                                     yield _rarity_case(values_a, i, rest, x_at, y_at, [None] * m, k, {})
+
+    return layered(layer, 1, max_docs, scope)
 
 
 # -- PriorSens / PriorMono ----------------------------------------------------------------------------
@@ -380,12 +387,14 @@ def prior_move_cases(draw: st.DrawFn, scope: Scope, deeper: bool) -> Case:
     return _prior_move_case(values_a, i, p, q, prefix + pads, suffix, others, target, extra_values)
 
 
-def prior_move_small_scope(scope: Scope, deeper: bool, max_docs: int = 3) -> Iterator[Case]:
+def prior_move_small_scope(scope: Scope, deeper: bool, max_docs: int = 3) -> Iterator[ScopeItem]:
     """Prior moves with ``1..max_docs`` binary documents, ``x`` at positions ``p, q <= 3`` of one prior
-    (filled with non-relevant documents), alone or beside ``a`` itself; shortest first."""
+    (filled with non-relevant documents), alone or beside ``a`` itself; shortest first, a
+    :class:`ScopeMark` after each length. With ``scope.grow``, longer rankings follow."""
     k = window(scope)
     depth = min(3, scope.max_docs if k is None else k)
-    for n in range(1, max_docs + 1):
+
+    def layer(n: int) -> Iterator[Case]:
         last = n if k is None else min(n, k)
         for i in range(1, last + 1):
             for rest_values in itertools.product(LEVELS[:2], repeat=n - 1):
@@ -402,3 +411,5 @@ def prior_move_small_scope(scope: Scope, deeper: bool, max_docs: int = 3) -> Ite
                         pad_values = {pad: Fraction(0) for pad in pads}
                         for others in ([], [a]):
                             yield _prior_move_case(values_a, i, p, q, pads, [], others, 0, pad_values)
+
+    return layered(layer, 1, max_docs, scope)

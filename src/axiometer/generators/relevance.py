@@ -20,7 +20,7 @@ from fractions import Fraction
 
 from hypothesis import strategies as st
 
-from axiometer.generators.case import Case, Scope
+from axiometer.generators.case import Case, Scope, ScopeItem, layered
 from axiometer.core import Ranking, Topic
 from axiometer.generators.building import (doc_ids, levels, positive_levels, relevance_lists,
                                            single_topic)
@@ -91,10 +91,12 @@ def priority_cases(draw: st.DrawFn, scope: Scope) -> Case:
     return _priority_case(values, i, j)
 
 
-def priority_small_scope(scope: Scope, max_docs: int = 4) -> Iterator[Case]:
+def priority_small_scope(scope: Scope, max_docs: int = 4) -> Iterator[ScopeItem]:
     """Every Pri case with up to ``max_docs`` documents: over ``{0, rho, rho/2, rho/5}``
-    below ``max_docs`` documents, over ``{0, rho, rho/2}`` at ``max_docs``; shortest first."""
-    for n in range(2, max_docs + 1):
+    below ``max_docs`` documents, over ``{0, rho, rho/2}`` at ``max_docs``; shortest first,
+    a :class:`ScopeMark` after each length. With ``scope.grow``, longer rankings over
+    ``{0, rho, rho/2}`` follow."""
+    def layer(n: int) -> Iterator[Case]:
         grades = small_scope_levels(scope.rho, rich=n < max_docs)
         last = scope.last_position(n)
         for values in itertools.product(grades, repeat=n):
@@ -104,6 +106,8 @@ def priority_small_scope(scope: Scope, max_docs: int = 4) -> Iterator[Case]:
                             scope.later_untouched and any(values[j:])) and not (
                             scope.between_untouched and any(values[i:j - 1])):
                         yield _priority_case(list(values), i, j)
+
+    return layered(layer, 2, max_docs, scope)
 
 
 def _deepness_case(values: list[Fraction], i: int, j: int) -> Case:
@@ -143,10 +147,12 @@ def deepness_cases(draw: st.DrawFn, scope: Scope) -> Case:
     return _deepness_case(values, i, j)
 
 
-def deepness_small_scope(scope: Scope, max_docs: int = 6) -> Iterator[Case]:
+def deepness_small_scope(scope: Scope, max_docs: int = 6) -> Iterator[ScopeItem]:
     """Every Deep case with ``4 .. max_docs`` documents: over ``{0, rho, rho/2, rho/5}``
-    below ``max_docs`` documents, over ``{0, rho, rho/2}`` at ``max_docs``; shortest first."""
-    for n in range(_DEEP_MIN_DOCS, max_docs + 1):
+    below ``max_docs`` documents, over ``{0, rho, rho/2}`` at ``max_docs``; shortest first,
+    a :class:`ScopeMark` after each length. With ``scope.grow``, longer rankings over
+    ``{0, rho, rho/2}`` follow."""
+    def layer(n: int) -> Iterator[Case]:
         grades = small_scope_levels(scope.rho, rich=n < max_docs)
         pairs = [(low, high) for low in grades for high in grades if low < high]
         last = scope.last_position(n)
@@ -163,6 +169,8 @@ def deepness_small_scope(scope: Scope, max_docs: int = 6) -> Iterator[Case]:
                         if scope.later_untouched and any(values[j + 1:]):
                             continue
                         yield _deepness_case(values, i, j)
+
+    return layered(layer, _DEEP_MIN_DOCS, max_docs, scope)
 
 
 def _confidence_case(values: list[Fraction]) -> Case:
@@ -190,14 +198,18 @@ def confidence_cases(draw: st.DrawFn, scope: Scope) -> Case:
     return _confidence_case(values)
 
 
-def confidence_small_scope(scope: Scope, max_docs: int = 3) -> Iterator[Case]:
+def confidence_small_scope(scope: Scope, max_docs: int = 3) -> Iterator[ScopeItem]:
     """Every Conf case whose ``a`` has ``0 .. max_docs`` documents over ``{0, rho, rho/2, rho/5}``;
-    shortest first."""
+    shortest first, a :class:`ScopeMark` after each length (of ``b``: ``len(a) + 1``). With
+    ``scope.grow``, longer ``a`` follow (the appended position stays inside the window)."""
     grades = small_scope_levels(scope.rho, rich=True)
-    longest = scope.last_position(max_docs + 1) - 1
-    for n in range(0, longest + 1):
+
+    def layer(n: int) -> Iterator[Case]:
         for values in itertools.product(grades, repeat=n):
             yield _confidence_case(list(values))
+
+    last = None if scope.max_position is None else scope.max_position - 1
+    return layered(layer, 0, max_docs, scope, size=lambda n: n + 1, last=last)
 
 
 def threshold_pair(n: int, rc: Fraction) -> tuple[Topic, Ranking, Ranking]:

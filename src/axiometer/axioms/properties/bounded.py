@@ -21,7 +21,7 @@ from typing import Any
 from axiometer.results import Outcome
 from axiometer.metrics.decide import evaluate
 from axiometer.axioms.properties.base import Property, counterexample, decide_sign
-from axiometer.generators.case import Case, Scope
+from axiometer.generators.case import Case, Scope, ScopeItem
 from axiometer.generators.relative import extreme_small_scope, relative_cases, relative_small_scope
 from axiometer.metrics import is_exact_capable
 from axiometer.metrics.arithmetic import EXACT
@@ -76,7 +76,9 @@ def _judge(metric: Any, bound: Any, case: Case, tolerance: float) -> Outcome:
     return Outcome(True)
 
 
-def _small_scope(scope: Scope) -> Iterator[Case]:
+def _small_scope(scope: Scope) -> Iterator[ScopeItem]:
+    """The extremes, then any binary ranking in the small contexts (marked by length: the marks
+    stay true, every extreme case comes before them)."""
     return chain(extreme_small_scope(scope), relative_small_scope(scope))
 
 

@@ -14,12 +14,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
-from itertools import chain
 from typing import Any
 
 from axiometer.results import Outcome
 from axiometer.axioms.properties.base import Property, counterexample
-from axiometer.generators.case import Case, Scope
+from axiometer.generators.case import Case, Scope, ScopeItem, declared_extra
 from axiometer.generators.relative import extreme_small_scope, relative_cases, relative_small_scope
 from axiometer.metrics import MetricError
 from axiometer.metrics.base import UndefinedScore
@@ -50,8 +49,9 @@ def _judge(metric: Any, claim: Any, case: Case, tolerance: float) -> Outcome:
                                           note=f"{case.note}; the metric returned {value!r}"))
 
 
-def _small_scope(scope: Scope) -> Iterator[Case]:
-    return chain(relative_small_scope(scope), extreme_small_scope(scope))
+def _small_scope(scope: Scope) -> Iterator[ScopeItem]:
+    """Any binary ranking in the small contexts, then the extremes, then (growing) longer rankings."""
+    return declared_extra(relative_small_scope(scope), extreme_small_scope(scope))
 
 
 FINITE = Property(
