@@ -27,13 +27,14 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from axiometer.axioms.oracle import Searcher
+from axiometer.axioms.oracle import Searcher, SearchResult, search_evidence
 from axiometer.core import Context, to_fraction
-from axiometer.generators.case import DEFAULT_RHO, Case, Scope
+from axiometer.generators.case import DEFAULT_RHO, Case, Scope, ScopeItem
 from axiometer.generators.context import small_scope_with_contexts, with_contexts
 from axiometer.metrics import is_exact_capable
 from axiometer.metrics.decide import Comparison, compare
-from axiometer.results import AxiomInfo, Check, Counterexample, Outcome, context_record, record_topic
+from axiometer.results import (HOLDS, AxiomInfo, Check, Counterexample, Evidence, Outcome, context_record,
+                               record_topic)
 
 __all__ = ["Case", "Scope", "Relation", "Constraint", "Reading", "B_GT_A", "A_GT_B", "A_GE_B",
            "DEFAULT_RHO", "TRUNCATE_MAX_DOCS", "params_of", "joined_note", "is_relative",
@@ -79,7 +80,7 @@ class Constraint:
     kind: str                                      # "universal", "threshold" or "saturation"
     relation: Relation = B_GT_A
     strategy: Callable[[Scope], Any] | None = None           # Scope -> SearchStrategy[Case]
-    small_scope: Callable[[Scope], Iterable[Case]] | None = None
+    small_scope: Callable[[Scope], Iterable[ScopeItem]] | None = None   # cases, and marks (ScopeMark)
     satisfies_conditions: Callable[[Case, Scope], bool] | None = None  # for tests of the generators
     readings: tuple[Reading, ...] = field(default=())
     default_mode: str = "window"                   # "window" for universal, "truncate" for thresholds
@@ -114,7 +115,8 @@ class Constraint:
         relative = is_relative(metric)
         constraint = self.under_generated_contexts() if relative else self
         cutoff = getattr(metric, "cutoff", None)
-        scope = Scope(max_position=cutoff if mode == "window" else None, rho=to_fraction(rho))
+        # grow: the small scope continues past its declared scope as far as the budget allows.
+        scope = Scope(max_position=cutoff if mode == "window" else None, rho=to_fraction(rho), grow=True)
         if mode == "truncate" and cutoff is not None:
             # Let constructions reach past a small cutoff, so truncation can show (bounded for speed).
             scope = scope.with_(max_docs=max(scope.max_docs, min(cutoff + 2, TRUNCATE_MAX_DOCS)))
@@ -128,22 +130,25 @@ class Constraint:
         return joined_note(result, "under a generated context of other systems") if relative else result
 
     def decide(self, metric: Any, mode: str, scope: Scope, search: Searcher, seed: int) -> Check:
-        """A universal constraint's verdict: violated by the first failing case found, else satisfied."""
-        outcome, cases, small, note = self.search_failure(metric, scope, search, seed)
-        if outcome.holds and cases == 0 and small == 0:
+        """A universal constraint's verdict: violated by the first failing case found, else satisfied
+        (with the evidence of the search)."""
+        found = self.search_failure(metric, scope, search, seed)
+        outcome = found.outcome or Outcome(True)
+        if outcome.holds and found.cases == 0 and found.small == 0:
             return no_case(metric, self, mode, scope)
-        return check_result(metric, self, mode, outcome, cases, small, note, search.tolerance)
+        return check_result(metric, self, mode, outcome, found.cases, found.small, found.note,
+                            search.tolerance, evidence=lambda exact: search_evidence(found, exact))
 
     def search_failure(self, metric: Any, scope: Scope, search: Searcher, seed: int,
-                       extra: tuple[tuple[str, str], ...] = ()) -> tuple[Outcome, int, int, str]:
-        """Small scope, then random search. Returns (outcome, random cases, small-scope cases, note)."""
+                       extra: tuple[tuple[str, str], ...] = ()) -> SearchResult:
+        """Small scope, then random search, for a case where the relation fails (``outcome``
+        ``None``: none found); the result counts the cases and says how far the small scope got."""
         strategy = self.strategy
-        found = search.find(
+        return search.find(
             None if self.small_scope is None else self.small_scope(scope),
             None if strategy is None else (lambda: strategy(scope)),
             lambda case: self.judge(metric, case, search, extra),
             lambda outcome: not outcome.holds, seed)
-        return found.outcome or Outcome(True), found.cases, found.small, found.note
 
     def judge(self, metric: Any, case: Case, search: Searcher,
               extra: tuple[tuple[str, str], ...] = ()) -> Outcome:
@@ -182,8 +187,13 @@ def joined_note(result: Check, note: str) -> Check:
 
 
 def check_result(metric: Any, constraint: Constraint, mode: str, outcome: Outcome, cases: int,
-                 small: int, note: str, tolerance: float, **extra: Any) -> Check:
-    """The :class:`Check` for an outcome: error, the given verdict (default satisfied) or violated."""
+                 small: int, note: str, tolerance: float,
+                 evidence: Callable[[bool], Evidence] | None = None, **extra: Any) -> Check:
+    """The :class:`Check` for an outcome: error, the given verdict (default satisfied) or violated.
+
+    ``evidence(exact)`` gives what a satisfied or witness verdict rests on (``exact``: every
+    decision was exact); the other verdicts carry none.
+    """
     if outcome.error is not None:
         verdict = "error"
     elif outcome.holds:
@@ -194,7 +204,7 @@ def check_result(metric: Any, constraint: Constraint, mode: str, outcome: Outcom
     return Check(constraint=constraint.id, metric=metric.name, params=params_of(metric), verdict=verdict,
                  mode=mode, cases=cases, small_scope=small, counterexample=outcome.counterexample,
                  error=outcome.error, exact=exact, tolerance=None if exact else tolerance,
-                 note=note, **extra)
+                 note=note, evidence=evidence(exact) if evidence and verdict in HOLDS else None, **extra)
 
 
 def no_case(metric: Any, constraint: Constraint, mode: str, scope: Scope) -> Check:

@@ -18,7 +18,7 @@ from typing import Any
 
 from axiometer.axioms.constraints.base import A_GE_B, Constraint, check_result, no_case
 from axiometer.axioms.constraints.conditions import saturation_case
-from axiometer.axioms.oracle import Searcher
+from axiometer.axioms.oracle import Searcher, search_evidence
 from axiometer.generators.case import Scope
 from axiometer.generators.diversity import saturation_cases, saturation_small_scope
 from axiometer.results import Check, Outcome, Witness
@@ -34,23 +34,33 @@ class SaturationConstraint(Constraint):
     """Sat's procedure: the universal search for each ``rmax`` candidate, largest first."""
 
     def decide(self, metric: Any, mode: str, scope: Scope, search: Searcher, seed: int) -> Check:
-        """Witness: the largest ``rmax`` for which no case breaks the relation; else violated."""
+        """Witness: the largest ``rmax`` for which no case breaks the relation; else violated.
+
+        The witness's evidence is that of the search behind it (the witness ``rmax``'s); the
+        counts add up every candidate's search.
+        """
         total_cases = total_small = 0
         last: Outcome | None = None
         for rmax in RMAX_CANDIDATES:
             extra = (("rmax", str(rmax)),)
-            outcome, cases, small, _ = self.search_failure(metric, scope.with_(rmax=rmax), search, seed,
-                                                           extra)
-            total_cases += cases
-            total_small += small
-            if outcome.holds and cases == 0 and small == 0:
+            found = self.search_failure(metric, scope.with_(rmax=rmax), search, seed, extra)
+            outcome = found.outcome or Outcome(True)
+            total_cases += found.cases
+            total_small += found.small
+            if outcome.holds and found.cases == 0 and found.small == 0:
                 return no_case(metric, self, mode, scope)
             if outcome.error is not None:
                 return check_result(metric, self, mode, outcome, total_cases, total_small, "",
                                     search.tolerance)
             if outcome.holds:
-                return check_result(metric, self, mode, outcome, total_cases, total_small, "",
-                                    search.tolerance, verdict="witness", witness=Witness(
+                # The witness's small scope stopped by the time budget says so (the random
+                # search's notes are not reported for Sat).
+                note = found.reach.note if found.reach is not None else ""
+                return check_result(metric, self, mode, outcome, total_cases, total_small, note,
+                                    search.tolerance,
+                                    evidence=lambda exact, found=found, rmax=rmax: search_evidence(
+                                        found, exact, f"rmax = {rmax}: "),
+                                    verdict="witness", witness=Witness(
                                         f"rmax = {rmax}", "the largest candidate for which no case breaks "
                                         f"{self.relation.text}"))
             last = outcome

@@ -38,9 +38,9 @@ from axiometer.generators.case import Case
 from axiometer.generators.context import fixed_context
 from axiometer.metrics import is_exact_capable
 from axiometer.metrics.decide import Comparison, compare
-from axiometer.results import Check, Counterexample, Witness, context_record, record_topic
+from axiometer.results import Check, Counterexample, Evidence, Witness, context_record, record_topic
 
-__all__ = ["ThresholdRule", "ThresholdConstraint", "threshold_grid", "DEFAULT_RCS"]
+__all__ = ["ThresholdRule", "ThresholdConstraint", "threshold_grid", "grid_text", "DEFAULT_RCS"]
 
 #: ``rc`` values tried by DeepTh and CloseTh (definitions §3).
 DEFAULT_RCS = (Fraction(1, 100), Fraction(1, 20), Fraction(1, 10))
@@ -69,6 +69,18 @@ def threshold_grid(horizon: int) -> tuple[int, ...]:
         grid.append(n)
         n *= 2
     return tuple(grid)
+
+
+def grid_text(grid: tuple[int, ...]) -> str:
+    """The grid in words: ``1..32, 64, 128, ..., 1024`` (the dense start as a range, the doublings
+    listed, elided past three)."""
+    dense = 0
+    while dense < len(grid) and grid[dense] == dense + 1:
+        dense += 1
+    parts = [] if dense == 0 else [str(grid[0]) if dense == 1 else f"{grid[0]}..{grid[dense - 1]}"]
+    rest = [str(n) for n in grid[dense:]]
+    parts += rest if len(rest) <= 3 else [rest[0], rest[1], "...", rest[-1]]
+    return ", ".join(parts)
 
 
 def signs_text(grid: tuple[int, ...], signs: list[int], symbol: str) -> str:
@@ -179,11 +191,15 @@ class ThresholdConstraint(Constraint):
         truncated = any(w[2] for w in witnesses)
         signs_all = "; ".join(w[1] for w in witnesses)
         exact = is_exact_capable(metric)
+        window = f" (2{rule.symbol} <= k = {cutoff})" if mode == "window" and cutoff is not None else ""
+        evidence = Evidence(
+            "exhaustive", f"{rule.symbol} on the grid {grid_text(grid)}{window} for rc in "
+                          f"{{{', '.join(str(rc) for rc in rcs)}}}", len(grid) * len(rcs), 0, exact)
         return Check(constraint=self.id, metric=metric.name, params=params_of(metric), verdict="witness",
                      mode=mode, cases=len(grid) * len(rcs), exact=exact,
                      tolerance=None if exact else tolerance,
                      witness=Witness(f"{rule.symbol} = {found}", "for every rc tried", signs_all, truncated),
-                     curve=tuple(curve))
+                     curve=tuple(curve), evidence=evidence)
 
     def _violation(self, metric: Any, mode: str, tolerance: float, rc: Fraction, n: int, pair: _Pair,
                    signs: str, note: str) -> Check:

@@ -33,12 +33,12 @@ from fractions import Fraction
 from typing import Any
 
 from axiometer.axioms.constraints.base import comparison_outcome, counterexample, params_of
-from axiometer.axioms.oracle import Searcher
+from axiometer.axioms.oracle import Searcher, SearchResult, combined_evidence, search_evidence
 from axiometer.generators.case import Case, Scope
 from axiometer.metrics import is_exact_capable
 from axiometer.metrics.base import UndefinedScore
 from axiometer.metrics.decide import DEFAULT_TOLERANCE, decide_sign, evaluate
-from axiometer.results import AxiomInfo, Check, Outcome, Witness, context_record
+from axiometer.results import AxiomInfo, Check, Evidence, Outcome, Witness, context_record
 
 __all__ = ["Property", "decide_sign", "counterexample", "relative_window", "not_relative",
            "comparison_outcome"]
@@ -174,15 +174,24 @@ def _is_target(prop: Property, outcome: Outcome) -> bool:
 
 
 def _search(prop: Property, metric: Any, claim: Any, scope: Scope, search: Searcher, seed: int,
-            stats: _Stats) -> tuple[Outcome | None, Case | None, int, int, str]:
-    """Small scope, then hypothesis. Returns (target outcome or None, its case, random, small, note)."""
+            stats: _Stats) -> SearchResult:
+    """Small scope, then hypothesis, for a target (a failure, or an existential's witness)."""
     strategy = prop.strategy
-    found = search.find(
+    return search.find(
         None if prop.small_scope is None else prop.small_scope(scope),
         None if strategy is None else (lambda: strategy(scope)),
         lambda case: _judge(prop, metric, claim, case, search, stats),
         lambda outcome: _is_target(prop, outcome), seed)
-    return found.outcome, found.case, found.cases, found.small, found.note
+
+
+def _witness_evidence(found: SearchResult, exact: bool) -> Evidence:
+    """An existential property's witness is one concrete case: it settles the verdict whatever
+    else the search might meet, so its evidence is ``exhaustive``; the scope text says where the
+    case was found and what was searched before it."""
+    where = (f"small-scope case {found.small}" if found.cases == 0 else
+             f"random case {found.cases}, after the {found.small} small-scope cases")
+    return Evidence("exhaustive", f"a concrete witness case settles it: {where}", found.small,
+                    found.cases, exact)
 
 
 # -- the check ------------------------------------------------------------------------------------------
@@ -206,17 +215,20 @@ def _check_property(metric: Any, prop: Property, mode: str | None, search: Searc
     if reason is not None:
         return _check(metric, prop, mode, "n/a", note=reason)
     window = relative_window(metric)
-    scope = Scope(max_position=window)
+    scope = Scope(max_position=window, grow=True)   # the small scopes grow as far as the budget allows
     family = getattr(metric, "family", None) or metric.name
     claims = prop.claims(metric)
     total_cases = total_small = 0
     held: list[str] = []
     undefined = 0
+    exact = is_exact_capable(metric)
+    evidences: list[tuple[str, Evidence]] = []
+    stops: list[str] = []
     for index, claim in enumerate(claims):
         stats = _Stats()
         seed_for_check = search.seed(family, prop.id, str(index))
-        outcome, case, cases, small, note = _search(prop, metric, claim, scope, search, seed_for_check,
-                                                    stats)
+        found = _search(prop, metric, claim, scope, search, seed_for_check, stats)
+        outcome, case, cases, small, note = found.outcome, found.case, found.cases, found.small, found.note
         total_cases += cases
         total_small += small
         undefined += stats.undefined
@@ -235,7 +247,7 @@ def _check_property(metric: Any, prop: Property, mode: str | None, search: Searc
                     return _check(metric, prop, mode, "error", total_cases, total_small, note, tolerance,
                                   error=search.error(metric, case, error).error)
                 return _check(metric, prop, mode, "witness", total_cases, total_small, _join(note, skipped),
-                              tolerance, witness=witness)
+                              tolerance, witness=witness, evidence=_witness_evidence(found, exact))
             searched = total_cases + total_small
             if searched == 0:
                 return _no_case(metric, prop, mode, window)
@@ -259,9 +271,13 @@ def _check_property(metric: Any, prop: Property, mode: str | None, search: Searc
             return _no_case(metric, prop, mode, window)
         if named:
             held.append(named)
+        evidences.append((named, search_evidence(found, exact)))
+        if found.reach is not None and found.reach.note:
+            stops.append(found.reach.note)  # the small scope stopped by the time budget
     skipped = f"{undefined} case(s) skipped where the score is undefined (see Finite)" if undefined else ""
     return _check(metric, prop, mode, "satisfied", total_cases, total_small,
-                  _join(f"held: {', '.join(held)}" if held else "", skipped), tolerance)
+                  _join(f"held: {', '.join(held)}" if held else "", skipped, *dict.fromkeys(stops)),
+                  tolerance, evidence=combined_evidence(evidences))
 
 
 def _no_case(metric: Any, prop: Property, mode: str, window: int | None) -> Check:

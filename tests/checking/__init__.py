@@ -1,0 +1,1 @@
+"""Tests of the checking engine: the search, its budgets and what a verdict rests on."""
