@@ -35,7 +35,7 @@ the single interval value ``p = 1/2`` (definitions §4).
 
 How a score becomes symbolic (:func:`symbolic_score`): a shallow copy of the
 metric gets the symbol as its parameter attribute (and in ``params``), and
-its ``compute`` runs on :data:`~axiometer.metrics.arithmetic.SYMBOLIC`,
+its ``compute`` runs in sympy arithmetic (:mod:`axiometer.metrics.symbolic`),
 which passes sympy objects through and reads every number exactly. This
 needs no change to the metrics: any built-in whose formula only does
 arithmetic on the parameter works; one that branches on the parameter's
@@ -50,7 +50,6 @@ distinct expressions are compared.
 
 from __future__ import annotations
 
-import copy
 import itertools
 from collections.abc import Sequence
 from typing import Any
@@ -59,7 +58,8 @@ import sympy
 
 from axiometer.core import AxiometerError, Topic, to_fraction
 from axiometer.generators.domains import Domain, SetsDomain
-from axiometer.metrics.arithmetic import SYMBOLIC
+from axiometer.metrics.symbolic import SymbolicError
+from axiometer.metrics.symbolic import symbolic_score as _symbolic_score
 from axiometer.metrics.base import BuiltinMetric, Param, format_value
 from axiometer.results import ParametricResult
 
@@ -102,22 +102,12 @@ def numeric_param(metric: Any, param: str | None) -> Param:
 
 def symbolic_score(metric: BuiltinMetric, param: str, symbol: sympy.Symbol,
                    ranking: Sequence[str], topic: Topic) -> sympy.Expr:
-    """``metric``'s score of ``ranking`` with parameter ``param`` replaced by ``symbol``.
-
-    Runs the built-in's own ``compute`` on a shallow copy whose parameter
-    attribute (and ``params`` entry) is the symbol, in
-    :data:`~axiometer.metrics.arithmetic.SYMBOLIC` arithmetic.
-    """
-    clone = copy.copy(metric)
-    object.__setattr__(clone, param, symbol)
-    clone.params = {**metric.params, param: symbol}
+    """``metric``'s score of ``ranking`` with parameter ``param`` replaced by ``symbol``
+    (:func:`axiometer.metrics.symbolic.symbolic_score`), failing as a :class:`ParametricError`."""
     try:
-        value = clone.compute(ranking, topic, SYMBOLIC, None)  # type: ignore[arg-type]
-    except Exception as error:
-        raise ParametricError(
-            f"{metric.family}: the formula cannot be evaluated with a symbolic {param} "
-            f"({type(error).__name__}: {error})") from error
-    return SYMBOLIC.result(value)
+        return _symbolic_score(metric, param, symbol, ranking, topic)
+    except SymbolicError as error:
+        raise ParametricError(str(error)) from error
 
 
 def _as_fraction(expr: sympy.Expr, x: sympy.Symbol, where: str) -> _Frac:

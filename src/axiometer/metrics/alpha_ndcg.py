@@ -30,6 +30,7 @@ from fractions import Fraction
 from typing import Any, Sequence
 
 import numpy as np
+import sympy
 
 from axiometer.core import Context, Number, Topic, to_fraction
 from axiometer.metrics.arithmetic import FLOAT, Arithmetic
@@ -37,7 +38,7 @@ from axiometer.metrics.base import BuiltinMetric, Needs, Param, RankingBatch, ba
 from axiometer.metrics.dcg import dcg, discounts
 from axiometer.metrics.registry import register
 
-__all__ = ["ALPHA_PARAM", "novelty_gains", "batch_novelty_gains", "greedy_ideal_gains",
+__all__ = ["ALPHA_PARAM", "novelty_gains", "batch_novelty_gains", "greedy_ideal_gains", "greedy_ideal_documents", "ideal_gains",
            "AlphaDCG", "AlphaNDCG"]
 
 #: The redundancy parameter shared by the alpha-family (values tested in SIGIR 2018).
@@ -79,7 +80,18 @@ def batch_novelty_gains(gains: np.ndarray, alpha: float,
 
 @functools.lru_cache(maxsize=1024)
 def greedy_ideal_gains(topic: Topic, alpha: Fraction, limit: int | None = None) -> tuple[Fraction, ...]:
-    """The per-position gains of ndeval's greedy ideal ranking, exactly (the first ``limit``).
+    """The per-position gains of ndeval's greedy ideal ranking, exactly (the first ``limit``)."""
+    return tuple(gain for _, gain in _greedy_ideal(topic, alpha, limit))
+
+
+def greedy_ideal_documents(topic: Topic, alpha: Fraction, limit: int | None = None) -> tuple[str, ...]:
+    """The documents of ndeval's greedy ideal ranking, in order (the first ``limit``)."""
+    return tuple(doc for doc, _ in _greedy_ideal(topic, alpha, limit))
+
+
+@functools.lru_cache(maxsize=1024)
+def _greedy_ideal(topic: Topic, alpha: Fraction, limit: int | None) -> tuple[tuple[str, Fraction], ...]:
+    """ndeval's greedy ideal ranking as ``(document, gain)`` pairs, exactly.
 
     Relevant judged documents only (the rest add 0 wherever they go). At each
     step the document with the largest ``sum_t r(d, t) (1 - alpha)^c(t)`` is
@@ -103,7 +115,7 @@ def greedy_ideal_gains(topic: Topic, alpha: Fraction, limit: int | None = None) 
     ideal = []
     while remaining and (limit is None or len(ideal) < limit):
         best = max(remaining, key=lambda d: (gain[d], d))
-        ideal.append(gain[best])
+        ideal.append((best, gain[best]))
         remaining.discard(best)
         for j, r in enumerate(vectors[best]):
             if r > 0:
@@ -115,8 +127,21 @@ def greedy_ideal_gains(topic: Topic, alpha: Fraction, limit: int | None = None) 
     return tuple(ideal)
 
 
+def ideal_gains(topic: Topic, alpha: Any, limit: int | None, A: Arithmetic) -> list[Any]:
+    """The greedy ideal's gains in arithmetic ``A``.
+
+    A symbolic ``alpha`` (boundaries' closed forms, :mod:`axiometer.metrics.symbolic`)
+    takes the greedy order at the arithmetic's anchor and the novelty gains
+    of that order symbolically: the same gains wherever the order is the anchor's.
+    """
+    if isinstance(alpha, sympy.Basic) and alpha.free_symbols:
+        docs = greedy_ideal_documents(topic, A.anchored(alpha), limit)  # type: ignore[union-attr]
+        return novelty_gains(_vectors(docs, topic, A), alpha, A)
+    return [A.num(g) for g in greedy_ideal_gains(topic, to_fraction(alpha), limit)]
+
+
 def _ideal(topic: Topic, alpha: Number, k: int | None, A: Arithmetic) -> list[Any]:
-    return [A.num(g) for g in greedy_ideal_gains(topic, to_fraction(alpha), k)]
+    return ideal_gains(topic, alpha, k, A)
 
 
 def _vectors(ranking: Sequence[str], topic: Topic, A: Arithmetic) -> list[list[Any]]:

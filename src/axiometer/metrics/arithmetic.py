@@ -102,21 +102,30 @@ def exact_to_float(value: ExactValue, digits: int = 30) -> float:
 
 
 class SymbolicArithmetic:
-    """Sympy arithmetic in which a parameter may be a symbol (definitions §4, parametric analysis).
+    """Sympy arithmetic in which a parameter may be a symbol (definitions §4 and §3, boundaries).
 
     ``num`` passes sympy objects through unchanged and reads every other
     number exactly (``0.8 -> 4/5`` as a ``sympy.Rational``), so a built-in's
-    ``compute(ranking, topic, SYMBOLIC)`` on a copy of the metric whose
-    parameter attribute is a ``sympy.Symbol`` (see
-    :func:`axiometer.intrinsic.parametric.symbolic_score`) yields the score as a
+    ``compute(ranking, topic, A)`` on a copy of the metric whose parameter
+    attribute is a ``sympy.Symbol`` (see
+    :func:`axiometer.metrics.symbolic.symbolic_score`) yields the score as a
     sympy expression in that symbol: a polynomial in ``p`` for RBP. ``ratio``
     returns 0 only for a denominator that is identically zero; a symbolic
-    denominator is taken as non-zero (the analysis discards its poles).
+    denominator is taken as non-zero (the analyses discard its poles).
+
+    ``anchors`` map symbols to values at which a formula's *decisions* are
+    taken (:meth:`anchored`): alpha-nDCG's greedy ideal ranking picks its
+    documents in the order they have at the anchor, and the gains of that
+    order are then symbolic. The expression is exact on the interval around
+    the anchor where the order does not change.
     """
 
     exact = True
     zero = sympy.Integer(0)
     one = sympy.Integer(1)
+
+    def __init__(self, anchors: dict[Any, Any] | None = None) -> None:
+        self.anchors = {symbol: to_fraction(value) for symbol, value in (anchors or {}).items()}
 
     @staticmethod
     def num(value: Any) -> sympy.Expr:
@@ -139,6 +148,24 @@ class SymbolicArithmetic:
     @staticmethod
     def result(value: Any) -> sympy.Expr:
         return sympy.sympify(value)
+
+    def anchored(self, value: Any) -> Fraction:
+        """``value`` (possibly an expression in the symbols) at the anchors, exactly.
+
+        Raises ``ValueError`` when a symbol it contains has no anchor: the
+        formula branches on the parameter and no value to branch at was given.
+        """
+        if not isinstance(value, sympy.Basic):
+            return to_fraction(value)
+        missing = value.free_symbols - set(self.anchors)
+        if missing:
+            raise ValueError(f"the formula branches on {', '.join(sorted(map(str, missing)))}, "
+                             "which has no anchor value")
+        exact = value.subs({s: sympy.Rational(v.numerator, v.denominator)
+                            for s, v in self.anchors.items()})
+        if not exact.is_Rational:
+            raise ValueError(f"{value} is not rational at the anchors")
+        return Fraction(int(exact.p), int(exact.q))
 
 
 SYMBOLIC = SymbolicArithmetic()

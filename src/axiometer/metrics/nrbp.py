@@ -31,6 +31,7 @@ from axiometer.metrics.alpha_ndcg import (
     ALPHA_PARAM,
     batch_novelty_gains,
     greedy_ideal_gains,
+    ideal_gains,
     novelty_gains,
 )
 from axiometer.metrics.arithmetic import Arithmetic
@@ -103,7 +104,7 @@ class NNRBP(BuiltinMetric):
         alpha, beta = A.num(self.alpha), A.num(self.beta)
         vectors = [[A.num(r) for r in topic.vector(d)] for d in self.window(ranking)]
         run = _rank_biased_sum(novelty_gains(vectors, alpha, A), beta, A)
-        ideal = _rank_biased_sum([A.num(g) for g in self._ideal(topic)], beta, A)
+        ideal = _rank_biased_sum(ideal_gains(topic, alpha, self.cutoff, A), beta, A)
         return A.ratio(run, ideal)
 
     def score_batch(self, batch: RankingBatch) -> np.ndarray:
