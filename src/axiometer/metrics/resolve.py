@@ -19,9 +19,11 @@ their metrics here, so each accepts what the others accept. A reference is one o
   :func:`axiometer.metrics.wrap`;
 - in Python, also a metric object or a function itself (or a :class:`Resolved`).
 
-``params`` give parameter values: a scalar fixes a value, a list or tuple is
-a grid the table walks (the cell's mark is the verdict at the metric's own
-setting). Every bad reference is one :class:`~axiometer.core.InputError`
+``params`` give parameter values: a scalar fixes a value, a list is a grid
+the table walks (the cell's mark is the verdict at the metric's own
+setting), and a tuple ``(low, high)`` is a continuous range: the table walks
+the parameter's grid inside it and its ends, then locates the values where a
+verdict changes (:mod:`axiometer.checking.boundary`). Every bad reference is one :class:`~axiometer.core.InputError`
 line naming the reference and what went wrong; nothing here prints a traceback.
 """
 
@@ -65,7 +67,8 @@ class Resolved:
     objects of one family by their full names). ``fixed``: the parameters
     written in the spec, which a table keeps while the others vary over their
     grids. ``grids``: parameter grids to walk, by family and name
-    (``{"RBP.p": (0.5, 0.9)}``), or ``None``. ``spec``: the spec string of a
+    (``{"RBP.p": (0.5, 0.9)}``), or ``None``. ``ranges``: continuous ranges
+    ``(low, high)`` to locate boundaries in, keyed the same way, or ``None``. ``spec``: the spec string of a
     built-in given as one (then ``name``), ``None`` for a metric object or a
     function. ``kind``: a built-in's kind in the registry (``ranking``,
     ``relative`` or ``set``, see :mod:`axiometer.metrics.registry`); a metric
@@ -78,6 +81,7 @@ class Resolved:
     grids: Mapping[str, tuple[Any, ...]] | None = None
     spec: str | None = None
     kind: str = "ranking"
+    ranges: Mapping[str, tuple[Any, Any]] | None = None
 
     def for_rankings(self) -> Resolved:
         """This resolution, if its metric scores rankings, as ``table``, ``check`` and ``score`` need.
@@ -97,7 +101,7 @@ def resolve(ref: Any, *, params: Mapping[str, Any] | None = None, cutoff: int | 
     """Resolve ``ref`` (see the module docstring) with its parameters, cutoff, name and needs.
 
     ``params``: ``{"p": 0.5}`` fixes a value, ``{"p": [0.5, 0.9]}`` gives a
-    grid; ``cutoff``, ``name`` and ``needs`` as in :func:`axiometer.metrics.wrap`
+    grid, ``{"p": (0.5, 0.99)}`` a range; ``cutoff``, ``name`` and ``needs`` as in :func:`axiometer.metrics.wrap`
     (``name`` and ``needs`` only for a plain function). A :class:`Resolved`
     is returned as it is. Raises :class:`~axiometer.core.InputError`, one line.
     """
@@ -152,6 +156,7 @@ def _builtin(spec: str, params: dict[str, Any], cutoff: int | None, name: str | 
     declared = {p.name: p for p in metric.param_info}
     fixed = dict(parsed.params)
     grids: dict[str, tuple[Any, ...]] = {}
+    ranges: dict[str, tuple[Any, Any]] = {}
     for key, value in params.items():
         param = declared.get(key)
         if param is None:
@@ -162,12 +167,23 @@ def _builtin(spec: str, params: dict[str, Any], cutoff: int | None, name: str | 
             raise InputError(f"parameter {key} is written in the spec already; give it in one place",
                              source=f"metric {spec!r}")
         values = _values(value)
+        if _is_range(value):
+            if param.type not in (int, float) or param.choices is not None:
+                raise InputError(f"parameter {key} is not numeric: give values, not a range",
+                                 source=f"metric {spec!r}")
+            values = _range(key, value, spec)
+            # An end at an open bound of the declared range is allowed: it is probed just inside.
+            values = tuple(v for v, bound, is_open in ((values[0], param.low, param.low_open),
+                                                       (values[1], param.high, param.high_open))
+                           if not (is_open and bound is not None and v == bound))
         try:
             for v in values:
                 param.validate(v, name_of_family)
         except ValidationError as error:
             raise InputError(str(error), source=f"metric {spec!r}") from None
-        if _is_grid(value):
+        if _is_range(value):
+            ranges[f"{name_of_family}.{key}"] = _range(key, value, spec)
+        elif _is_grid(value):
             grids[f"{name_of_family}.{key}"] = values
         else:
             fixed[key] = value
@@ -180,7 +196,8 @@ def _builtin(spec: str, params: dict[str, Any], cutoff: int | None, name: str | 
         metric = parse(text)
     except InputError as error:
         raise InputError(error.problem, source=f"metric {spec!r}") from None
-    return Resolved(metric, text, frozenset(fixed), grids or None, text, kind(parsed.family))
+    return Resolved(metric, text, frozenset(fixed), grids or None, text, kind(parsed.family),
+                    ranges or None)
 
 
 # -- objects and functions ---------------------------------------------------------
@@ -221,15 +238,20 @@ def _metric_object(metric: Any, ref: str, params: dict[str, Any], cutoff: int | 
     name_of_family = _family(metric)
     declared = {p.name for p in getattr(metric, "param_info", ())}
     grids = {}
+    ranges = {}
     for key, value in params.items():
-        if _is_grid(value):
+        if _is_grid(value) or _is_range(value):
             if key not in declared:
                 raise InputError(f"{metric.name} declares no parameter {key!r} to vary "
                                  f"(declared: {', '.join(sorted(declared)) or 'none'})",
                                  source=f"metric {ref!r}")
-            grids[f"{name_of_family}.{key}"] = _values(value)
+            if _is_range(value):
+                ranges[f"{name_of_family}.{key}"] = _range(key, value, ref)
+            else:
+                grids[f"{name_of_family}.{key}"] = _values(value)
     # Every parameter of an object varies over its grid, so its row is named by its family.
-    return Resolved(metric, name_of_family, frozenset(), grids or None, kind=_kind_of(metric))
+    return Resolved(metric, name_of_family, frozenset(), grids or None, kind=_kind_of(metric),
+                    ranges=ranges or None)
 
 
 def _function(function: Callable[..., Any], ref: str, params: dict[str, Any], cutoff: int | None,
@@ -240,7 +262,17 @@ def _function(function: Callable[..., Any], ref: str, params: dict[str, Any], cu
     except (TypeError, ValueError):  # builtins without a signature
         signature_defaults = {}
     declared = []
+    ranges = {}
     for key, value in params.items():
+        if _is_range(value):
+            # A range: its ends are the grid, its default the function's own value inside it.
+            low, high = _range(key, value, ref)
+            own = signature_defaults.get(key)
+            inside = isinstance(own, Real) and not isinstance(own, bool) and low <= own <= high
+            declared.append(Param(key, float, own if inside else low, "given by the caller",
+                                  low=low, high=high, grid=(low, high)))
+            ranges[key] = (low, high)
+            continue
         values = _values(value)
         if not values:
             raise InputError(f"parameter {key} has no values", source=f"metric {ref!r}")
@@ -259,11 +291,29 @@ def _function(function: Callable[..., Any], ref: str, params: dict[str, Any], cu
         metric = wrap(function, name, cutoff=cutoff, param_info=declared, needs=needs)
     except ValidationError as error:
         raise InputError(str(error), source=f"metric {ref!r}") from None
-    return Resolved(metric, _family(metric), kind=_kind_of(metric))
+    family_name = _family(metric)
+    return Resolved(metric, family_name, kind=_kind_of(metric),
+                    ranges={f"{family_name}.{k}": v for k, v in ranges.items()} or None)
 
 
 def _is_grid(value: Any) -> bool:
-    return isinstance(value, (list, tuple))
+    return isinstance(value, list)
+
+
+def _is_range(value: Any) -> bool:
+    return isinstance(value, tuple)
+
+
+def _range(key: str, value: tuple[Any, ...], ref: str) -> tuple[Any, Any]:
+    """A ``(low, high)`` range of two numbers with ``low < high``; else one error line."""
+    if len(value) != 2 or not all(isinstance(v, Real) and not isinstance(v, bool) for v in value):
+        raise InputError(f"parameter {key}: a range is a tuple (low, high) of two numbers, got "
+                         f"{value!r} (give a grid of values as a list)", source=f"metric {ref!r}")
+    low, high = value
+    if not low < high:
+        raise InputError(f"parameter {key}: the range {format_value(low)}..{format_value(high)} "
+                         "needs low < high", source=f"metric {ref!r}")
+    return low, high
 
 
 def _values(value: Any) -> tuple[Any, ...]:

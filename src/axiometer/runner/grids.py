@@ -21,7 +21,7 @@ from axiometer.checking.explain import value_set_text
 from axiometer.core import InputError
 from axiometer.metrics.base import format_value
 
-__all__ = ["TABLE_GRID_EXTRAS", "parameter_grid", "describe_grid", "at_setting"]
+__all__ = ["TABLE_GRID_EXTRAS", "parameter_grid", "default_values", "describe_grid", "at_setting"]
 
 #: Values added to the paper's grids so that definitions §3's parameter facts
 #: show in the table: CloseTh holds for RBP at p = 0.8 but not at p = 0.5 (also
@@ -54,6 +54,17 @@ def _sorted_values(values: Iterable[Any]) -> tuple[Any, ...]:
     if all(isinstance(v, Real) and not isinstance(v, bool) for v in distinct):
         distinct.sort()
     return tuple(distinct)
+
+
+def default_values(metric: Any, name: str) -> tuple[Any, ...]:
+    """The values a table checks parameter ``name`` of ``metric`` at by default: its ``Param.grid``,
+    :data:`TABLE_GRID_EXTRAS` and the metric's own value, sorted."""
+    current = dict(getattr(metric, "params", {}))
+    for param in getattr(metric, "param_info", ()):
+        if param.name == name:
+            extras = TABLE_GRID_EXTRAS.get((_family(metric), name), ())
+            return _sorted_values((*param.grid, *extras, current[name]))
+    return ()
 
 
 def parameter_grid(metric: Any, fixed: Iterable[str] = (), *, quick: bool = False,

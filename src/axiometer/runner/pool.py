@@ -6,7 +6,7 @@ the parent process; :func:`run_task` runs it and never raises. A
 :class:`TaskPool` runs the tasks that can travel (their metric and
 constraint pickle) in ``multiprocessing`` workers and the others in this
 process, hands every result to its caller as it arrives (the caller may
-submit follow-up tasks) and reports progress in two phases, each with a
+submit follow-up tasks) and reports progress in phases, each with a
 total fixed before its first report (:data:`PHASES`). Workers ignore
 Ctrl-C: the parent stops them, and :meth:`TaskPool.run` says it was
 interrupted.
@@ -24,8 +24,9 @@ from typing import Any
 from axiometer.axioms import get
 from axiometer.axioms.constraints.base import Constraint
 from axiometer.checking import Budget, check
+from axiometer.checking.boundary import CellProbe, locate
 from axiometer.checking.explain import explain
-from axiometer.results import Check, ErrorInfo
+from axiometer.results import Boundary, Check, ErrorInfo
 
 __all__ = ["Task", "Interrupted", "run_task", "TaskPool", "ProgressCallback", "PHASES"]
 
@@ -40,13 +41,16 @@ ProgressCallback = Callable[[str, int, int], None]
 #: for (a violated cell's explanation, the other cutoff mode's verdict), which
 #: depend on the verdicts, so their number is known only when the last check is done;
 #: they run meanwhile, and the phase is reported from then on with the ones
-#: already finished counted.
-PHASES = ("checking", "explaining")
+#: already finished counted. ``locating boundaries``: likewise, the boundary
+#: searches of the parameter-dependent cells, when a run asks for them.
+PHASES = ("checking", "explaining", "locating boundaries")
 
 
 @dataclass(frozen=True)
 class Task:
-    """One unit of work. ``kind``: ``check`` (a grid setting), ``other`` (the other mode), ``explain``."""
+    """One unit of work. ``kind``: ``check`` (a grid setting), ``other`` (the other mode), ``explain``,
+    ``boundary`` (the boundaries of one parameter of a cell: ``span``, the others at the task's setting;
+    ``over``, for one point of a two-parameter curve, names the other parameter and its value)."""
 
     kind: str
     row: int
@@ -59,6 +63,9 @@ class Task:
     seed: int
     check: Check | None = None
     grid_checks: tuple[Check, ...] = ()
+    span: Any = None            # boundary: the ParamRange searched
+    given: tuple[Any, ...] = ()  # boundary: the grid values probed first
+    over: tuple[str, Any] | None = None
 
 
 class Interrupted:
@@ -76,17 +83,29 @@ def run_task(task: Task) -> Any:
         if task.kind == "explain":
             return explain(metric, constraint, task.check, budget=task.budget, seed=task.seed,
                            grid_checks=task.grid_checks)
+        if task.kind == "boundary":
+            return _boundaries(task, metric, constraint)
         return check(metric, constraint, mode=task.mode, budget=task.budget, seed=task.seed)
     except KeyboardInterrupt:
         return Interrupted()
     except Exception as error:  # a bug outside the metric's evaluation: show it in the table
         if task.kind == "explain":
             return f"(no explanation: {type(error).__name__}: {error})"
+        if task.kind == "boundary":
+            return f"boundaries of {task.span.name} not located: {type(error).__name__}: {error}"
         name = getattr(task.metric, "name", None) or repr(task.metric)
         constraint_id = task.constraint if isinstance(task.constraint, str) else task.constraint.id
         return Check(constraint=constraint_id, metric=str(name), params=(), verdict="error",
                      mode=task.mode or "", error=ErrorInfo(f"{type(error).__name__}: {error}"),
                      note="raised outside the metric's evaluation")
+
+
+def _boundaries(task: Task, metric: Any, constraint: Constraint) -> tuple[Boundary, ...]:
+    """A boundary task: :func:`~axiometer.checking.boundary.locate` with the task's check as the probe."""
+    name = task.span.name
+    probe = CellProbe(metric, constraint, name, mode=task.mode, budget=task.budget, seed=task.seed)
+    fixed = tuple((k, v) for k, v in getattr(metric, "params", {}).items() if k != name)
+    return locate(metric, constraint, task.span, probe, task.given, fixed)
 
 
 def _ignore_sigint() -> None:
@@ -111,18 +130,20 @@ class TaskPool:
         self.local: list[tuple[Task, int]] = []
         self.results: queue.Queue = queue.Queue()
         self.outstanding = 0
-        self.done = [0, 0]      # per phase (index into PHASES)
-        self.total = [0, 0]
+        self.done = [0] * len(PHASES)      # per phase (index into PHASES)
+        self.total = [0] * len(PHASES)
         self.checked = False    # every first-phase task handled: the follow-ups are all known
+        self.closed: set[int] = set()  # follow-up phases reported complete
         self.workers: Any = None
 
-    def submit(self, task: Task) -> None:
-        """Queue a follow-up ``task``; only from ``handle`` while checking, so that the
-        follow-ups' total is fixed when the last check is done."""
+    def submit(self, task: Task, phase: int = 1) -> None:
+        """Queue a follow-up ``task`` in ``phase`` (1, explaining, or 2, locating boundaries); only
+        from ``handle`` while checking, so that the follow-ups' totals are fixed when the last check
+        is done."""
         if self.checked:
             raise RuntimeError("a follow-up task must be submitted before the last first-phase "
-                               "task is handled, so that the second phase's total is fixed")
-        self._queue(task, 1)
+                               "task is handled, so that the later phases' totals are fixed")
+        self._queue(task, phase)
 
     def _queue(self, task: Task, phase: int) -> None:
         """Queue ``task``: for a worker if there is a pool and it travels, else for this process."""
@@ -180,8 +201,17 @@ class TaskPool:
         if phase == 0:
             self.checked = self.done[0] == self.total[0]
             self._report(0)
-        if self.checked and self.total[1]:
-            self._report(1)  # from the last check on, every follow-up has been submitted
+        if self.checked:
+            # From the last check on every follow-up has been submitted. The follow-up phases
+            # run together but are reported one after the other (one bar at a time): the
+            # first unfinished one, and any that finished meanwhile, in order.
+            for later in range(1, len(PHASES)):
+                if not self.total[later] or later in self.closed:
+                    continue
+                self._report(later)
+                if self.done[later] < self.total[later]:
+                    break
+                self.closed.add(later)
 
     def _report(self, phase: int) -> None:
         if self.progress is not None:

@@ -36,9 +36,11 @@ from axiometer.axioms.constraints.base import DEFAULT_RHO, Constraint
 from axiometer.checking import QUICK, Budget
 from axiometer.core import InputError
 from axiometer.metrics import RELATIVE_ROWS, TABLE_ROWS
-from axiometer.metrics.resolve import resolve
-from axiometer.results import Cell, Check, TableResult
-from axiometer.runner.grids import at_setting, describe_grid, parameter_grid
+from axiometer.checking.boundary import ParamRange, declared_range
+from axiometer.core import to_fraction
+from axiometer.metrics.resolve import Resolved, resolve
+from axiometer.results import Boundary, BoundaryCurve, Cell, Check, TableResult
+from axiometer.runner.grids import at_setting, default_values, describe_grid, parameter_grid
 from axiometer.runner.pool import ProgressCallback, Task, TaskPool
 
 __all__ = ["run_table", "resolve_constraints", "default_columns", "ROW_SETS", "OTHER_MODE"]
@@ -56,6 +58,7 @@ class _Row:
     settings: tuple[dict[str, Any], ...]
     metrics: tuple[Any, ...]                 # the metric at each setting: what the tasks carry
     picklable: bool
+    spans: tuple[ParamRange, ...] = ()       # parameters whose boundaries are located, declared order
 
 
 #: The row sets of :func:`run_table`: the SIGIR 2018 table and the relative metrics' matrix.
@@ -63,7 +66,8 @@ ROW_SETS: Mapping[str, tuple[tuple[str, str], ...]] = {"sigir2018": TABLE_ROWS, 
 
 
 def _resolve_rows(metrics: Sequence[Any] | None, quick: bool,
-                  grids: Mapping[str, Sequence[Any]] | None, family: str = "sigir2018") -> list[_Row]:
+                  grids: Mapping[str, Sequence[Any]] | None, family: str = "sigir2018",
+                  boundaries: bool = False) -> list[_Row]:
     if metrics is None:
         # The table's own rows: the user typed no parameter, so all vary.
         given = [replace(resolve(spec), name=title, fixed=frozenset()) for title, spec in ROW_SETS[family]]
@@ -81,10 +85,41 @@ def _resolve_rows(metrics: Sequence[Any] | None, quick: bool,
             raise InputError(f"metric {resolved.name!r} is given twice")
         seen.add(resolved.name)
         chosen = {**(grids or {}), **(resolved.grids or {})}
+        spans = _spans(resolved, chosen, boundaries)
         settings = parameter_grid(resolved.metric, resolved.fixed, quick=quick, grids=chosen)
         at_settings = tuple(at_setting(resolved.metric, s) for s in settings)
-        rows.append(_Row(resolved.name, resolved.metric, settings, at_settings, _picklable(at_settings)))
+        rows.append(_Row(resolved.name, resolved.metric, settings, at_settings, _picklable(at_settings),
+                         spans))
     return rows
+
+
+def _spans(resolved: Resolved, grids: dict[str, Sequence[Any]], everywhere: bool) -> tuple[ParamRange, ...]:
+    """The parameters whose boundaries a row locates, each with its range, in declaration order.
+
+    A range the user gave (``p=0.5..0.99``) replaces the parameter's grid by
+    its values inside the range plus the range's ends (written into
+    ``grids``); ``everywhere`` (``--boundaries``) adds every other numeric
+    parameter not fixed in the spec, over its declared range.
+    """
+    metric = resolved.metric
+    family_name = getattr(metric, "family", None) or resolved.name
+    given = {key.split(".", 1)[1]: value for key, value in (resolved.ranges or {}).items()}
+    spans = []
+    for param in getattr(metric, "param_info", ()):
+        declared = declared_range(metric, param.name)
+        if param.name in given:
+            low, high = given[param.name]
+            span = ParamRange(param.name, to_fraction(low), to_fraction(high),
+                              low_open=bool(declared and declared.low_open and declared.low == to_fraction(low)),
+                              high_open=bool(declared and declared.high_open and declared.high == to_fraction(high)))
+            first, last = span.ends()
+            inside = [v for v in default_values(metric, param.name) if span.contains(v)]
+            ends = [low if not span.low_open else float(first), high if not span.high_open else float(last)]
+            grids[f"{family_name}.{param.name}"] = tuple(ends[:1] + inside + ends[1:])
+            spans.append(span)
+        elif everywhere and declared is not None and param.name not in resolved.fixed:
+            spans.append(declared)
+    return tuple(spans)
 
 
 def _picklable(value: Any) -> bool:
@@ -131,6 +166,9 @@ class _CellState:
     other_mode: str | None = None
     explanation: str | None = None
     waiting: int = 0              # phase-2 tasks outstanding
+    boundaries: dict[str, tuple[Boundary, ...]] = field(default_factory=dict)   # by parameter
+    curve: dict[Any, tuple[Boundary, ...]] = field(default_factory=dict)        # by the other's value
+    failures: list[str] = field(default_factory=list)   # boundary searches that could not finish
 
 
 class _Run:
@@ -174,15 +212,25 @@ class _Run:
         elif task.kind == "other":
             state.other_mode = result.verdict
             state.waiting -= 1
+        elif task.kind == "boundary":
+            state.waiting -= 1
+            if isinstance(result, str):
+                state.failures.append(result)
+            elif task.over is not None:
+                state.curve[task.over[1]] = result
+            else:
+                state.boundaries[task.span.name] = result
         else:
             state.explanation = result
             state.waiting -= 1
 
     def _phase_two(self, row: int, column: int, state: _CellState) -> None:
-        """A violated cell: the verdict in the other cutoff mode, and an explanation.
+        """Follow-ups: boundaries of a parameter-dependent cell, when asked for; for a violated
+        cell, the verdict in the other cutoff mode and an explanation.
 
         A witness reached only by truncation also gets the other mode's verdict,
         since that is exactly what the truncation flag is about."""
+        self._boundary_tasks(row, column, state)
         if not isinstance(self.constraints[column], Constraint):
             return  # a relative property has no cutoff modes and no nearby readings
         default = state.checks[0]
@@ -200,6 +248,31 @@ class _Run:
             grid = tuple(state.checks[s] for s in sorted(state.checks))
             self.pool.submit(Task("explain", mode=default.mode, check=default, grid_checks=grid, **base))
 
+    def _boundary_tasks(self, row: int, column: int, state: _CellState) -> None:
+        """A parameter-dependent cell of a row with spans: one boundary task per spanned
+        parameter at the default setting; with two spanned parameters, the first one's
+        boundaries at each other grid value of the second too (the boundary curve)."""
+        spec_row = self.rows[row]
+        if not spec_row.spans or len({c.verdict for c in state.checks.values()}) < 2:
+            return
+        base = dict(row=row, column=column, setting=0, constraint=self._constraint_ref(column),
+                    mode=self.mode, budget=self.budget, seed=self.seed)
+        metric = self._metric_ref(row, 0)
+        for span in spec_row.spans:
+            given = tuple(_distinct(s[span.name] for s in spec_row.settings))
+            state.waiting += 1
+            self.pool.submit(Task("boundary", metric=metric, span=span, given=given, **base), 2)
+        if len(spec_row.spans) >= 2:
+            first, over = spec_row.spans[:2]
+            own = spec_row.settings[0][over.name]
+            given = tuple(_distinct(s[first.name] for s in spec_row.settings))
+            for value in _distinct(s[over.name] for s in spec_row.settings):
+                if value == own:
+                    continue  # the default setting's boundaries are the curve's point there
+                state.waiting += 1
+                self.pool.submit(Task("boundary", metric=at_setting(metric, {over.name: value}),
+                                      span=first, given=given, over=(over.name, value), **base), 2)
+
     def execute(self) -> None:
         self.interrupted = self.pool.run(self.initial_tasks())
 
@@ -215,9 +288,30 @@ class _Run:
             return Cell(row=spec_row.title, metric=spec_row.metric.name, constraint=constraint.id,
                         verdict="not run", summary=summary, checks=checks, projected=projected)
         outcomes = [(spec_row.settings[s], state.checks[s].verdict) for s in sorted(state.checks)]
+        summary = "; ".join([describe_grid(outcomes), *state.failures])
+        boundaries = tuple(b for span in spec_row.spans for b in state.boundaries.get(span.name, ()))
+        curves: tuple[BoundaryCurve, ...] = ()
+        if state.curve and spec_row.spans[0].name in state.boundaries:
+            first, over = spec_row.spans[:2]
+            own = spec_row.settings[0][over.name]
+            points = {**state.curve, own: state.boundaries[first.name]}
+            fixed = tuple((k, v) for k, v in spec_row.settings[0].items() if k not in (first.name, over.name))
+            curves = (BoundaryCurve(param=first.name, over=over.name,
+                                    points=tuple(sorted(points.items(), key=lambda p: to_fraction(p[0]))),
+                                    fixed=fixed),)
         return Cell(row=spec_row.title, metric=spec_row.metric.name, constraint=constraint.id,
-                    verdict=state.checks[0].verdict, summary=describe_grid(outcomes), checks=checks,
-                    projected=projected, explanation=state.explanation, other_mode=state.other_mode)
+                    verdict=state.checks[0].verdict, summary=summary, checks=checks,
+                    projected=projected, explanation=state.explanation, other_mode=state.other_mode,
+                    boundaries=boundaries, curves=curves)
+
+
+def _distinct(values: Any) -> list[Any]:
+    """Distinct values in order of first appearance."""
+    seen: list[Any] = []
+    for value in values:
+        if value not in seen:
+            seen.append(value)
+    return seen
 
 
 def _registered(constraint: Constraint) -> Constraint | None:
@@ -241,7 +335,7 @@ def _needs_aspects(metric: Any) -> bool:
 def run_table(metrics: Sequence[Any] | None = None, constraints: Sequence[Any] | None = None, *,
               family: str = "sigir2018", seed: int = 0, budget: Budget = Budget(), quick: bool = False, mode: str | None = None,
               grids: Mapping[str, Sequence[Any]] | None = None, jobs: int | None = None,
-              progress: ProgressCallback | None = None) -> TableResult:
+              progress: ProgressCallback | None = None, boundaries: bool = False) -> TableResult:
     """Check every metric against every constraint over its parameter grid.
 
     ``metrics``: metric references, each resolved by
@@ -279,7 +373,7 @@ def run_table(metrics: Sequence[Any] | None = None, constraints: Sequence[Any] |
         raise InputError(f"unknown family {family!r}; known: {', '.join(ROW_SETS)}")
     if quick and budget == Budget():
         budget = QUICK
-    rows = _resolve_rows(metrics, quick, grids, family)
+    rows = _resolve_rows(metrics, quick, grids, family, boundaries)
     if constraints is None and any(_needs_context(row.metric) for row in rows):
         family = "relative"  # a relative metric's own properties come with the ten constraints
     chosen = resolve_constraints(constraints, family)
@@ -291,5 +385,6 @@ def run_table(metrics: Sequence[Any] | None = None, constraints: Sequence[Any] |
         rows=tuple(row.title for row in rows), constraints=tuple(c.id for c in chosen), cells=cells,
         seed=seed, mode=mode or "default", budget=budget.describe(), interrupted=run.interrupted,
         settings=(("quick", quick), ("rho", str(Fraction(DEFAULT_RHO))),
-                  ("explanations", "computed")),
+                  ("explanations", "computed"),
+                  *((("boundaries", "located"),) if any(row.spans for row in rows) else ())),
         axioms=tuple(c.info() for c in chosen))
