@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from axiometer.cli.options import (
-    EXIT_INTERRUPTED, add_run_options, param_options, report_layout, run_checks, write,
+    EXIT_INTERRUPTED, PARAM_HELP, add_run_options, param_options, report_layout, run_checks, write,
 )
 
 
@@ -23,10 +23,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                         help="a metric spec such as 'RBP(p=0.5)' or 'nDCG@10'; 'mymodule:my_metric' "
                              "(a function f(ranking, topic[, context][, **params]) -> float or a "
                              "metric object); or 'ir_measures:nDCG@10'")
-    parser.add_argument("--param", metavar="NAME=V1,V2,...", action="append", default=[],
-                        help="a parameter's value, or with several values its grid (numbers are read "
-                             "as int, decimal or fraction such as 1/2, anything else as a string); "
-                             "repeat for several parameters")
+    parser.add_argument("--param", metavar="NAME=V|V1,V2,...|LOW..HIGH", action="append", default=[],
+                        help=PARAM_HELP)
     parser.add_argument("--cutoff", type=int, metavar="K", default=None,
                         help="the metric's cutoff k (a function receives it as its k or cutoff "
                              "argument, or sees ranking[:k])")

@@ -78,6 +78,18 @@ def add_run_options(parser: argparse.ArgumentParser) -> None:
                         help="text and markdown: after the matrix and its legend, print every "
                              "counterexample, witness and explanation (always in a file written "
                              "with -o)")
+    parser.add_argument("--boundaries", action="store_true",
+                        help="locate, for every parameter-dependent cell, the exact parameter "
+                             "values where its verdict changes (over each numeric parameter's "
+                             "declared range; bisection to 1e-6 and a closed form where sympy finds "
+                             "one); slower: seconds to minutes per metric")
+
+
+#: ``--param`` help shared by ``check`` and ``table``.
+PARAM_HELP = ("a parameter's value (p=0.5), its grid (p=0.5,0.8,0.9) or a continuous range "
+              "(p=0.5..0.99: the grid inside it and its ends, then the exact values where a verdict "
+              "changes); numbers are read as int, decimal or fraction such as 1/2, anything else as "
+              "a string; repeat for several parameters")
 
 
 def text_width(args: argparse.Namespace) -> int:
@@ -105,7 +117,7 @@ def run_checks(args: argparse.Namespace, metrics: list | None):
     try:
         return run_table(metrics, args.constraints, family=getattr(args, "family", "sigir2018"),
                          seed=args.seed, quick=args.quick, mode=args.mode, jobs=args.jobs,
-                         progress=progress.update)
+                         progress=progress.update, boundaries=args.boundaries)
     finally:
         progress.close()
 
@@ -131,16 +143,30 @@ def _fraction_text(text: str) -> Fraction:
     return Fraction(text)
 
 
-def param_options(options: Sequence[str]) -> dict[str, object]:
-    """``--param p=0.5`` fixes p; ``--param p=0.1,0.5,0.9`` gives p a grid (a list)."""
+def param_options(options: Sequence[str], qualified: bool = False) -> dict[str, object]:
+    """``--param p=0.5`` fixes p; ``--param p=0.1,0.5,0.9`` gives p a grid (a list);
+    ``--param p=0.5..0.99`` a continuous range (a tuple). With ``qualified`` (``table``), a name
+    may be ``FAMILY.NAME`` (``RBP.p``) to set one metric's parameter only."""
     params: dict[str, object] = {}
     for option in options:
         name, equals, values = option.partition("=")
         name = name.strip()
-        if not equals or not name.isidentifier():
-            raise InputError("expected NAME=VALUE or NAME=V1,V2,...", source="--param", token=option)
+        parts_of_name = name.split(".") if qualified else [name]
+        if not equals or len(parts_of_name) > 2 or not all(n.isidentifier() for n in parts_of_name):
+            raise InputError("expected NAME=VALUE, NAME=V1,V2,... or NAME=LOW..HIGH", source="--param",
+                             token=option)
         if name in params:
             raise InputError(f"parameter {name} is given twice", source="--param", token=option)
+        if ".." in values:
+            low, _, high = values.partition("..")
+            ends = [_param_value(low), _param_value(high)]
+            if any(isinstance(end, str) for end in ends):
+                raise InputError(f"a range needs two numbers, LOW..HIGH (e.g. {name}=0.5..0.99)",
+                                 source="--param", token=option)
+            if not ends[0] < ends[1]:
+                raise InputError(f"the range of {name} needs LOW < HIGH", source="--param", token=option)
+            params[name] = tuple(ends)
+            continue
         parts = [_param_value(v) for v in values.split(",")]
         if any(p == "" for p in parts):
             raise InputError(f"parameter {name} has an empty value", source="--param", token=option)

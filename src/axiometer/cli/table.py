@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import argparse
 
-from axiometer.cli.options import EXIT_INTERRUPTED, add_run_options, report_layout, run_checks, write
+from axiometer.cli.options import (
+    EXIT_INTERRUPTED, PARAM_HELP, add_run_options, param_options, report_layout, run_checks, write,
+)
 
 #: The published tables ``--compare`` knows (see :mod:`axiometer.axioms.published`).
 COMPARE_TABLES = ("amigo2018",)
@@ -29,6 +31,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                         help="metric specs such as 'P@10' 'RBP' 'RBP(p=0.5)' (parameters written in "
                              "a spec are fixed, the others vary over their grid), references "
                              "'mymodule:my_metric', or 'ir_measures:nDCG@10'")
+    parser.add_argument("--param", metavar="[FAMILY.]NAME=V|V1,V2,...|LOW..HIGH", action="append",
+                        default=[], help=PARAM_HELP + "; applies to every metric declaring NAME, or with "
+                        "FAMILY.NAME (RBP.p) to that family's metrics only")
     add_run_options(parser)
     from_reports = ("text", "markdown", "latex", "html", "json")  # reports.table.REPORT_FORMATS
     parser.add_argument("--format", choices=from_reports, default="text",
@@ -47,8 +52,42 @@ def run(args: argparse.Namespace) -> int:
         args.parser.error(f"--compare {args.compare} compares the sigir2018 family's table")
     # Built-in specs, module:attr references and ir_measures:MEASURE, as `check` takes them:
     # the runner resolves each.
-    result = run_checks(args, args.metrics)
+    result = run_checks(args, _with_params(args.metrics, param_options(args.param, qualified=True),
+                                           args.family))
     comparison = compare_with_published(result, args.compare) if args.compare else None
     details, width = report_layout(args)
     write(format_table(result, args.format, comparison, details=details, width=width), args.output)
     return EXIT_INTERRUPTED if result.interrupted else 0
+
+
+def _with_params(metrics: list[str] | None, params: dict[str, object], family: str) -> list | None:
+    """The table's metrics, each resolved with the ``--param`` values it declares.
+
+    ``NAME=...`` applies to every metric declaring ``NAME``, ``FAMILY.NAME=...``
+    to that family only; a parameter no metric declares is an error.
+    """
+    from axiometer.core import InputError
+    from axiometer.metrics.resolve import resolve
+    from axiometer.runner.table import ROW_SETS
+
+    if not params:
+        return metrics
+    specs = metrics if metrics is not None else [spec for _, spec in ROW_SETS[family]]
+    used: set[str] = set()
+    resolved = []
+    for spec in specs:
+        plain = resolve(spec)
+        declared = {p.name for p in getattr(plain.metric, "param_info", ())}
+        family_name = getattr(plain.metric, "family", plain.name)
+        mine = {}
+        for key, value in params.items():
+            owner, _, name = key.rpartition(".")
+            if name in declared and owner in ("", family_name) and name not in plain.fixed:
+                mine[name] = value
+                used.add(key)
+        resolved.append(resolve(spec, params=mine) if mine else plain)
+    unused = [key for key in params if key not in used]
+    if unused:
+        raise InputError(f"no metric of the table declares parameter {unused[0]!r} (or it is fixed "
+                         "in a spec)", source="--param")
+    return resolved

@@ -27,12 +27,20 @@ from tabulate import tabulate
 
 from axiometer.core import natural_key
 from axiometer.reports.numbers import NBSP, denoise, number, numbers_apart
-from axiometer.results import AxiomInfo, Cell, Check, Comparison, Counterexample, TableResult
+from axiometer.results import (AxiomInfo, Boundary, BoundaryCurve, Cell, Check, Comparison, Counterexample,
+                               Evidence, TableResult)
 
 __all__ = ["MARKS", "FLAGS", "OPEN_FLAG", "cell_mark", "flags", "parameter_dependent",
            "by_truncation", "legend_items", "short_legend_items", "header_lines", "axiom_infos",
            "column_items", "cell_lines", "check_lines", "counterexample_sentence", "explanation_text",
-           "other_mode_name", "glossary", "cases_text"]
+           "other_mode_name", "glossary", "cases_text", "evidence_text", "boundary_sentence",
+           "boundary_lines", "curve_text", "BOUNDARIES_INTRO"]
+
+#: What the boundary lines of a report mean, printed above them.
+BOUNDARIES_INTRO = ("Boundaries: where a verdict changes along a parameter (the others fixed), "
+                    "bisected to 1e-6 with exact decisions at every probe; a side is certain when a "
+                    "concrete case (a counterexample, or CloseTh's witness pair) decided every probe on "
+                    "it, else it is as strong as the search behind it.")
 
 #: One mark per verdict (text, Markdown, HTML).
 MARKS = {"satisfied": "✓", "violated": "✗", "witness": "W", "error": "E", "n/a": "n/a",
@@ -360,6 +368,83 @@ def cases_text(check: Check) -> str:
     return f"{text}; {decided}"
 
 
+def evidence_text(evidence: Evidence) -> str:
+    """What a satisfied or witness verdict rests on, in words: ``exhaustive: every case with up to 4
+    documents ... (240 cases) + 150 random cases; every decision exact``."""
+    parts = []
+    if evidence.exhaustive_cases:
+        scope = f"{denoise(evidence.exhaustive_scope)} " if evidence.exhaustive_scope else ""
+        parts.append(f"{scope}({evidence.exhaustive_cases} cases)")
+    if evidence.random_cases:
+        parts.append(f"{evidence.random_cases} random cases")
+    decided = "every decision exact" if evidence.exact else "ties decided on floats"
+    return f"{evidence.strength}: {' + '.join(parts) or 'no cases'}; {decided}"
+
+
+def _side(boundary: Boundary, side: str) -> str:
+    """One side of a boundary: its verdict over its values, and what it rests on."""
+    verdict = boundary.below if side == "below" else boundary.above
+    value = number(boundary.value)
+    closed = boundary.at_value == side
+    relation = ("<=" if closed else "<") if side == "below" else (">=" if closed else ">")
+    text = f"{verdict} for {boundary.param} {relation} {value}"
+    if boundary.certain in (side, "both"):
+        return text + (" (a counterexample at every probe)" if verdict == "violated"
+                       else " (a witness pair at every probe)")
+    evidence = boundary.evidence_below if side == "below" else boundary.evidence_above
+    if verdict in ("satisfied", "witness"):
+        resting = evidence_text(evidence) if evidence is not None else "its search"
+        return text + f" (no counterexample found; {resting})"
+    return text
+
+
+def boundary_sentence(boundary: Boundary) -> str:
+    """A boundary in words: each side with what it rests on, then the closed form and the tie.
+
+    ``violated for p <= 0.754878 (a counterexample at every probe); witness for p > 0.754878 (a
+    witness pair at every probe). p = 0.754878 is the root of p**3 + p**2 - 1 (the bisection
+    agrees to 1e-6) ...``
+    """
+    fixed = ", ".join(f"{k} = {number(v)}" for k, v in boundary.fixed)
+    text = f"{_side(boundary, 'below')}; {_side(boundary, 'above')}"
+    if fixed:
+        text += f"; with {fixed}"
+    text += "."
+    value = f"{boundary.param} = {number(boundary.value)}"
+    if boundary.closed_form is not None and boundary.agrees:
+        form = boundary.closed_form
+        text += (f" {value} is the {form}" if form.startswith("root") else f" {value} = {form}")
+        text += f" (on the decisive case {boundary.case}; the bisection agrees to 1e-6)."
+        if boundary.at_value is not None:
+            text += (f" The decisive case ties at {value} itself, which belongs to the "
+                     f"{boundary.below if boundary.at_value == 'below' else boundary.above} side.")
+    elif boundary.closed_form is not None:
+        text += (f" The closed form {boundary.closed_form} ({number(boundary.closed_value)}) "
+                 "disagrees with the bisection, whose value is given.")
+    else:
+        text += f" Bisection bracket {boundary.bracket[0]}..{boundary.bracket[1]}"
+        text += f"; {boundary.note}." if boundary.note else "; no closed form."
+    return text
+
+
+def curve_text(curve: BoundaryCurve) -> str:
+    """A two-parameter cell's boundary curve on one line: ``beta = 0.8: alpha = 19/64; ...``."""
+    points = []
+    for over, boundaries in curve.points:
+        found = ", ".join(f"{b.param} = {number(b.value)} ({b.below} below, {b.above} above)"
+                          for b in boundaries) or f"no change in {curve.param}"
+        points.append(f"{curve.over} = {number(over)}: {found}")
+    return f"boundary of {curve.param} over {curve.over}: " + "; ".join(points)
+
+
+def boundary_lines(cell: Cell, indent: str = "  ") -> list[str]:
+    """A cell's boundaries and curves as lines (empty when it has none)."""
+    head = f"{indent}{cell.row} × {cell.constraint}: "
+    lines = [head + boundary_sentence(b) for b in cell.boundaries]
+    lines += [head + curve_text(c) for c in cell.curves]
+    return lines
+
+
 def check_lines(check: Check, indent: str, info: AxiomInfo | None = None) -> list[str]:
     """A check's evidence: counterexample (opening with its sentence), witness, error or case
     counts; ``info`` is the constraint's meaning, for the sentence."""
@@ -386,6 +471,8 @@ def check_lines(check: Check, indent: str, info: AxiomInfo | None = None) -> lis
             lines += _topic_lines(fake, inner)
     elif check.verdict == "satisfied":
         lines.append(f"{inner}no counterexample in {cases_text(check)}")
+    if check.evidence is not None:
+        lines.append(f"{inner}evidence: {evidence_text(check.evidence)}")
     if check.note:
         lines.append(f"{inner}note: {denoise(check.note)}")
     return lines

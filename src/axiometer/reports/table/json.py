@@ -51,7 +51,7 @@ def json_cell(cell: Cell, data: dict[str, Any]) -> dict[str, Any]:
     data["mark"] = cell_mark(cell)
     data["parameter_dependent"] = parameter_dependent(cell)
     data["by_truncation"] = by_truncation(cell)
-    for key in ("counterexample", "witness", "error"):
+    for key in ("counterexample", "witness", "error", "evidence"):
         data[key] = data["checks"][cell.checks.index(default)][key] if default else None
     data.setdefault("explanation", cell.explanation)
     return data

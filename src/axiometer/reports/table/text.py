@@ -27,7 +27,7 @@ from tabulate import tabulate
 
 from axiometer.reports.numbers import DEFAULT_WIDTH, NBSP, wrap, wrap_lines
 from axiometer.reports.table.cells import (
-    MARKS, axiom_infos, cell_lines, cell_mark, check_lines, column_items, glossary, header_lines,
+    BOUNDARIES_INTRO, MARKS, axiom_infos, boundary_lines, cell_lines, cell_mark, check_lines, column_items, glossary, header_lines,
     parameter_dependent, short_legend_items,
 )
 from axiometer.reports.table.comparison import comparison_lines, differing, left_open
@@ -205,6 +205,7 @@ def table_text(result: TableResult, comparison: Comparison | None, markdown: boo
     if legend:
         out += [""] if markdown else []
         out += legend
+    out += _boundaries(result.cells, width, markdown)
     if comparison is not None:
         out.append("")
         if markdown:
@@ -275,6 +276,7 @@ def check_text(header: Sequence[str], entries: Sequence[Cell | Check], markdown:
     columns = _columns_legend(constraints, infos, False, width, markdown, title="Constraints")
     if columns:
         out += ([""] if markdown else []) + columns
+    out += _boundaries([e for e in entries if isinstance(e, Cell)], width, markdown)
     if not details:
         out += ["", *wrap(POINTER, width)]
         return "\n".join(out).rstrip() + "\n"
@@ -293,6 +295,16 @@ def check_text(header: Sequence[str], entries: Sequence[Cell | Check], markdown:
     for lines in blocks:
         out += _block(lines, markdown, width)
     return "\n".join(out).rstrip() + "\n"
+
+
+def _boundaries(cells: Sequence[Cell], width: int, markdown: bool) -> list[str]:
+    """The located boundaries, one sentence per boundary and a line per curve, under what they mean
+    (printed whenever a run located any: they are what the user asked for)."""
+    lines = [line for cell in cells for line in boundary_lines(cell, "- " if markdown else "  ")]
+    if not lines:
+        return []
+    intro = BOUNDARIES_INTRO if not markdown else "### " + BOUNDARIES_INTRO.replace(": ", "\n\n", 1)
+    return ["", *(intro.split("\n") if markdown else wrap(intro, width)), *wrap_lines(lines, width)]
 
 
 def _check_legend(entries: Sequence[Cell | Check]) -> list[tuple[str, str]]:
