@@ -130,14 +130,19 @@ def _budget(budget: str | Budget) -> tuple[Budget, bool]:
 def check(metric: Any, constraints: Sequence[str] | None = None, *,
           params: Mapping[str, Any] | None = None, cutoff: int | None = None, name: str | None = None,
           needs: Needs | Mapping[str, bool] | None = None, budget: str | Budget = "default",
-          seed: int = 0, jobs: int = 1, mode: str | None = None) -> MetricReport:
+          seed: int = 0, jobs: int = 1, mode: str | None = None,
+          boundaries: bool = False) -> MetricReport:
     """Check one metric against constraints; violations are data, never exceptions.
 
     ``metric``: a built-in spec (``"nDCG@10"``), ``"pkg.module:attr"``,
     ``"ir_measures:nDCG@10"``, a metric object, or a plain function
     ``f(ranking, topic[, context][, **params]) -> float`` (see
     :mod:`axiometer.metrics.resolve`). ``params``: ``{"p": 0.5}`` fixes a value,
-    ``{"p": [0.1, 0.5, 0.9]}`` is a grid; ``cutoff``, ``name`` and ``needs``
+    ``{"p": [0.1, 0.5, 0.9]}`` is a grid, ``{"p": (0.5, 0.99)}`` a continuous
+    range whose boundaries are located (``Cell.boundaries``: where a verdict
+    changes, to 1e-6, with a closed form where sympy finds one);
+    ``boundaries=True`` locates them over every numeric parameter's declared
+    range; ``cutoff``, ``name`` and ``needs``
     as in :func:`axiometer.metrics.wrap`. ``constraints``: constraint and
     property ids (default: the ten constraints, with the relative properties
     for a relative metric). ``budget``: ``"default"``, ``"quick"`` (a small
@@ -151,5 +156,5 @@ def check(metric: Any, constraints: Sequence[str] | None = None, *,
     resolved = resolve(metric, params=params, cutoff=cutoff, name=name, needs=needs)
     chosen, quick = _budget(budget)
     result = run_table([resolved], constraints, seed=seed, budget=chosen, quick=quick, mode=mode,
-                       jobs=jobs)
+                       jobs=jobs, boundaries=boundaries)
     return MetricReport(result)

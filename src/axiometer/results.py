@@ -156,6 +156,9 @@ class Boundary:
     ``at_value``: the side the boundary value itself belongs to (the
     decisive case ties there), when known. ``fixed``: the other
     parameters' values; ``probes``: checks run to locate it.
+    ``counterexample``: the case that decided the violated end of the
+    bracket, so the violated side can be re-verified by anyone (``None``
+    when neither side is violated).
     """
 
     param: str
@@ -174,6 +177,7 @@ class Boundary:
     evidence_below: Evidence | None = None
     evidence_above: Evidence | None = None
     note: str = ""
+    counterexample: Counterexample | None = None
 
 
 @dataclass(frozen=True)

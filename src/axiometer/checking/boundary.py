@@ -60,7 +60,7 @@ from axiometer.generators.case import Case
 from axiometer.metrics.decide import DEFAULT_TOLERANCE
 from axiometer.metrics.base import BuiltinMetric, format_value
 from axiometer.metrics.symbolic import SymbolicError, symbolic_score
-from axiometer.results import Boundary, BoundaryCurve, Check, Evidence, TopicRecord
+from axiometer.results import Boundary, BoundaryCurve, Check, Counterexample, Evidence, TopicRecord
 
 __all__ = ["WIDTH", "SUBDIVISIONS", "ParamRange", "CellProbe", "declared_range", "parse_range", "locate",
            "trace", "probe_values", "shortest_between"]
@@ -115,12 +115,18 @@ class CellProbe:
         if value not in self.searched:
             result = check(metric, self.oracle, mode=self.mode, budget=self.budget, seed=self.seed)
             self.searched[value] = result
-            example = result.counterexample
-            if self.remembers and result.verdict == "violated" and example is not None \
-                    and example.context_a is None:
-                self.known.append(Case(_topic(example.topic), Ranking(example.a), Ranking(example.b),
-                                       (), example.note))
-        result = self.searched[value]
+            if result.verdict == "violated" and result.counterexample is not None:
+                self.learn(result.counterexample)
+        return self._with_known(metric, self.searched[value])
+
+    def learn(self, example: Counterexample) -> None:
+        """Remember a counterexample found elsewhere (e.g. a :class:`Boundary`'s), to re-decide at
+        every value."""
+        if self.remembers and example.context_a is None:
+            self.known.append(Case(_topic(example.topic), Ranking(example.a), Ranking(example.b), (),
+                                   example.note))
+
+    def _with_known(self, metric: Any, result: Check) -> Check:
         if result.verdict != "satisfied" or not self.known:
             return result
         search = Search(self.budget, self.seed, DEFAULT_TOLERANCE)
@@ -301,7 +307,8 @@ def _bisect(metric: Any, oracle: Oracle, span: ParamRange, probe: Probe, low: tu
         below=low[1].verdict, above=high[1].verdict, certain=certain, closed_form=form,
         closed_value=closed_value, agrees=agrees, at_value=at_value, fixed=fixed,
         probes=len(below) + len(above), case=case, evidence_below=_evidence(low[1]),
-        evidence_above=_evidence(high[1]), note=note)
+        evidence_above=_evidence(high[1]), note=note,
+        counterexample=next((c.counterexample for c in (low[1], high[1]) if c.verdict == "violated"), None))
 
 
 def _evidence(check_: Check) -> Evidence | None:
