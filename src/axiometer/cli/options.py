@@ -117,7 +117,7 @@ def run_checks(args: argparse.Namespace, metrics: list | None):
     try:
         return run_table(metrics, args.constraints, family=getattr(args, "family", "sigir2018"),
                          seed=args.seed, quick=args.quick, mode=args.mode, jobs=args.jobs,
-                         progress=progress.update, boundaries=args.boundaries)
+                         progress=progress.update, boundaries=getattr(args, "boundaries", False))
     finally:
         progress.close()
 
