@@ -142,9 +142,12 @@ class CellProbe:
 
 
 def _plain(value: Fraction) -> Any:
-    """A probe value as the metric's parameter: an int, or the float of a short decimal (exact:
-    a float is read back as its shortest decimal, definitions §5)."""
-    return int(value) if value.denominator == 1 else float(value)
+    """A probe value as the metric's parameter: an int, the float of a short decimal (exact: a
+    float is read back as its shortest decimal, definitions §5), else the ``Fraction`` itself
+    (an exact rational root such as 3/19, which no float holds)."""
+    if value.denominator == 1:
+        return int(value)
+    return float(value) if to_fraction(float(value)) == value else value
 
 
 @dataclass(frozen=True)

@@ -368,11 +368,14 @@ def cases_text(check: Check) -> str:
     return f"{text}; {decided}"
 
 
-def evidence_text(evidence: Evidence) -> str:
+def evidence_text(evidence: Evidence, short: bool = False) -> str:
     """What a satisfied or witness verdict rests on, in words: ``exhaustive: every case with up to 4
-    documents ... (240 cases) + 150 random cases; every decision exact``."""
+    documents ... (240 cases) + 150 random cases; every decision exact`` (``short``: without the
+    scope's description, which the cell's details give)."""
     parts = []
-    if evidence.exhaustive_cases:
+    if evidence.exhaustive_cases and short:
+        parts.append(f"{evidence.exhaustive_cases} small-scope cases")
+    elif evidence.exhaustive_cases:
         scope = f"{denoise(evidence.exhaustive_scope)} " if evidence.exhaustive_scope else ""
         parts.append(f"{scope}({evidence.exhaustive_cases} cases)")
     if evidence.random_cases:
@@ -393,7 +396,7 @@ def _side(boundary: Boundary, side: str) -> str:
                        else " (a witness pair at every probe)")
     evidence = boundary.evidence_below if side == "below" else boundary.evidence_above
     if verdict in ("satisfied", "witness"):
-        resting = evidence_text(evidence) if evidence is not None else "its search"
+        resting = evidence_text(evidence, short=True) if evidence is not None else "its search"
         return text + f" (no counterexample found; {resting})"
     return text
 
@@ -413,7 +416,10 @@ def boundary_sentence(boundary: Boundary) -> str:
     value = f"{boundary.param} = {number(boundary.value)}"
     if boundary.closed_form is not None and boundary.agrees:
         form = boundary.closed_form
-        text += (f" {value} is the {form}" if form.startswith("root") else f" {value} = {form}")
+        if form.startswith("root"):
+            text += f" {value} is the {form}"
+        else:
+            text += f" {value} exactly" if form == number(boundary.value) else f" {value} = {form}"
         text += f" (on the decisive case {boundary.case}; the bisection agrees to 1e-6)."
         if boundary.at_value is not None:
             text += (f" The decisive case ties at {value} itself, which belongs to the "

@@ -303,8 +303,10 @@ def _boundaries(cells: Sequence[Cell], width: int, markdown: bool) -> list[str]:
     lines = [line for cell in cells for line in boundary_lines(cell, "- " if markdown else "  ")]
     if not lines:
         return []
-    intro = BOUNDARIES_INTRO if not markdown else "### " + BOUNDARIES_INTRO.replace(": ", "\n\n", 1)
-    return ["", *(intro.split("\n") if markdown else wrap(intro, width)), *wrap_lines(lines, width)]
+    if markdown:
+        title, _, meaning = BOUNDARIES_INTRO.partition(": ")
+        return ["", f"### {title}", "", meaning[:1].upper() + meaning[1:], "", *wrap_lines(lines, width)]
+    return ["", *wrap(BOUNDARIES_INTRO, width), *wrap_lines(lines, width)]
 
 
 def _check_legend(entries: Sequence[Cell | Check]) -> list[tuple[str, str]]:
