@@ -28,7 +28,9 @@ from axiometer.intrinsic.classify import classify
 from axiometer.metrics.resolve import resolve
 from axiometer.reports import plots
 from axiometer.reports.table.cells import MARKS
-from axiometer.results import Cell, Check, IntrinsicResult, OutputRecord, PropertyVerdict, Witness
+from axiometer.results import (
+    Boundary, BoundaryCurve, Cell, Check, Evidence, IntrinsicResult, OutputRecord, PropertyVerdict, Witness,
+)
 from axiometer.scoring import KendallTau, Mean, ScoreResult
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -288,3 +290,129 @@ def test_matplotlib_is_imported_only_to_draw():
             "print('matplotlib' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "False"
+
+
+# -- boundaries -------------------------------------------------------------------------------------
+
+EXHAUSTIVE = Evidence("exhaustive", "m on the grid 1..32, 64, 128, ..., 1024 for rc in {1/100, 1/20, 1/10}",
+                      111, 0, True)
+
+
+def rbp_boundary() -> Boundary:
+    """RBP x CloseTh's boundary as the engine states it: D(2)/rc = (1-p) - p^2 + p^4 changes sign at
+    the root of p^3 + p^2 - 1 (divide by 1 - p), about 0.754878."""
+    return Boundary(param="p", value=0.7548776662466927, bracket=("0.754877", "0.754878"), below="violated",
+                    above="witness", certain="both", closed_form="root of p**3 + p**2 - 1",
+                    closed_value=0.7548776662466927, agrees=True, at_value="below", probes=20,
+                    case="m = 2, rc = 1/100", evidence_above=EXHAUSTIVE)
+
+
+def rbp_boundary_cell() -> Cell:
+    checks = tuple(Check("CloseTh", f"RBP(p={p})", (("p", p),), "witness" if p >= 0.8 else "violated", "truncate")
+                   for p in (0.5, 0.8, 0.9, 0.99))
+    return Cell(row="RBP", metric="RBP(p=0.8)", constraint="CloseTh", verdict="witness",
+                summary="witness for p >= 0.8; violated for p = 0.5", checks=checks,
+                boundaries=(rbp_boundary(),))
+
+
+def test_boundary_strip_marks_the_boundary_and_its_closed_form(tmp_path):
+    figure = plots.boundary_strip(rbp_boundary_cell())
+    svg = plots.to_svg(figure)
+    assert_inline_svg(svg)
+    drawn = texts(svg)
+    assert "p = 0.754878" in drawn  # the boundary's label, as the sentences print the value
+    # The two regions with their marks, and the grid's four checks under the band.
+    assert {"✗ violated", "W witness"} <= set(drawn)
+    assert [t for t in drawn if t in {"✗", "W"}] == ["✗", "W", "W", "W"]
+    # Each side's values and what it rests on, in the legend (p itself is on the violated side,
+    # where the decisive case ties); the closed form under the axes.
+    assert "✗ violated for p <= 0.754878: a counterexample at every probe" in drawn
+    assert "W witness for p > 0.754878: a witness pair at every probe" in drawn
+    assert "p = 0.754878 is the root of p**3 + p**2 - 1 (on the decisive case m = 2, rc = 1/100; the" in drawn
+    assert "RBP × CloseTh: the verdict along p" in drawn
+    axes = figure.axes[0]
+    assert axes.get_xlabel().startswith("p\np = 0.754878 is the root of")
+    assert axes.get_xlim()[0] < 0.5 and axes.get_xlim()[1] > 0.99  # the grid's whole range
+    plots.save(figure, tmp_path / "strip.png")
+    assert (tmp_path / "strip.png").read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+
+
+def test_boundary_strip_of_two_boundaries_has_three_regions():
+    # Satisfied below 0.2 (the search found nothing, exhaustively), violated in between, satisfied
+    # again above 0.6 (a side decided by search only says so).
+    low = Boundary("a", 0.2, ("0.199999", "0.2"), "satisfied", "violated", "above", closed_form="1/5",
+                   closed_value=0.2, agrees=True, evidence_below=EXHAUSTIVE)
+    high = Boundary("a", 0.6, ("0.6", "0.600001"), "violated", "satisfied", "below")
+    cell = Cell("M", "M(a=0.5)", "Pri", "violated", "violated", (), boundaries=(high, low))
+    drawn = texts(plots.to_svg(plots.boundary_strip(cell)))
+    assert [t for t in drawn if t in {"✓ satisfied", "✗ violated"}] == ["✓ satisfied", "✗ violated", "✓ satisfied"]
+    assert {"a = 1/5", "a = 3/5"} <= set(drawn)
+    assert "a = 1/5 exactly (the bisection agrees to 1e-6)" in drawn
+    assert "a = 3/5: bisection bracket 0.6..0.600001; no closed form" in drawn
+    assert "✓ satisfied for a < 1/5: no counterexample found (exhaustive)" in drawn
+    assert "✗ violated for 1/5 < a < 3/5: a counterexample at every probe" in drawn
+    assert "✓ satisfied for a > 3/5: no counterexample found" in drawn  # no evidence recorded above
+
+
+def test_a_boundary_alone_draws_without_its_cell():
+    drawn = texts(plots.to_svg(plots.boundary_strip(rbp_boundary())))
+    assert "p = 0.754878" in drawn and "the boundary of p: the verdict along p" in drawn
+    assert not {"✗", "W"} & set(drawn)  # no grid checks without the cell
+
+
+def nrbp_curve_cell() -> Cell:
+    """NRBP x CloseTh as the engine located it: at beta = 0.5 alpha changes nothing (violated
+    throughout); at beta = 0.8, 0.9 and 0.99 the witness holds below the boundary of alpha; the
+    boundary of beta at alpha = 0.5 crosses the curve."""
+    def at(beta: float, value: float) -> Boundary:
+        return Boundary("alpha", value, ("0", "1"), "witness", "violated", "both", fixed=(("beta", beta),))
+
+    curve = BoundaryCurve("alpha", "beta", ((0.5, ()), (0.8, (at(0.8, 19 / 64),)), (0.9, (at(0.9, 539 / 729),)),
+                                            (0.99, (at(0.99, 0.9794908579726456),))))
+    crossing = Boundary("beta", 0.8392867552141612, ("0.839286", "0.839287"), "violated", "witness", "both",
+                        fixed=(("alpha", 0.5),))
+    checks = tuple(Check("CloseTh", f"NRBP(alpha={a},beta={b})", (("alpha", a), ("beta", b)),
+                         "violated" if b == 0.5 or a > {0.8: 19 / 64, 0.9: 539 / 729, 0.99: 0.98}[b] else "witness",
+                         "truncate")
+                   for a in (0.1, 0.5) for b in (0.5, 0.8, 0.9, 0.99))
+    return Cell("NRBP", "NRBP(alpha=0.5,beta=0.5)", "CloseTh", "violated", "violated for ...; witness otherwise",
+                checks, boundaries=(crossing,), curves=(curve,))
+
+
+def test_boundary_curve_joins_the_located_points_and_shades_the_regions(tmp_path):
+    figure = plots.boundary_curve(nrbp_curve_cell())
+    svg = plots.to_svg(figure)
+    assert_inline_svg(svg)
+    drawn = texts(svg)
+    # Each located value labelled as the sentences print it; the crossing boundary too.
+    assert {"19/64", "539/729", "0.979491", "beta = 0.839287"} <= set(drawn)
+    assert "no change in alpha:" in drawn  # beta = 0.5, its checks all violated
+    assert {"✗ violated", "W witness"} <= set(drawn)  # the regions, labelled and in the legend
+    assert "the boundary of alpha located at a value of beta" in drawn
+    assert "the boundary of beta at a fixed alpha" in drawn
+    # The eight grid checks: beta = 0.5 violated; alpha = 0.5 above 19/64 at beta = 0.8; witness otherwise.
+    assert sorted(t for t in drawn if t in {"✗", "W"}) == ["W"] * 5 + ["✗"] * 3
+    assert "NRBP × CloseTh: the boundary of alpha at each beta" in drawn
+    axes = figure.axes[0]
+    assert axes.get_ylabel() == "alpha" and axes.get_xlabel().startswith("beta\n")
+    assert [t.get_text() for t in axes.get_xticklabels()] == ["0.5", "0.8", "0.9", "0.99"]
+    plots.save(figure, tmp_path / "curve.png")
+    assert (tmp_path / "curve.png").read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+    assert ET.fromstring(svg).find(f"{SVG}title").text == "NRBP × CloseTh: the boundary of alpha over beta"
+
+
+def test_boundary_region_picks_the_curve_or_the_strip():
+    assert plots.boundary_region(nrbp_curve_cell()).axes[0].get_ylabel() == "alpha"
+    assert plots.boundary_region(rbp_boundary_cell()).axes[0].get_xlabel().startswith("p\n")
+
+
+def test_boundary_pictures_need_a_boundary():
+    plain = strip_cell()
+    with pytest.raises(ValueError, match="RBU × CloseTh: no boundary was located"):
+        plots.boundary_strip(plain)
+    with pytest.raises(ValueError, match="no boundary of q was located"):
+        plots.boundary_strip(rbp_boundary_cell(), "q")
+    with pytest.raises(ValueError, match="RBU × CloseTh: no boundary curve"):
+        plots.boundary_curve(plain)
+    with pytest.raises(ValueError, match="no boundary was located"):
+        plots.boundary_region(plain)
