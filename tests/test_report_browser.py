@@ -1,11 +1,13 @@
 """The HTML report in a real browser: headless Chromium driven by selenium.
 
 A small table with a violated cell, a witness, a parameter-dependent cell
-and a projected cell is rendered and opened: every link of the page reaches
-an element that exists, each matrix cell's link reaches that cell's
-evidence, the counterexample's two rankings stand side by side with the
-changed positions highlighted, the SVG pictures are drawn with a non-empty
-box, nothing is fetched from the network and the console logs no error.
+whose boundary was located and a projected cell is rendered and opened:
+every link of the page reaches an element that exists, each matrix cell's
+link reaches that cell's evidence, the counterexample's two rankings stand
+side by side with the changed positions highlighted, the boundaries section
+shows the boundary's sentence and picture between the matrix and the
+evidence, the SVG pictures are drawn with a non-empty box, nothing is
+fetched from the network and the console logs no error.
 The report of the full default table (``axiometer table --compare
 amigo2018``, generated once per session) must open with no console error
 too, and so must the ``check``, ``intrinsic`` and ``score`` pages.
@@ -31,7 +33,7 @@ import pytest
 
 from axiometer.axioms.published import compare_with_published
 from axiometer.reports.table import format_table
-from axiometer.reports.table.cells import parameter_dependent
+from axiometer.reports.table.cells import boundary_sentence, evidence_text, parameter_dependent
 from axiometer.runner.table import run_table
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -138,9 +140,10 @@ def matrix_links(driver: Any) -> list[dict[str, Any]]:
 
 @pytest.fixture(scope="module")
 def small(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Path]:
-    """RBP and P@10 on Pri, CloseTh and AspDiv (quick): P@10 violates Pri, CloseTh has witnesses
-    and depends on RBP's p, AspDiv is projected for both aspect-blind metrics."""
-    result = run_table(["RBP", "P@10"], ["Pri", "CloseTh", "AspDiv"], quick=True, jobs=1)
+    """RBP and P@10 on Pri, CloseTh and AspDiv (quick, boundaries located): P@10 violates Pri,
+    CloseTh has witnesses and depends on RBP's p (its boundary located), AspDiv is projected for
+    both aspect-blind metrics."""
+    result = run_table(["RBP", "P@10"], ["Pri", "CloseTh", "AspDiv"], quick=True, jobs=1, boundaries=True)
     path = tmp_path_factory.mktemp("report") / "small.html"
     path.write_text(format_table(result, "html", compare_with_published(result)), encoding="utf-8")
     return result, path
@@ -151,6 +154,8 @@ def test_the_small_table_has_the_four_kinds_of_cell(small):
     assert result.cell("P@10", "Pri").verdict == "violated"
     assert result.cell("P@10", "CloseTh").verdict == "witness"
     assert parameter_dependent(result.cell("RBP", "CloseTh"))
+    assert [b.param for b in result.cell("RBP", "CloseTh").boundaries] == ["p"]
+    assert not any(c.boundaries or c.curves for c in result.cells if c is not result.cell("RBP", "CloseTh"))
     assert result.cell("RBP", "AspDiv").projected and result.cell("P@10", "AspDiv").projected
 
 
@@ -236,6 +241,48 @@ def test_the_pictures_are_drawn(browser, small):
     witness = svg_boxes(browser, f"document.getElementById('{cells['P@10', 'CloseTh']}')")
     assert [box["label"].startswith("D(m)") for box in witness] == [True]
     assert svg_boxes(browser, f"document.getElementById('{cells['P@10', 'Pri']}')") == []
+
+
+def test_the_boundaries_are_visible_between_the_matrix_and_the_evidence(browser, small):
+    result, path = small
+    assert open_page(browser, path) == []
+    boundary = result.cell("RBP", "CloseTh").boundaries[0]
+    state = browser.execute_script(
+        "const s = document.getElementById('boundaries');"
+        "if (s === null) return null;"
+        "const b = s.getBoundingClientRect(), style = getComputedStyle(s);"
+        "const follows = (x, y) => !!(x.compareDocumentPosition(y) & Node.DOCUMENT_POSITION_FOLLOWING);"
+        "return {width: b.width, height: b.height, display: style.display, visibility: style.visibility,"
+        "        text: s.innerText, heading: s.querySelector('h2').innerText,"
+        "        afterMatrix: follows(document.getElementById('legend'), s),"
+        "        beforeEvidence: follows(s, document.getElementById('evidence'))}")
+    assert state is not None, "no Boundaries section"
+    assert state["width"] > 0 and state["height"] > 0
+    assert state["display"] != "none" and state["visibility"] == "visible"
+    assert state["heading"] == "Boundaries" and state["afterMatrix"] and state["beforeEvidence"]
+    # The text report's sentence, as rendered (RBP's CloseTh changes at the root of p^3 + p^2 - 1).
+    assert boundary_sentence(boundary) in state["text"]
+    assert "p = 0.754878 is the root of p**3 + p**2 - 1" in state["text"]
+    # Its picture, drawn: the verdict along p.
+    boxes = svg_boxes(browser, "document.getElementById('boundaries')")
+    assert [box["label"].startswith("RBP × CloseTh: the located verdict along p") for box in boxes] == [True]
+    assert_pictures_drawn(boxes)
+    # The contents link scrolls to the section; the sentence is then on screen.
+    browser.execute_script("window.scrollTo(0, 0)")
+    browser.find_element("css selector", 'nav.toc a[href="#boundaries"]').click()
+    shown = browser.execute_script(
+        "const li = document.querySelector('#boundaries li'), b = li.getBoundingClientRect();"
+        "return [b.top, b.bottom, b.height, window.innerHeight]")
+    assert shown[2] > 0 and 0 <= shown[0] and shown[1] <= shown[3], shown
+    # The cell's evidence repeats it and links to the picture; a witness states what it rests on.
+    cells = {(c["row"], c["column"]): c["target"] for c in matrix_links(browser)}
+    rbp = browser.execute_script("return document.getElementById(arguments[0]).innerText", cells["RBP", "CloseTh"])
+    assert boundary_sentence(boundary) in rbp
+    assert browser.execute_script("return document.querySelector(arguments[0]) !== null",
+                                  f'#{cells["RBP", "CloseTh"]} a[href="#boundaries-{cells["RBP", "CloseTh"]}"]')
+    witness = result.cell("P@10", "CloseTh").default_check
+    text = browser.execute_script("return document.getElementById(arguments[0]).innerText", cells["P@10", "CloseTh"])
+    assert f"Evidence: {evidence_text(witness.evidence)}." in text
 
 
 def test_the_published_comparison_is_a_table_saying_what_was_reconstructed(browser, small):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from html import escape
 from html.parser import HTMLParser
 
 import pytest
@@ -15,7 +16,8 @@ from axiometer.reports.table import FLAGS, MARKS, REPORT_FORMATS, cell_mark, for
 from axiometer.reports.table.cells import counterexample_sentence
 from axiometer.reports.table.text import POINTER
 from axiometer.results import (
-    AxiomInfo, Cell, Check, Counterexample, ErrorInfo, TableResult, TopicRecord, Witness,
+    AxiomInfo, Boundary, BoundaryCurve, Cell, Check, Counterexample, ErrorInfo, Evidence, TableResult, TopicRecord,
+    Witness,
 )
 
 TWO_ASPECTS = TopicRecord(aspects=("t1", "t2"), weights=("1/2", "1/2"),
@@ -289,6 +291,88 @@ def test_html_is_a_well_formed_standalone_page_with_tooltips_and_details():
     assert "P@k × Pri (Priority): violated; holds when no later document is relevant" in parser.titles
     assert parser.links and parser.links <= parser.ids  # every cell links to its details
     assert "&lt;" in text or "&gt;" in text  # "p >= 0.8" escaped
+
+
+EXHAUSTIVE = Evidence("exhaustive", "m on the grid 1..32, 64, 128, ..., 1024 for rc in {1/100, 1/20, 1/10}",
+                      111, 0, True)
+#: RBP x CloseTh's boundary: D(2)/rc = (1-p) - p^2 + p^4 = (1-p)(1 - p^2 - p^3) vanishes at the root of
+#: p^3 + p^2 - 1 (about 0.754878); below it the pair (a_2, b_2) fails at every p, above it holds.
+RBP_BOUNDARY = Boundary(param="p", value=0.7548776662466927, bracket=("0.754877", "0.754878"), below="violated",
+                        above="witness", certain="both", closed_form="root of p**3 + p**2 - 1",
+                        closed_value=0.7548776662466927, agrees=True, at_value="below", probes=20,
+                        case="m = 2, rc = 1/100", evidence_above=EXHAUSTIVE)
+
+
+def boundary_table() -> TableResult:
+    """RBP x CloseTh with its one-parameter boundary, NRBP x CloseTh with a boundary curve of alpha
+    over beta, and P@10 x Pri with neither."""
+    rbp = cell("RBP", "RBP(p=0.8)", "CloseTh", [
+        check("RBP(p=0.8)", "CloseTh", "witness", (("p", 0.8),), mode="truncate",
+              witness=Witness("m = 2", "for every rc tried"), evidence=EXHAUSTIVE),
+        check("RBP(p=0.5)", "CloseTh", "violated", (("p", 0.5),), mode="truncate", counterexample=LONG_CX)],
+        summary="witness for p >= 0.8; violated for p = 0.5", boundaries=(RBP_BOUNDARY,))
+
+    def at(beta: float, value: float) -> Boundary:
+        return Boundary("alpha", value, ("0", "1"), "witness", "violated", "both", fixed=(("beta", beta),))
+
+    curve = BoundaryCurve("alpha", "beta", ((0.5, ()), (0.8, (at(0.8, 19 / 64),)), (0.9, (at(0.9, 539 / 729),))))
+    nrbp = cell("NRBP", "NRBP(alpha=0.5,beta=0.5)", "CloseTh", [
+        check("NRBP(alpha=0.5,beta=0.5)", "CloseTh", "violated", (("alpha", 0.5), ("beta", 0.5)), mode="truncate"),
+        check("NRBP(alpha=0.1,beta=0.8)", "CloseTh", "witness", (("alpha", 0.1), ("beta", 0.8)), mode="truncate",
+              witness=Witness("m = 2"), evidence=EXHAUSTIVE)],
+        summary="violated for beta = 0.5; witness otherwise", curves=(curve,))
+    plain = cell("P@k", "P@10", "Pri", [check("P@10", "Pri", "violated", counterexample=PRI_CX)])
+    return TableResult(rows=("RBP", "NRBP", "P@k"), constraints=("CloseTh", "Pri"), cells=(rbp, nrbp, plain),
+                       seed=0, mode="default", budget="150 random cases", axioms=AXIOMS)
+
+
+def test_html_has_a_boundaries_section_with_each_sentence_and_its_picture():
+    from axiometer.reports.table.cells import BOUNDARIES_INTRO, boundary_sentence, curve_text, evidence_text
+
+    table = boundary_table()
+    text = format_table(table, "html")
+    parser = _WellFormed()
+    parser.feed(text)
+    parser.close()
+    assert parser.errors == [] and parser.stack == []
+    assert parser.links <= parser.ids
+    # After the matrix and its legend, before the abbreviations and the evidence; in the contents.
+    section = text.index('<section id="boundaries"><h2>Boundaries</h2>')
+    assert text.index('id="legend"') < section < text.index('<section id="evidence">')
+    assert section < text.index('<section id="abbreviations">')
+    assert '<a href="#boundaries">Boundaries</a>' in text
+    end = text.index("</section>", section)
+    boundaries = text[section:end]
+    # What the lines mean, then the text report's own sentence for the boundary and line for the curve.
+    assert escape(BOUNDARIES_INTRO.split(": ", 1)[1][1:]) in boundaries
+    sentence = boundary_sentence(RBP_BOUNDARY)
+    assert sentence.startswith("violated for p <= 0.754878 (a counterexample at every probe); witness for "
+                               "p > 0.754878 (a witness pair at every probe). p = 0.754878 is the root of "
+                               "p**3 + p**2 - 1")
+    assert f"<li>{escape(sentence)}</li>" in boundaries
+    curve_line = curve_text(table.cells[1].curves[0])
+    assert "beta = 4/5: alpha = 19/64 (witness below, violated above)" in curve_line
+    assert f"<li>{escape(curve_line)}.</li>" in boundaries
+    # One picture per parameter with boundaries and per curve, each linked from its cell's heading.
+    assert boundaries.count("<figure>") == 2
+    assert 'aria-label="RBP × CloseTh: the located verdict along p (the other parameters fixed)' in boundaries
+    assert "p = 0.754878 is the root of p**3 + p**2 - 1 (on the decisive case m = 2, rc = 1/100; the " \
+           "bisection agrees to 1e-6)." in boundaries  # the closed form in the strip's caption
+    assert 'aria-label="NRBP × CloseTh: the boundary of alpha located at each beta' in boundaries
+    assert '<a href="#cell-1-1">RBP × CloseTh</a>' in boundaries and "P@k × Pri" not in boundaries
+    # Each cell's evidence repeats its boundaries and states what the default check rests on.
+    rbp = text[text.index('<section class="cell" id="cell-1-1">'):text.index('<section class="cell" id="cell-2-1">')]
+    assert '<a href="#boundaries-cell-1-1">(pictures)</a>' in rbp and f"<li>{escape(sentence)}</li>" in rbp
+    assert f'<p class="evidence">Evidence: {escape(evidence_text(EXHAUSTIVE))}.</p>' in rbp
+    assert "Evidence: exhaustive: m on the grid 1..32, 64, 128, ..., 1024 for rc in {1/100, 1/20, 1/10} " \
+           "(111 cases); every decision exact." in rbp
+    plain = text[text.index('<section class="cell" id="cell-3-2">'):]
+    assert "Evidence:" not in plain.split("</section>")[0]  # a violated check rests on its counterexample
+
+
+def test_html_without_boundaries_has_no_boundaries_section():
+    text = format_table(sample_table(), "html")
+    assert 'id="boundaries"' not in text and "Boundaries" not in text
 
 
 def test_json_has_the_cell_level_keys():

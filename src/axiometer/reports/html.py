@@ -111,6 +111,8 @@ figure { margin: 0.6em 0; }
 figure svg { max-width: 100%; height: auto; display: block; }
 figcaption { color: var(--muted); font-size: 0.9em; }
 .back { font-size: 0.85em; }
+div.boundary { margin: 1.2em 0 1.8em; }
+ul.boundaries li { margin: 0.3em 0; }
 """
 
 

@@ -12,13 +12,20 @@ The page (frame and style from :mod:`axiometer.reports.html`) holds, in order:
   (every published mark is reconstructed from the paper's prose; ``?``
   where the paper leaves a cell open), each differing cell with what may
   account for it;
+- the boundaries located (``--boundaries``, or a range ``--param
+  p=0.5..0.99``): what they mean (``BOUNDARIES_INTRO``), then per cell one
+  sentence per boundary and one line per two-parameter curve, the text
+  report's own words (:func:`~axiometer.reports.table.cells.boundary_sentence`,
+  :func:`~axiometer.reports.table.cells.curve_text`), with a picture of
+  each: the located verdict along the parameter, or the boundary curve;
 - the parameter-dependent cells, each with a verdict strip (one parameter)
   or grid (two);
 - the evidence of every cell: each counterexample drawn as the two
   rankings ``a`` and ``b`` side by side, every document with its relevance
   per aspect and the positions the construction changed highlighted, both
   scores and the relation that fails; witnesses (with the ``D(n)`` curve of
-  DeepTh and CloseTh), errors and explanations.
+  DeepTh and CloseTh), errors and explanations; what each satisfied or
+  witness verdict rests on (its evidence line); the cell's boundaries.
 
 Pictures are matplotlib figures from :mod:`axiometer.reports.plots`, inlined
 as SVG; nothing is fetched when the page opens.
@@ -32,8 +39,9 @@ from collections.abc import Sequence
 from axiometer.reports.html import data_table, definitions, escape, page, picture
 from axiometer.reports.numbers import denoise, number, numbers_apart
 from axiometer.reports.table.cells import (
-    MARKS, OPEN_FLAG, axiom_infos, cases_text, cell_lines, cell_mark, counterexample_sentence, glossary,
-    header_lines, legend_items, other_mode_name, parameter_dependent,
+    BOUNDARIES_INTRO, MARKS, OPEN_FLAG, axiom_infos, boundary_lines, boundary_sentence, cases_text, cell_lines,
+    cell_mark, counterexample_sentence, curve_text, evidence_text, glossary, header_lines, legend_items,
+    other_mode_name, parameter_dependent,
 )
 from axiometer.reports.table.comparison import difference_reasons, differing, left_open
 from axiometer.results import (
@@ -430,6 +438,8 @@ def _check(check: Check, info: AxiomInfo | None, prefix: str) -> list[str]:
                        + "</div>")
     elif check.verdict == "satisfied":
         out.append(f"<p>No counterexample in {escape(cases_text(check))}.</p>")
+    if check.evidence is not None:
+        out.append(f'<p class="evidence">Evidence: {escape(evidence_text(check.evidence))}.</p>')
     if check.curve:
         from axiometer.reports import plots
 
@@ -470,6 +480,9 @@ def _cell(result: TableResult, cell: Cell, info: AxiomInfo | None, differs: bool
     out.append(f"<p>{escape(_sentence('; '.join(_unique(said))))}</p>")
     if cell.explanation:
         out.append(f"<p><strong>Explanation:</strong> {escape(cell.explanation)}</p>")
+    if cell.boundaries or cell.curves:
+        out.append(f'<p><strong>Boundaries</strong> <a href="#boundaries-{anchor}">(pictures)</a>:</p>')
+        out.append(_boundary_list(cell))
     if parameter_dependent(cell):
         varying = _varying(cell)
         if len(varying) in (1, 2):
@@ -491,6 +504,52 @@ def _cell(result: TableResult, cell: Cell, info: AxiomInfo | None, differs: bool
     return out
 
 
+# -- boundaries ---------------------------------------------------------------------------------
+
+def _boundary_list(cell: Cell) -> str:
+    """A cell's boundaries as a list: one sentence per boundary, one line per curve (the text
+    report's words)."""
+    items = [_sentence(boundary_sentence(b), capital=False) for b in cell.boundaries]
+    items += [_sentence(curve_text(c), capital=False) for c in cell.curves]
+    return '<ul class="boundaries">' + "".join(f"<li>{escape(item)}</li>" for item in items) + "</ul>"
+
+
+def _boundaries(result: TableResult) -> list[str]:
+    """The Boundaries section: what a boundary line means, then each cell that has any, with its
+    sentences and a picture per parameter (the verdict along it) and per curve."""
+    from axiometer.reports import plots
+
+    out = ['<section id="boundaries"><h2>Boundaries</h2>']
+    heading, _, meaning = BOUNDARIES_INTRO.partition(": ")
+    out.append(f"<p>{escape(_sentence(meaning))}</p>" if heading == "Boundaries" else
+               f"<p>{escape(BOUNDARIES_INTRO)}</p>")
+    for cell in result.cells:
+        if not (cell.boundaries or cell.curves):
+            continue
+        anchor = _anchor(result, cell)
+        name = f"{cell.row} × {cell.constraint}"
+        out.append(f'<div class="boundary" id="boundaries-{anchor}"><h3><a href="#{anchor}">{escape(name)}</a>'
+                   f' <span class="muted">{escape(cell.summary)}</span></h3>')
+        out.append(_boundary_list(cell))
+        params = list(dict.fromkeys(b.param for b in cell.boundaries))
+        for k, param in enumerate(params, 1):
+            found = [b for b in cell.boundaries if b.param == param]
+            caption = (f"{name}: the located verdict along {param} (the other parameters fixed), each "
+                       "boundary marked, the grid's checks on that line under it. "
+                       + " ".join(_sentence(plots.boundary_caption(b), capital=False) for b in found))
+            out.append(picture(lambda cell=cell, param=param: plots.boundary_strip(cell, param),
+                               f"{_short(anchor)}b{k}", caption))
+        for k, curve in enumerate(cell.curves):
+            caption = (f"{name}: the boundary of {curve.param} located at each {curve.over} (points joined "
+                       f"by straight lines), the regions below and above shaded by verdict, the grid's "
+                       f"checks marked with their verdicts.")
+            out.append(picture(lambda cell=cell, k=k: plots.boundary_curve(cell, k), f"{_short(anchor)}k{k + 1}",
+                               caption))
+        out.append("</div>")
+    out.append("</section>")
+    return out
+
+
 # -- the page -----------------------------------------------------------------------------------
 
 def table_html(result: TableResult, comparison: Comparison | None, title: str = "Constraint table") -> str:
@@ -499,16 +558,20 @@ def table_html(result: TableResult, comparison: Comparison | None, title: str = 
     differs, open_cells = differing(comparison), left_open(comparison)
     # The abbreviations the evidence uses (rc, m, rmax, ...), as the text report lists them.
     terms = glossary([*header_lines(result),
-                      *(line for c in result.cells for line in cell_lines(c, info=infos.get(c.constraint)))])
-    # The matrix with its legend beside it (below it on a narrow screen), then the abbreviations.
+                      *(line for c in result.cells for line in cell_lines(c, info=infos.get(c.constraint))),
+                      *(line for c in result.cells for line in boundary_lines(c))])
+    located = any(c.boundaries or c.curves for c in result.cells)
+    # The matrix with its legend beside it (below it on a narrow screen), the boundaries located,
+    # then the abbreviations.
     body = ['<section id="matrix"><h2>The matrix</h2><div class="side-by-side">',
             f"<div>{_matrix(result, comparison)}</div>",
             f'<div id="legend"><h3>Legend</h3>{_legend(result, comparison)}</div>', "</div></section>",
+            *(_boundaries(result) if located else []),
             *(['<section id="abbreviations"><h2>Abbreviations</h2>', definitions(terms, "legend terms"),
                "</section>"] if terms else []),
             '<section id="meanings"><h2>What the columns mean</h2>', _meanings(result), "</section>"]
-    toc = [("matrix", "Matrix"), ("legend", "Legend"), *([("abbreviations", "Abbreviations")] if terms else []),
-           ("meanings", "What the columns mean")]
+    toc = [("matrix", "Matrix"), ("legend", "Legend"), *([("boundaries", "Boundaries")] if located else []),
+           *([("abbreviations", "Abbreviations")] if terms else []), ("meanings", "What the columns mean")]
     if comparison is not None:
         body += [f'<section id="comparison"><h2>Comparison with {escape(comparison.table)}</h2>',
                  *_comparison(result, comparison), "</section>"]
