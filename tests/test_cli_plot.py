@@ -1,4 +1,5 @@
-"""``axiometer plot``: the threshold curve and a cell's verdict strip or grid, as SVG or PNG files."""
+"""``axiometer plot``: the threshold curve, a cell's verdict strip or grid and its boundaries, as SVG or PNG
+files."""
 
 from __future__ import annotations
 
@@ -66,7 +67,40 @@ def test_region_with_two_parameters_draws_a_grid(capsys, tmp_path):
     assert {"p", "e", "0.01", "0.05", "0.5", "0.8", "0.9"} <= set(drawn)
 
 
+@pytest.mark.parametrize("suffix", [".svg", ".png"])
+def test_boundaries_draws_the_verdict_along_the_range(capsys, tmp_path, suffix):
+    target = tmp_path / f"boundary{suffix}"
+    status, out, err = run_cli(capsys, "plot", "boundaries", "RBP", "CloseTh", "--param", "p=0.5..0.99",
+                               "--jobs", "1", "-o", str(target))
+    assert status == 0, err
+    # By hand: D(2)/rc = (1-p) - p^2 + p^4 = (1-p)(1 - p^2 - p^3) < 0 iff p^3 + p^2 > 1, so CloseTh holds
+    # from the root of p^3 + p^2 - 1 = 0.754877666... on; at the root itself the pair ties and fails.
+    assert out == f"wrote {target}: RBP × CloseTh: p = 0.754878 (violated below, witness above)\n"
+    if suffix == ".png":
+        assert target.read_bytes().startswith(PNG)
+    else:
+        drawn = texts(target.read_text(encoding="utf-8"))
+        assert "p = 0.754878" in drawn and "p" in drawn  # the boundary's label; the axis
+        assert "p = 0.754878 is the root of p**3 + p**2 - 1 (on the decisive case m = 2, rc = 1/100; the" in drawn
+        # The grid's checks under the band: p = 0.5 violated; 0.8, 0.9, 0.99 witness.
+        assert [t for t in drawn if t in {"✗", "W"}] == ["✗", "W", "W", "W"]
+
+
+def test_boundaries_of_a_two_parameter_cell_draw_its_curve(capsys, tmp_path):
+    target = tmp_path / "curve.svg"
+    status, out, err = run_cli(capsys, "plot", "boundaries", "NRBP", "CloseTh", "--param", "alpha=0.1,0.5",
+                               "--param", "beta=0.8,0.9", "--jobs", "1", "-o", str(target))
+    assert status == 0, err
+    assert out.startswith(f"wrote {target}: NRBP × CloseTh: ") and "the boundary of alpha at " in out
+    drawn = texts(target.read_text(encoding="utf-8"))
+    assert {"alpha", "19/64", "539/729"} <= set(drawn)  # alpha's boundary at beta = 0.8 and 0.9
+    assert "the boundary of alpha located at a value of beta" in drawn
+
+
 @pytest.mark.parametrize("argv, message", [
+    (["boundaries", "RBP(p=0.8)", "CloseTh", "-o", "{dir}/b.svg"],
+     "RBP(p=0.8) × CloseTh: no boundary to draw: the verdict is witness at every setting checked"),
+    (["boundaries", "RBP", "Nope", "-o", "{dir}/b.svg"], "CONSTRAINT: unknown constraint 'Nope'"),
     (["threshold", "Nope", "-o", "{dir}/c.svg"], "metric 'Nope': unknown metric 'Nope'"),
     (["threshold", "RBP(p=0.8)", "-o", "{dir}/c.pdf"], "c.pdf: unknown picture format '.pdf'; use .svg or .png"),
     (["threshold", "RBP(p=0.8)", "-o", "{dir}/curve"], "curve: no suffix to choose the format; use .svg or .png"),

@@ -7,6 +7,11 @@
   one cell of the table over a parameter grid (:func:`axiometer.runner.run_table`),
   drawn as a strip (one varying parameter) or a grid (two)
   (:func:`axiometer.reports.plots.verdict_region`).
+- ``axiometer plot boundaries SPEC CONSTRAINT -o curve.png``: the same cell
+  run with its boundaries located (as ``table --boundaries``; a range
+  ``--param p=0.5..0.99`` limits one), drawn as the boundary curve of a
+  two-parameter cell, else as the verdict along each parameter with its
+  boundaries marked (:func:`axiometer.reports.plots.boundary_region`).
 
 ``-o FILE`` is required: the picture goes to a file whose suffix (``.svg``
 or ``.png``) chooses the format, checked before any check runs. Bad input
@@ -22,13 +27,14 @@ from pathlib import Path
 from axiometer.cli.options import EXIT_INTERRUPTED, param_options, run_checks
 from axiometer.core import InputError
 
-__all__ = ["add_parser", "run_threshold", "run_region"]
+__all__ = ["add_parser", "run_threshold", "run_region", "run_boundaries"]
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
-    """Declare ``plot`` with its two pictures, ``threshold`` and ``region``."""
+    """Declare ``plot`` with its three pictures, ``threshold``, ``region`` and ``boundaries``."""
     parser = subparsers.add_parser(
-        "plot", help="draw a picture: the DeepTh/CloseTh curve, or a cell's verdicts over a parameter grid",
+        "plot", help="draw a picture: the DeepTh/CloseTh curve, a cell's verdicts over a parameter grid, "
+                     "or where they change",
         description="Draw one of the report's pictures to a file; -o FILE is required and its suffix, "
                     ".svg or .png, chooses the format.")
     pictures = parser.add_subparsers(title="pictures", metavar="PICTURE")
@@ -50,16 +56,34 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         description="Check one constraint on a metric at every setting of its parameter grid and draw "
                     "one box per setting coloured and marked by verdict: a strip for one varying "
                     "parameter, a grid for two. Without --param the metric's default grid is used.")
-    region.add_argument("spec", metavar="SPEC", help="a metric family or spec: 'RBP', 'RBU@10'")
-    region.add_argument("constraint", metavar="CONSTRAINT",
-                        help="a constraint or property id: Pri, CloseTh, Sat, PriorMono, ...")
-    region.add_argument("--param", metavar="NAME=V1,V2,...", action="append", default=[],
-                        help="a parameter's grid (or one value, to fix it); repeat for a second "
-                             "parameter (a grid of boxes)")
-    region.add_argument("--jobs", type=int, default=None, metavar="N",
-                        help="worker processes (default: all cores; 1 runs in this process)")
-    _output_options(region)
+    _cell_options(region, "NAME=V1,V2,...", "a parameter's grid (or one value, to fix it); repeat for a "
+                                            "second parameter (a grid of boxes)")
     region.set_defaults(command=run_region, parser=region)
+
+    boundaries = pictures.add_parser(
+        "boundaries", help="where one constraint's verdict changes along the metric's parameters",
+        description="Check one constraint on a metric over its parameter grid with the boundaries "
+                    "located (as table --boundaries: bisection to 1e-6, a closed form where sympy finds "
+                    "one) and draw them: for two varying parameters, the boundary of the first at each "
+                    "value of the second, the regions shaded by verdict; for one, the verdict along it "
+                    "with each boundary marked and its closed form under it. The grid's checks are "
+                    "drawn with their marks. Every numeric parameter that neither SPEC nor --param "
+                    "fixes is searched, over its declared range or the range --param gives it "
+                    "(p=0.5..0.99).")
+    _cell_options(boundaries, "NAME=LOW..HIGH|V1,V2,...", "a parameter's range (p=0.5..0.99: the "
+                  "boundaries inside it), grid or one value (to fix it); repeat for a second parameter")
+    boundaries.set_defaults(command=run_boundaries, parser=boundaries)
+
+
+def _cell_options(parser: argparse.ArgumentParser, param_metavar: str, param_help: str) -> None:
+    """SPEC, CONSTRAINT, --param and --jobs: one cell of the table (``region``, ``boundaries``)."""
+    parser.add_argument("spec", metavar="SPEC", help="a metric family or spec: 'RBP', 'RBU@10'")
+    parser.add_argument("constraint", metavar="CONSTRAINT",
+                        help="a constraint or property id: Pri, CloseTh, Sat, PriorMono, ...")
+    parser.add_argument("--param", metavar=param_metavar, action="append", default=[], help=param_help)
+    parser.add_argument("--jobs", type=int, default=None, metavar="N",
+                        help="worker processes (default: all cores; 1 runs in this process)")
+    _output_options(parser)
 
 
 def _output_options(parser: argparse.ArgumentParser) -> None:
@@ -105,24 +129,31 @@ def run_threshold(args: argparse.Namespace) -> int:
     return 0
 
 
-def run_region(args: argparse.Namespace) -> int:
-    """Check one constraint over the metric's grid and draw the strip or grid; returns the exit status."""
-    path = _picture_path(args.output)
+def _run_cell(args: argparse.Namespace, boundaries: bool):
+    """One cell of the table, SPEC x CONSTRAINT over the grid ``--param`` gives (the table's own run,
+    progress bar included); ``boundaries`` locates where its verdict changes."""
     if args.jobs is not None and args.jobs < 1:
         args.parser.error("--jobs must be at least 1")
     from axiometer.axioms import get
     from axiometer.metrics.resolve import resolve
-    from axiometer.reports.plots import save, verdict_region
 
     try:
         constraint = get(args.constraint)
     except KeyError as error:
         raise InputError(str(error.args[0]), source="CONSTRAINT") from None
     resolved = resolve(args.spec, params=param_options(args.param))
-    # The table's own run (progress bar included), on one cell; the grid is exactly the one given
-    # (plus the metric's default setting, which the cell's verdict is read at).
-    args.constraints, args.quick = [constraint.id], False
-    result = run_checks(args, [resolved])
+    # The grid is exactly the one given (plus the metric's default setting, which the cell's
+    # verdict is read at).
+    args.constraints, args.quick, args.boundaries = [constraint.id], False, boundaries
+    return run_checks(args, [resolved])
+
+
+def run_region(args: argparse.Namespace) -> int:
+    """Check one constraint over the metric's grid and draw the strip or grid; returns the exit status."""
+    path = _picture_path(args.output)
+    from axiometer.reports.plots import save, verdict_region
+
+    result = _run_cell(args, boundaries=False)
     cell = result.cells[0]
     varying = {name for check in cell.checks for name, _ in check.params
                if len({repr(dict(c.params).get(name)) for c in cell.checks}) > 1}
@@ -133,4 +164,27 @@ def run_region(args: argparse.Namespace) -> int:
                          f"draws one or two ({hint})", source=args.spec)
     save(verdict_region(cell), path)
     print(f"wrote {path}: {cell.row} × {cell.constraint}: {cell.summary}")
+    return EXIT_INTERRUPTED if result.interrupted else 0
+
+
+def run_boundaries(args: argparse.Namespace) -> int:
+    """Check one constraint with its boundaries located and draw them; returns the exit status."""
+    path = _picture_path(args.output)
+    from axiometer.reports.numbers import number
+    from axiometer.reports.plots import boundary_region, save
+
+    result = _run_cell(args, boundaries=True)
+    cell = result.cells[0]
+    if not (cell.boundaries or cell.curves):
+        if len({c.verdict for c in cell.checks}) <= 1:
+            why = (f"the verdict is {cell.summary} at every setting checked (a boundary is located between "
+                   "settings whose verdicts differ: try a finer grid or a wider range with --param)")
+        else:
+            why = f"the verdicts differ ({cell.summary}) but no numeric parameter's boundary was located"
+        raise InputError(f"{cell.row} × {cell.constraint}: no boundary to draw: {why}", source=args.spec)
+    save(boundary_region(cell), path)
+    found = [f"{b.param} = {number(b.value)} ({b.below} below, {b.above} above)" for b in cell.boundaries]
+    found += [f"the boundary of {c.param} at {sum(1 for _, bs in c.points if bs)} of {len(c.points)} values "
+              f"of {c.over}" for c in cell.curves]
+    print(f"wrote {path}: {cell.row} × {cell.constraint}: {'; '.join(found)}")
     return EXIT_INTERRUPTED if result.interrupted else 0
