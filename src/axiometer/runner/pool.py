@@ -26,6 +26,7 @@ from axiometer.axioms.constraints.base import Constraint
 from axiometer.checking import Budget, check
 from axiometer.checking.boundary import CellProbe, locate
 from axiometer.checking.explain import explain
+from axiometer.core import to_fraction
 from axiometer.results import Boundary, Check, ErrorInfo
 
 __all__ = ["Task", "Interrupted", "run_task", "TaskPool", "ProgressCallback", "PHASES"]
@@ -100,12 +101,23 @@ def run_task(task: Task) -> Any:
                      note="raised outside the metric's evaluation")
 
 
-def _boundaries(task: Task, metric: Any, constraint: Constraint) -> tuple[Boundary, ...]:
-    """A boundary task: :func:`~axiometer.checking.boundary.locate` with the task's check as the probe."""
+def _boundaries(task: Task, metric: Any, constraint: Constraint) -> tuple[tuple[Boundary, ...],
+                                                                         tuple[tuple[Any, Check], ...]]:
+    """A boundary task: :func:`~axiometer.checking.boundary.locate` with a
+    :class:`~axiometer.checking.boundary.CellProbe`; also the grid values (``task.given``) whose
+    verdict a counterexample found elsewhere overturned, with their re-decided checks, so the
+    cell's own grid agrees with its boundaries."""
     name = task.span.name
     probe = CellProbe(metric, constraint, name, mode=task.mode, budget=task.budget, seed=task.seed)
     fixed = tuple((k, v) for k, v in getattr(metric, "params", {}).items() if k != name)
-    return locate(metric, constraint, task.span, probe, task.given, fixed)
+    boundaries = locate(metric, constraint, task.span, probe, task.given, fixed)
+    overturned = []
+    for value in task.given:
+        exact = to_fraction(value)
+        searched = probe.searched.get(exact)
+        if searched is not None and probe(exact).verdict != searched.verdict:
+            overturned.append((value, probe(exact)))
+    return boundaries, tuple(overturned)
 
 
 def _ignore_sigint() -> None:

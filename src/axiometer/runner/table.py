@@ -216,10 +216,21 @@ class _Run:
             state.waiting -= 1
             if isinstance(result, str):
                 state.failures.append(result)
-            elif task.over is not None:
-                state.curve[task.over[1]] = result
+                return
+            boundaries, overturned = result
+            if task.over is not None:
+                state.curve[task.over[1]] = boundaries
             else:
-                state.boundaries[task.span.name] = result
+                state.boundaries[task.span.name] = boundaries
+            # A grid check whose search missed a counterexample found at another value: the
+            # re-decided check replaces it, so the summary agrees with the boundaries.
+            settings = self.rows[task.row].settings
+            base = dict(task.metric.params)
+            for value, check in overturned:
+                target = {**base, task.span.name: value}
+                for index, setting in enumerate(settings):
+                    if dict(setting) == target:
+                        state.checks[index] = check
         else:
             state.explanation = result
             state.waiting -= 1
