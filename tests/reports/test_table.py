@@ -351,7 +351,7 @@ def test_html_has_a_boundaries_section_with_each_sentence_and_its_picture():
                                "p**3 + p**2 - 1")
     assert f"<li>{escape(sentence)}</li>" in boundaries
     curve_line = curve_text(table.cells[1].curves[0])
-    assert "beta = 4/5: alpha = 19/64 (witness below, violated above)" in curve_line
+    assert "beta = 0.8: alpha = 19/64 (witness below, violated above)" in curve_line
     assert f"<li>{escape(curve_line)}.</li>" in boundaries
     # One picture per parameter with boundaries and per curve, each linked from its cell's heading.
     assert boundaries.count("<figure>") == 2
