@@ -46,7 +46,8 @@ def main() -> None:
         if not found and len({c.verdict for c in cell.checks}) < 2:
             continue
         probes += sum(b.probes for b in found)
-        values = "; ".join(f"{b.param} = {number(b.value)}" + (f" ({b.closed_form})" if b.closed_form else "")
+        values = "; ".join(f"{b.param} = {number(b.value)}"
+                           + (f" ({b.closed_form})" if b.closed_form and b.closed_form != number(b.value) else "")
                            for b in cell.boundaries) or "none along one parameter"
         curves = f", curve points {sum(len(bs) for c in cell.curves for _, bs in c.points)}" if cell.curves else ""
         print(f"  {cell.row} x {cell.constraint}: {values}{curves}")
