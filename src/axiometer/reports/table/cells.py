@@ -91,8 +91,9 @@ _SHOW_ALL = 12
 # -- marks and the legend ------------------------------------------------------------
 
 def parameter_dependent(cell: Cell) -> bool:
-    """Whether the cell's settings disagree on the verdict."""
-    return len({check.verdict for check in cell.checks}) > 1
+    """Whether the cell's settings disagree on the verdict, or a boundary was located in its range
+    (one may lie outside the grid's values: alpha-nDCG x Pri changes at alpha = 0.086 < 0.1)."""
+    return len({check.verdict for check in cell.checks}) > 1 or bool(cell.boundaries or cell.curves)
 
 
 def by_truncation(cell: Cell) -> bool:
