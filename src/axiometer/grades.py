@@ -21,10 +21,13 @@ from fractions import Fraction
 
 from axiometer.core import Ranking, Topic, ValidationError
 
-__all__ = ["GRADE_MAPPINGS", "DEFAULT_MAPPING", "grade_to_relevance", "topic_from_grades",
+__all__ = ["GRADE_MAPPINGS", "DEFAULT_MAPPING", "MAX_GRADE", "grade_to_relevance", "topic_from_grades",
            "ranking_from_scores"]
 
 GRADE_MAPPINGS = ("linear", "err", "err-aspect", "binary")
+#: The largest grade (and scale maximum) accepted: the ``err`` mappings compute ``2^g`` exactly,
+#: so an unbounded grade could take minutes and gigabytes; TREC's scales stop at 4.
+MAX_GRADE = 100
 DEFAULT_MAPPING = "err"
 
 
@@ -34,6 +37,8 @@ def grade_to_relevance(grade: int, mapping: str, gmax: int) -> Fraction:
         return Fraction(0)
     if mapping == "binary":
         return Fraction(1)
+    if grade > MAX_GRADE or gmax > MAX_GRADE:
+        raise ValidationError(f"grade {max(grade, gmax)} is above {MAX_GRADE}, the largest accepted")
     if gmax <= 0:
         raise ValidationError(f"grade {grade} above a scale maximum of {gmax}")
     if grade > gmax:

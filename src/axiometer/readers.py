@@ -36,13 +36,15 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 from axiometer.core import (SINGLE_ASPECT, WEIGHT_SUM_TOLERANCE, InputError, Number, Ranking,
                             Topic, ValidationError)
-from axiometer.grades import GRADE_MAPPINGS, DEFAULT_MAPPING, ranking_from_scores, topic_from_grades
+from axiometer.grades import (GRADE_MAPPINGS, DEFAULT_MAPPING, MAX_GRADE, ranking_from_scores,
+                              topic_from_grades)
 
 __all__ = ["QRELS_FORMATS", "Qrels", "Run", "read_qrels", "read_run", "detect_qrels_format",
-           "content_lines"]
+           "content_lines", "BOM"]
 
 QRELS_FORMATS = ("trec", "trec-diversity", "evall")
 
@@ -77,10 +79,36 @@ class Run:
     source: str
 
 
+#: A UTF-8 byte-order mark, which Windows tools often write at the start of a text file.
+BOM = "\ufeff"
+
+
+def _source(path: Any) -> str:
+    """A path as text, or one error line for anything that is not a path (``None``, a number)."""
+    try:
+        return os.fspath(path)
+    except TypeError:
+        raise InputError(f"a file path is needed, got {type(path).__name__} {path!r:.60}") from None
+
+
+def _control_character(text: str) -> str | None:
+    """The first control character in ``text`` other than a tab, as ``U+0007``, or ``None``."""
+    for char in text:
+        if char != "\t" and (char < " " or "\x7f" <= char <= "\x9f"):
+            return f"U+{ord(char):04X}"
+    return None
+
+
 def content_lines(path: str | os.PathLike[str]) -> Iterator[tuple[int, str]]:
     """``(line number, text without its line break)`` for every line that is
-    neither blank nor a ``#`` comment."""
-    source = os.fspath(path)
+    neither blank nor a ``#`` comment.
+
+    A UTF-8 byte-order mark at the start of the file is dropped (it would
+    otherwise become part of the first topic's id); any other control
+    character (tabs aside) is refused with the file, line and character. The
+    time taken is linear in the file's size.
+    """
+    source = _source(path)
     try:
         handle = open(source, "rb")
     except FileNotFoundError:
@@ -90,14 +118,24 @@ def content_lines(path: str | os.PathLike[str]) -> Iterator[tuple[int, str]]:
     except OSError as error:
         raise InputError(f"cannot open: {error.strerror or error}", source=source) from None
     with handle:
-        for number, raw in enumerate(handle, 1):
-            try:
-                line = raw.decode("utf-8")
-            except UnicodeDecodeError:
-                raise InputError("not UTF-8 text", source=source, line=number) from None
-            stripped = line.strip()
-            if stripped and not stripped.startswith("#"):
-                yield number, line.rstrip("\r\n")
+        try:
+            for number, raw in enumerate(handle, 1):
+                try:
+                    line = raw.decode("utf-8")
+                except UnicodeDecodeError:
+                    raise InputError("not UTF-8 text", source=source, line=number) from None
+                if number == 1 and line.startswith(BOM):
+                    line = line[len(BOM):]
+                line = line.rstrip("\r\n")
+                bad = _control_character(line)
+                if bad is not None:
+                    raise InputError(f"control character {bad} in the line (only tabs and spaces "
+                                     "separate fields)", source=source, line=number)
+                stripped = line.strip()
+                if stripped and not stripped.startswith("#"):
+                    yield number, line
+        except OSError as error:
+            raise InputError(f"cannot read: {error.strerror or error}", source=source) from None
 
 
 def _data_lines(path: str | os.PathLike[str], nothing: str) -> list[tuple[int, str]]:
@@ -108,12 +146,20 @@ def _data_lines(path: str | os.PathLike[str], nothing: str) -> list[tuple[int, s
     return lines
 
 
-_INTEGER = re.compile(r"[-+]?[0-9]+")
+_INTEGER = re.compile(r"[-+]?[0-9]+", re.ASCII)
 
 
 def _integer(text: str, what: str, source: str, line: int) -> int:
+    """An integer field (ASCII digits only); a grade above :data:`MAX_GRADE` is refused before
+    any arithmetic (and a huge number is never converted)."""
     if not _INTEGER.fullmatch(text):
-        raise InputError(f"{what} must be an integer", source=source, line=line, token=text)
+        raise InputError(f"{what} must be an integer", source=source, line=line, token=text[:40])
+    if len(text.lstrip("+-")) > 12 or int(text) > MAX_GRADE:
+        if what == "grade":
+            raise InputError(f"grade above {MAX_GRADE}, the largest axiometer accepts", source=source,
+                             line=line, token=text[:40])
+        if len(text.lstrip("+-")) > 12:
+            raise InputError(f"{what} has too many digits", source=source, line=line, token=text[:40])
     return int(text)
 
 
@@ -192,7 +238,7 @@ def read_qrels(path: str | os.PathLike[str], format: str | None = None,
     file and line for malformed input, :class:`~axiometer.core.ValidationError`
     for bad arguments.
     """
-    source = os.fspath(path)
+    source = _source(path)
     if format is not None and format not in QRELS_FORMATS:
         raise ValidationError(f"unknown qrels format {format!r}; known: {', '.join(QRELS_FORMATS)}")
     if mapping not in GRADE_MAPPINGS:
@@ -200,6 +246,8 @@ def read_qrels(path: str | os.PathLike[str], format: str | None = None,
     if gmax is not None:
         if isinstance(gmax, bool) or not isinstance(gmax, int) or gmax < 1:
             raise ValidationError(f"gmax must be a positive integer, got {gmax!r}")
+        if gmax > MAX_GRADE:
+            raise ValidationError(f"gmax={gmax} is above {MAX_GRADE}, the largest grade axiometer accepts")
         if mapping in _MAPPINGS_WITHOUT_GMAX:
             raise ValidationError(f"gmax has no effect under the {mapping!r} mapping")
     lines = _data_lines(source, _NO_JUDGMENTS)
@@ -291,7 +339,7 @@ def read_run(path: str | os.PathLike[str]) -> Run:
     descending, then docno descending; the rank column is ignored. A file
     holds one run: every line must carry the same tag.
     """
-    source = os.fspath(path)
+    source = _source(path)
     scored: dict[str, dict[str, tuple[float, int]]] = {}  # qid -> doc -> (score, line)
     tag, tag_line = "", 0
     for line, text in _data_lines(source, "no run lines"):
