@@ -192,7 +192,10 @@ def add_campaign_options(parser: argparse.ArgumentParser, example_help: str) -> 
                         help=f"grade-to-relevance mapping (default: {DEFAULT_MAPPING})")
     source.add_argument("--gmax", type=int, metavar="N", default=None,
                         help="the grade scale's maximum for linear/err (default: the largest grade "
-                             "in the qrels)")
+                             "in the qrels; at most 100)")
+    source.add_argument("--allow-empty", action="store_true",
+                        help="score a run that shares no topic with the qrels (every score 0) "
+                             "instead of stopping with an error")
     parser.add_argument("--metric", metavar="SPEC", action="append", default=[],
                         help="a metric spec such as 'nDCG@10', 'RBP(p=0.9)' or 'NRG(base=nDCG@10)', "
                              "or a reference 'mymodule:my_metric' or 'ir_measures:nDCG@10' (as "
@@ -227,10 +230,29 @@ def _run_files(directory: str) -> list[str]:
         raise InputError("no such directory", source=directory)
     if not path.is_dir():
         raise InputError("not a directory (give run files with --run)", source=directory)
-    files = sorted(str(p) for p in path.iterdir() if p.is_file() and not p.name.startswith("."))
+    entries = sorted(path.iterdir())
+    files = [str(p) for p in entries if p.is_file() and not p.name.startswith(".")]
+    skipped = [p.name for p in entries if p.is_dir() and not p.name.startswith(".")]
+    if skipped:  # said, not silently dropped: runs are the files directly in the directory
+        print(f"axiometer: note: --runs {directory}: skipped {len(skipped)} subdirector"
+              f"{'y' if len(skipped) == 1 else 'ies'} ({', '.join(skipped[:5])}"
+              f"{', ...' if len(skipped) > 5 else ''}); runs are the files directly in it",
+              file=sys.stderr)
     if not files:
         raise InputError("no run files in the directory", source=directory)
     return files
+
+
+def _refuse_disjoint(qrels, runs, allowed: bool) -> None:
+    """A run sharing no topic with the qrels would score 0 everywhere: an error, unless allowed."""
+    if allowed:
+        return
+    for run in runs:
+        if run.rankings and not set(run.rankings) & set(qrels.topics):
+            shown = ", ".join(list(run.rankings)[:3]) + (", ..." if len(run.rankings) > 3 else "")
+            raise InputError(f"shares no topic with the qrels {qrels.source} (run topics: {shown}): "
+                             "every score would be 0; check the files, or give --allow-empty",
+                             source=run.source)
 
 
 def _read_runs(paths: Sequence[str | Path], progress: Progress, what: str) -> list:
@@ -279,6 +301,7 @@ def campaign_scores(args: argparse.Namespace, specs: Sequence[str], per_topic: b
         progress = Progress(sys.stderr)
         try:
             runs = _read_runs(run_paths, progress, "reading runs")
+            _refuse_disjoint(qrels, runs, getattr(args, "allow_empty", False))
             prior = prior_argument(args.prior, progress)
             groups = read_groups(args.groups, run_labels(runs)) if args.groups else None
             return score_runs(qrels, runs, specs, per_topic=per_topic,
