@@ -78,11 +78,20 @@ class InputError(AxiometerError):
     def __init__(self, problem: str, *, source: str | None = None,
                  line: int | None = None, token: str | None = None) -> None:
         self.problem, self.source, self.line, self.token = problem, source, line, token
+        # What the user gave is echoed cut (a 20,000-character spec or token is not repeated whole);
+        # the problem, axiometer's own words, is not.
+        source = _cut(source, 120) if source else source
+        token = _cut(token, 200) if token else token
         where = source or ""
         if line is not None:
             where = f"{where}:{line}" if where else f"line {line}"
         message = problem if not token else f"{problem} (at {token!r})"
         super().__init__(f"{where}: {message}" if where else message)
+
+
+def _cut(text: str, longest: int) -> str:
+    """``text`` cut to ``longest`` characters, the cut marked with an ellipsis."""
+    return text if len(text) <= longest else text[:longest - 1] + "…"
 
 
 def to_fraction(value: Number) -> Fraction:

@@ -275,12 +275,20 @@ def _rebuilt(cls: type, arguments: dict[str, Any]) -> Any:
     return cls(**arguments)
 
 
+class _BaseError(ValidationError):
+    """A ``base=`` that is not a valid metric (raised once, at the innermost bad base)."""
+
+
 def _parse_base(spec: str) -> Any:
     """The base metric a ``base=`` reference names, resolved as every command resolves one."""
     try:
         return resolve(spec).metric
     except InputError as error:
-        raise ValidationError(f"NRG: base {spec!r} is not a valid metric ({error.problem})") from None
+        if isinstance(error.__cause__ or error.__context__, _BaseError):
+            raise  # a nested base's own error: said once, not wrapped at every level
+        shown = spec if len(spec) <= 60 else spec[:59] + "…"
+        why = error.problem if len(error.problem) <= 160 else error.problem[:159] + "…"
+        raise _BaseError(f"NRG: base {shown!r} is not a valid metric ({why})") from None
 
 
 def _model_of(metric: Any) -> BrowsingModel:

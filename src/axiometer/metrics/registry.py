@@ -168,7 +168,8 @@ def parse(spec: str, parsed: ParsedSpec | None = None) -> Any:
         known = families()
         close = difflib.get_close_matches(parsed.family, list(known), n=1)
         hint = f"did you mean {close[0]!r}? " if close else ""
-        raise InputError(f"unknown metric {parsed.family!r}; {hint}known metrics: " + ", ".join(known),
+        shown = parsed.family if len(parsed.family) <= 60 else parsed.family[:59] + "…"
+        raise InputError(f"unknown metric {shown!r}; {hint}known metrics: " + ", ".join(known),
                          source=source)
     if found.kind == "set":
         if parsed.cutoff is not None:

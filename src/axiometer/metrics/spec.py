@@ -32,7 +32,11 @@ _TOKEN = re.compile(r"""
   | (?P<name>[A-Za-z_][A-Za-z0-9_]*)
   | (?P<string>'[^']*'|"[^"]*")
   | (?P<punct>[()@,=/])
-""", re.VERBOSE)
+""", re.VERBOSE | re.ASCII)  # only ASCII digits are digits: 'nDCG@١٠' is not nDCG@10
+
+#: The deepest nesting of metrics in a spec (``NRG(base=NRG(base=...))``) and the longest number.
+MAX_NESTING = 16
+MAX_NUMBER = 30
 
 
 @dataclass(frozen=True)
@@ -164,13 +168,35 @@ class _Parser(TokenStream):
 
 
 def _number(text: str) -> int | float:
-    if re.fullmatch(r"[-+]?\d+", text):
+    if re.fullmatch(r"[-+]?[0-9]+", text):
         return int(text)
     return float(text)
+
+
+def _nesting(spec: str) -> int:
+    """The deepest parenthesis nesting of ``spec`` outside quoted strings."""
+    depth = deepest = 0
+    quote = ""
+    for char in spec:
+        if quote:
+            quote = "" if char == quote else quote
+        elif char in "'\"":
+            quote = char
+        elif char == "(":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char == ")":
+            depth -= 1
+    return deepest
 
 
 def parse_spec(spec: str) -> ParsedSpec:
     """Parse a spec string into family, parameters and cutoff (no validation of names)."""
     if not isinstance(spec, str) or not spec.strip():
         raise InputError("empty metric spec; expected e.g. 'nDCG@10'")
+    if _nesting(spec) > MAX_NESTING:
+        raise InputError(f"metrics nested deeper than {MAX_NESTING} levels", source=f"metric {spec!r}")
+    for number in re.findall(r"[0-9.eE+-]{%d,}" % (MAX_NUMBER + 1), spec):
+        raise InputError(f"a number longer than {MAX_NUMBER} characters", source=f"metric {spec!r}",
+                         token=number)
     return _Parser(spec.strip()).parse()
