@@ -2,7 +2,7 @@
 
 CI (the ``CI`` environment variable set) uses ``ci``: ``derandomize=True`` and
 a bounded number of examples, so a CI run never flakes. Locally the default is
-``thorough``; choose another with ``HYPOTHESIS_PROFILE=ci``.
+``thorough``; choose another with ``HYPOTHESIS_PROFILE=ci`` (or ``fuzz``, 5000 examples).
 """
 
 import os
@@ -14,5 +14,8 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 settings.register_profile(
     "thorough", max_examples=400, deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+settings.register_profile(  # the fuzz tests at a larger budget (tests/test_fuzz.py)
+    "fuzz", max_examples=5000, deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "thorough"))
