@@ -33,8 +33,8 @@ changes (definitions §3, "Boundaries"):
    the violated side (to the holding side for Sat's ``>=``); an exactly
    rational root is checked directly instead.
 
-:func:`trace` gives a two-parameter cell's boundary curve: the boundaries of
-one parameter at each value of the other.
+A two-parameter cell's boundary curve is :func:`locate` of one parameter at
+each grid value of the other (:mod:`axiometer.runner.table` runs them as tasks).
 """
 
 from __future__ import annotations
@@ -60,10 +60,10 @@ from axiometer.generators.case import Case
 from axiometer.metrics.decide import DEFAULT_TOLERANCE
 from axiometer.metrics.base import BuiltinMetric, format_value
 from axiometer.metrics.symbolic import SymbolicError, symbolic_score
-from axiometer.results import Boundary, BoundaryCurve, Check, Counterexample, Evidence, TopicRecord
+from axiometer.results import Boundary, Check, Counterexample, TopicRecord
 
-__all__ = ["WIDTH", "SUBDIVISIONS", "ParamRange", "CellProbe", "declared_range", "parse_range", "locate",
-           "trace", "probe_values", "shortest_between"]
+__all__ = ["WIDTH", "SUBDIVISIONS", "ParamRange", "CellProbe", "declared_range", "locate", "probe_values",
+           "shortest_between"]
 
 #: The largest bracket a boundary is located to (definitions §3).
 WIDTH = Fraction(1, 10**6)
@@ -177,11 +177,6 @@ class ParamRange:
         return (self.low + inside if self.low_open else self.low,
                 self.high - inside if self.high_open else self.high)
 
-    def text(self) -> str:
-        left = "(" if self.low_open else "["
-        right = ")" if self.high_open else "]"
-        return f"{self.name} in {left}{format_value(self.low)}, {format_value(self.high)}{right}"
-
 
 def declared_range(metric: Any, name: str) -> ParamRange | None:
     """The range ``metric`` declares for its numeric parameter ``name`` (``None``: not numeric).
@@ -200,14 +195,6 @@ def declared_range(metric: Any, name: str) -> ParamRange | None:
         return ParamRange(name, low, high, param.low_open and param.low is not None,
                           param.high_open and param.high is not None)
     return None
-
-
-def parse_range(name: str, low: Any, high: Any) -> ParamRange:
-    """``LOW..HIGH`` (or the API's ``(low, high)``) as a closed :class:`ParamRange`; one-line errors."""
-    try:
-        return ParamRange(name, to_fraction(low), to_fraction(high))
-    except (TypeError, ValueError) as error:
-        raise InputError(f"the range of {name} needs two numbers, got {low!r} and {high!r} ({error})") from None
 
 
 def shortest_between(low: Fraction, high: Fraction) -> Fraction:
@@ -306,21 +293,12 @@ def _bisect(metric: Any, oracle: Oracle, span: ParamRange, probe: Probe, low: tu
     elif isinstance(metric, BuiltinMetric):
         note = "no closed form: the decisive case's score difference has no root sympy finds in the bracket"
     return Boundary(
-        param=span.name, value=value, bracket=(_decimal(low[0]), _decimal(high[0])),
+        param=span.name, value=value, bracket=(format_value(low[0]), format_value(high[0])),
         below=low[1].verdict, above=high[1].verdict, certain=certain, closed_form=form,
         closed_value=closed_value, agrees=agrees, at_value=at_value, fixed=fixed,
-        probes=len(below) + len(above), case=case, evidence_below=_evidence(low[1]),
-        evidence_above=_evidence(high[1]), note=note,
+        probes=len(below) + len(above), case=case, evidence_below=low[1].evidence,
+        evidence_above=high[1].evidence, note=note,
         counterexample=next((c.counterexample for c in (low[1], high[1]) if c.verdict == "violated"), None))
-
-
-def _evidence(check_: Check) -> Evidence | None:
-    return check_.evidence
-
-
-def _decimal(value: Fraction) -> str:
-    """A probe value as its exact decimal (probes are short decimals by construction)."""
-    return format_value(value)
 
 
 def _side_of_root(oracle: Oracle, root: sympy.Expr, low: tuple[Fraction, Check],
@@ -476,12 +454,3 @@ def _form(factor: sympy.Poly, symbol: sympy.Symbol, root: sympy.Expr) -> str:
     if len(text) > _LONGEST_FORM:
         return f"root of a degree-{factor.degree()} polynomial with rational coefficients"
     return f"root of {text}"
-
-
-# -- two parameters --------------------------------------------------------------------------
-
-def trace(locate_at: Callable[[Any], tuple[Boundary, ...]], param: str, over: str,
-          values: Sequence[Any], fixed: tuple[tuple[str, Any], ...] = ()) -> BoundaryCurve:
-    """The boundary curve of ``param`` over ``values`` of ``over``: ``locate_at(value)`` at each."""
-    return BoundaryCurve(param=param, over=over,
-                         points=tuple((value, locate_at(value)) for value in values), fixed=fixed)

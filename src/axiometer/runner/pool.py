@@ -115,8 +115,10 @@ def _boundaries(task: Task, metric: Any, constraint: Constraint) -> tuple[tuple[
     for value in task.given:
         exact = to_fraction(value)
         searched = probe.searched.get(exact)
-        if searched is not None and probe(exact).verdict != searched.verdict:
-            overturned.append((value, probe(exact)))
+        if searched is not None:
+            decided = probe(exact)
+            if decided.verdict != searched.verdict:
+                overturned.append((value, decided))
     return boundaries, tuple(overturned)
 
 
