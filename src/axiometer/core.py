@@ -33,6 +33,7 @@ __all__ = [
     "ValidationError",
     "DuplicateDocumentError",
     "InputError",
+    "cut",
     "Number",
     "Topic",
     "Ranking",
@@ -80,8 +81,8 @@ class InputError(AxiometerError):
         self.problem, self.source, self.line, self.token = problem, source, line, token
         # What the user gave is echoed cut (a 20,000-character spec or token is not repeated whole);
         # the problem, axiometer's own words, is not.
-        source = _cut(source, 120) if source else source
-        token = _cut(token, 200) if token else token
+        source = cut(source, 120) if source else source
+        token = cut(token, 200) if token else token
         where = source or ""
         if line is not None:
             where = f"{where}:{line}" if where else f"line {line}"
@@ -89,7 +90,7 @@ class InputError(AxiometerError):
         super().__init__(f"{where}: {message}" if where else message)
 
 
-def _cut(text: str, longest: int) -> str:
+def cut(text: str, longest: int) -> str:
     """``text`` cut to ``longest`` characters, the cut marked with an ellipsis."""
     return text if len(text) <= longest else text[:longest - 1] + "…"
 

@@ -154,12 +154,12 @@ def _integer(text: str, what: str, source: str, line: int) -> int:
     any arithmetic (and a huge number is never converted)."""
     if not _INTEGER.fullmatch(text):
         raise InputError(f"{what} must be an integer", source=source, line=line, token=text[:40])
-    if len(text.lstrip("+-")) > 12 or int(text) > MAX_GRADE:
-        if what == "grade":
-            raise InputError(f"grade above {MAX_GRADE}, the largest axiometer accepts", source=source,
-                             line=line, token=text[:40])
-        if len(text.lstrip("+-")) > 12:
-            raise InputError(f"{what} has too many digits", source=source, line=line, token=text[:40])
+    too_long = len(text.lstrip("+-")) > 12  # never converted: int() of a huge string is slow
+    if what == "grade" and (too_long or int(text) > MAX_GRADE):
+        raise InputError(f"grade above {MAX_GRADE}, the largest axiometer accepts", source=source,
+                         line=line, token=text[:40])
+    if too_long:
+        raise InputError(f"{what} has too many digits", source=source, line=line, token=text[:40])
     return int(text)
 
 

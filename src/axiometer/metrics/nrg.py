@@ -39,7 +39,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from axiometer.core import Context, InputError, Ranking, Topic, ValidationError
+from axiometer.core import Context, InputError, Ranking, Topic, ValidationError, cut
 from axiometer.metrics.arithmetic import Arithmetic
 from axiometer.metrics.base import Needs, Param
 from axiometer.metrics.browsing import BrowsingModel, binary_gain, constant_factor, flat
@@ -286,9 +286,8 @@ def _parse_base(spec: str) -> Any:
     except InputError as error:
         if isinstance(error.__cause__ or error.__context__, _BaseError):
             raise  # a nested base's own error: said once, not wrapped at every level
-        shown = spec if len(spec) <= 60 else spec[:59] + "…"
-        why = error.problem if len(error.problem) <= 160 else error.problem[:159] + "…"
-        raise _BaseError(f"NRG: base {shown!r} is not a valid metric ({why})") from None
+        raise _BaseError(f"NRG: base {cut(spec, 60)!r} is not a valid metric "
+                         f"({cut(error.problem, 160)})") from None
 
 
 def _model_of(metric: Any) -> BrowsingModel:

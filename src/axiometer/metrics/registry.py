@@ -32,7 +32,7 @@ import importlib
 from collections.abc import Iterator, Mapping
 from typing import Any, NamedTuple
 
-from axiometer.core import InputError, ValidationError
+from axiometer.core import InputError, ValidationError, cut
 from axiometer.metrics.spec import ParsedSpec, parse_spec
 
 __all__ = ["register", "parse", "families", "family", "kind", "describe", "by_kind", "KINDS",
@@ -168,8 +168,7 @@ def parse(spec: str, parsed: ParsedSpec | None = None) -> Any:
         known = families()
         close = difflib.get_close_matches(parsed.family, list(known), n=1)
         hint = f"did you mean {close[0]!r}? " if close else ""
-        shown = parsed.family if len(parsed.family) <= 60 else parsed.family[:59] + "…"
-        raise InputError(f"unknown metric {shown!r}; {hint}known metrics: " + ", ".join(known),
+        raise InputError(f"unknown metric {cut(parsed.family, 60)!r}; {hint}known metrics: " + ", ".join(known),
                          source=source)
     if found.kind == "set":
         if parsed.cutoff is not None:

@@ -26,6 +26,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from tabulate import tabulate
 
 from axiometer.core import natural_key
+from axiometer.metrics.base import format_value
 from axiometer.reports.numbers import NBSP, denoise, number, numbers_apart
 from axiometer.results import (AxiomInfo, Boundary, BoundaryCurve, Cell, Check, Comparison, Counterexample,
                                Evidence, TableResult)
@@ -385,11 +386,6 @@ def evidence_text(evidence: Evidence, short: bool = False) -> str:
     return f"{evidence.strength}: {' + '.join(parts) or 'no cases'}; {decided}"
 
 
-def _param_text(value: object) -> str:
-    """A parameter's value as the grid summaries write it: ``0.5`` as given, a Fraction as a number."""
-    return repr(value) if isinstance(value, float) else number(value)  # type: ignore[arg-type]
-
-
 def _side(boundary: Boundary, side: str) -> str:
     """One side of a boundary: its verdict over its values, and what it rests on."""
     verdict = boundary.below if side == "below" else boundary.above
@@ -414,7 +410,7 @@ def boundary_sentence(boundary: Boundary) -> str:
     witness pair at every probe). p = 0.754878 is the root of p**3 + p**2 - 1 (the bisection
     agrees to 1e-6) ...``
     """
-    fixed = ", ".join(f"{k} = {_param_text(v)}" for k, v in boundary.fixed)
+    fixed = ", ".join(f"{k} = {format_value(v)}" for k, v in boundary.fixed)
     text = f"{_side(boundary, 'below')}; {_side(boundary, 'above')}"
     if fixed:
         text += f"; with {fixed}"
@@ -445,7 +441,7 @@ def curve_text(curve: BoundaryCurve) -> str:
     for over, boundaries in curve.points:
         found = ", ".join(f"{b.param} = {number(b.value)} ({b.below} below, {b.above} above)"
                           for b in boundaries) or f"no change in {curve.param}"
-        points.append(f"{curve.over} = {_param_text(over)}: {found}")
+        points.append(f"{curve.over} = {format_value(over)}: {found}")
     return f"boundary of {curve.param} over {curve.over}: " + "; ".join(points)
 
 
