@@ -270,14 +270,14 @@ class _Run:
                     mode=self.mode, budget=self.budget, seed=self.seed)
         metric = self._metric_ref(row, 0)
         for span in spec_row.spans:
-            given = tuple(_distinct(s[span.name] for s in spec_row.settings))
+            given = tuple(dict.fromkeys(s[span.name] for s in spec_row.settings))
             state.waiting += 1
             self.pool.submit(Task("boundary", metric=metric, span=span, given=given, **base), 2)
         if len(spec_row.spans) >= 2:
             first, over = spec_row.spans[:2]
             own = spec_row.settings[0][over.name]
-            given = tuple(_distinct(s[first.name] for s in spec_row.settings))
-            for value in _distinct(s[over.name] for s in spec_row.settings):
+            given = tuple(dict.fromkeys(s[first.name] for s in spec_row.settings))
+            for value in dict.fromkeys(s[over.name] for s in spec_row.settings):
                 if value == own:
                     continue  # the default setting's boundaries are the curve's point there
                 state.waiting += 1
@@ -314,15 +314,6 @@ class _Run:
                     verdict=state.checks[0].verdict, summary=summary, checks=checks,
                     projected=projected, explanation=state.explanation, other_mode=state.other_mode,
                     boundaries=boundaries, curves=curves)
-
-
-def _distinct(values: Any) -> list[Any]:
-    """Distinct values in order of first appearance."""
-    seen: list[Any] = []
-    for value in values:
-        if value not in seen:
-            seen.append(value)
-    return seen
 
 
 def _registered(constraint: Constraint) -> Constraint | None:
