@@ -22,6 +22,12 @@ hypothesis profile (:func:`profile_budget`), and the seed is fixed under
 pytest-randomly's seed), else drawn once per session and printed after
 collection and in every failure so a run can be repeated.
 
+Under pytest-xdist (``-n 2``) the checks run in the workers: each worker sends
+what it checked (and the budget and seed it used) to the controller through
+xdist's worker output, and the controller writes the one matrix, in collection
+order, as a serial run would. A drawn seed is drawn once, by the controller,
+and handed to every worker.
+
 This module is imported by every pytest run in an environment where axiometer
 is installed, so it imports nothing heavy until a check runs.
 """
@@ -29,9 +35,10 @@ is installed, so it imports nothing heavy until a check runs.
 from __future__ import annotations
 
 import functools
+import pickle
 import secrets
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -62,6 +69,13 @@ class _Session:
     drawn: int                       # the seed used when neither derandomize nor an option fixes one
     report_path: Path | None
     checked: list[tuple[str, MetricReport]]
+    # Under xdist, on the controller: the budget-and-seed line each worker would have printed
+    # after collection, what the workers checked with its place in the collection order
+    # (sorted before the report is written), and workers whose results did not arrive.
+    # On a worker, ``header`` is that worker's own line.
+    header: list[str] = field(default_factory=list)
+    gathered: list[tuple[tuple[int, int, str], str, MetricReport]] = field(default_factory=list)
+    lost: list[str] = field(default_factory=list)
 
 
 _SESSION = pytest.StashKey[_Session]()
@@ -83,8 +97,14 @@ def pytest_configure(config: pytest.Config) -> None:
         "metric the test returns (or metric=) against axiometer's constraints; every id must hold "
         "unless expect={id: False} says it must be violated")
     path = config.getoption("axiometer_report", None)
-    config.stash[_SESSION] = _Session(secrets.randbits(32),
+    # An xdist worker takes the seed the controller drew, so that every worker checks with the same one.
+    drawn = _worker_input(config).get(_DRAWN_KEY)
+    config.stash[_SESSION] = _Session(secrets.randbits(32) if drawn is None else int(drawn),
                                       config.invocation_params.dir / path if path else None, [])
+    if config.pluginmanager.hasplugin("xdist") and not _is_worker(config):
+        # Registered only where xdist is loaded: its hooks (pytest_configure_node, pytest_testnodedown)
+        # are unknown to pytest otherwise. Without -n they are simply never called.
+        config.pluginmanager.register(_XdistController(config), "axiometer-xdist")
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
@@ -95,13 +115,19 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     """
     config = session.config
     reporter = config.pluginmanager.get_plugin("terminalreporter")
-    if reporter is None or config.get_verbosity() < 0 or not any(_uses_plugin(i) for i in session.items):
+    worker = _is_worker(config)
+    if (reporter is None and not worker) or config.get_verbosity() < 0 \
+            or not any(_uses_plugin(i) for i in session.items):
         return
     from hypothesis import settings
 
     seed, source = _seed(config)
-    reporter.write_line(f"axiometer: budget from hypothesis profile {_profile_name()!r} "
-                        f"({profile_budget(settings.default).describe()}), seed {seed} ({source})")
+    line = (f"axiometer: budget from hypothesis profile {_profile_name()!r} "
+            f"({profile_budget(settings.default).describe()}), seed {seed} ({source})")
+    if worker:  # nobody sees a worker's terminal: the controller prints the line at the end
+        config.stash[_SESSION].header.append(line)
+    else:
+        reporter.write_line(line)
 
 
 def _uses_plugin(item: pytest.Item) -> bool:
@@ -133,7 +159,16 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> Any:
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
     state = session.config.stash.get(_SESSION, None)
-    if state is None or state.report_path is None:
+    if state is None:
+        return
+    if _is_worker(session.config):  # the controller writes the report, from every worker's output
+        _send_to_controller(session, state)
+        return
+    if state.gathered:
+        state.gathered.sort(key=lambda entry: entry[0])
+        state.checked += [(nodeid, report) for _, nodeid, report in state.gathered]
+        state.gathered.clear()
+    if state.report_path is None:
         return
     from axiometer.reports.table import format_table
 
@@ -145,10 +180,93 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
 
 def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
     state = config.stash.get(_SESSION, None)
-    if state is not None and state.report_path is not None:
+    if state is None or _is_worker(config):
+        return
+    if config.get_verbosity() >= 0:  # under xdist: the workers' budget-and-seed line(s)
+        for line in state.header:
+            terminalreporter.write_line(line)
+    for line in state.lost:
+        terminalreporter.write_line(line)
+    if state.report_path is not None:
         metrics = {report.metric for _, report in state.checked}
         terminalreporter.write_line(f"axiometer: wrote the matrix of {len(metrics)} metric(s) "
                                     f"to {state.report_path}")
+
+
+# -- pytest-xdist -------------------------------------------------------------------------
+
+#: Keys of this plugin in xdist's ``workerinput`` (controller -> worker) and ``workeroutput``
+#: (worker -> controller) dicts.
+_DRAWN_KEY = "axiometer_drawn_seed"
+_OUTPUT_KEY = "axiometer"
+
+
+def _worker_input(config: pytest.Config) -> dict[str, Any]:
+    return getattr(config, "workerinput", None) or {}
+
+
+def _is_worker(config: pytest.Config) -> bool:
+    return hasattr(config, "workerinput")
+
+
+def _send_to_controller(session: pytest.Session, state: _Session) -> None:
+    """Put what this worker checked into xdist's ``workeroutput``, which xdist sends to the
+    controller after this hook (see ``_XdistController.pytest_testnodedown``).
+
+    Each report goes as the pickle of its ``MetricReport``: execnet carries only builtins
+    (bytes, str, numbers, lists, dicts), and a pickle rebuilds the result exactly, every
+    nested field and float included, which the byte-identical report needs; a dict form
+    would be a second serialiser of ``results.py`` to keep in step with it. The workers
+    run the same axiometer in the same environment as the controller (a remote ``--tx``
+    with another version could fail to unpickle: the controller then says so).
+    Each check carries its test's place in the collection order, which every worker
+    shares, so that the controller can put them in the order a serial run checks them.
+    """
+    output = getattr(session.config, "workeroutput", None)
+    if output is None:
+        return
+    order = {item.nodeid: i for i, item in enumerate(session.items)}
+    checked = []
+    if state.report_path is not None:  # without a report the controller needs only the header
+        for nodeid, report in state.checked:
+            try:
+                payload: bytes | str = pickle.dumps(report, protocol=pickle.HIGHEST_PROTOCOL)
+            except Exception as error:  # noqa: BLE001 - sent as a message instead of losing the worker
+                payload = f"{type(error).__name__}: {error}"
+            checked.append([order.get(nodeid, len(order)), nodeid, payload])
+    output[_OUTPUT_KEY] = {"header": list(state.header), "checked": checked}
+
+
+class _XdistController:
+    """The controller's side under pytest-xdist: hand the drawn seed to each worker and gather
+    what each worker checked. Registered only when xdist is loaded (its hooks exist only then)."""
+
+    def __init__(self, config: pytest.Config) -> None:
+        self.config = config
+
+    def pytest_configure_node(self, node: Any) -> None:
+        node.workerinput[_DRAWN_KEY] = self.config.stash[_SESSION].drawn
+
+    def pytest_testnodedown(self, node: Any, error: Any) -> None:
+        state = self.config.stash[_SESSION]
+        worker = node.workerinput.get("workerid", "?")
+        output = (getattr(node, "workeroutput", None) or {}).get(_OUTPUT_KEY)
+        if output is None:
+            if error is not None and state.report_path is not None:
+                state.lost.append(f"axiometer: worker {worker} went down ({error}); whatever it "
+                                  "checked is missing from the matrix")
+            return
+        state.header += [line for line in output["header"] if line not in state.header]
+        for seq, (position, nodeid, payload) in enumerate(output["checked"]):
+            try:
+                if isinstance(payload, str):
+                    raise ValueError(payload)
+                report = pickle.loads(payload)
+            except Exception as problem:  # noqa: BLE001 - one lost check, said in the summary
+                state.lost.append(f"axiometer: the check of {nodeid} on worker {worker} could not "
+                                  f"be passed to the controller ({problem}); it is missing from the matrix")
+                continue
+            state.gathered.append(((position, seq, worker), nodeid, report))
 
 
 # -- the fixture ----------------------------------------------------------------------
