@@ -7,7 +7,10 @@ from dataclasses import dataclass
 
 from axiometer.checking.guard import DEFAULT_CASE_SECONDS
 
-__all__ = ["Budget", "QUICK", "cell_seed"]
+__all__ = ["Budget", "QUICK", "cell_seed", "DEFAULT_WORKER_MB"]
+
+#: The default memory limit of a supervised worker, in MB (``Budget.worker_mb``).
+DEFAULT_WORKER_MB = 1024
 
 
 @dataclass(frozen=True)
@@ -15,7 +18,9 @@ class Budget:
     """How much search one check may do: random cases, small-scope cases, seconds, horizon.
 
     ``case_seconds`` limits one evaluation of a metric author's metric (built-ins
-    have no limit); ``None`` sets none.
+    have no limit); ``worker_mb`` limits the memory the supervised worker
+    process checking such a metric may add to what it had when it started
+    (:mod:`axiometer.runner.supervisor`); ``None`` sets no limit.
     """
 
     cases: int = 150
@@ -23,9 +28,12 @@ class Budget:
     seconds: float = 10.0
     horizon: int = 1024
     case_seconds: float | None = DEFAULT_CASE_SECONDS
+    worker_mb: int | None = DEFAULT_WORKER_MB
 
     def describe(self) -> str:
-        limit = "" if self.case_seconds is None else f", {self.case_seconds:g} s per case (non-built-ins)"
+        limits = [f"{self.case_seconds:g} s per case"] if self.case_seconds is not None else []
+        limits += [f"{self.worker_mb} MB per worker"] if self.worker_mb is not None else []
+        limit = f", {' and '.join(limits)} (non-built-ins)" if limits else ""
         return (f"{self.cases} random + up to {self.small_scope} small-scope cases per setting, "
                 f"{self.seconds:g} s, horizon {self.horizon}{limit}")
 

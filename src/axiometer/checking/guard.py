@@ -17,7 +17,16 @@ input (topic, ranking, context) and what the metric did, in words:
   (``signal.setitimer`` and a ``SIGALRM`` handler; only in a process's main
   thread, elsewhere :attr:`GuardedMetric.unlimited_reason` says why there is
   no limit). A timeout is *final*: the check ends with it, so a search does
-  not call a slow metric again and again while shrinking.
+  not call a slow metric again and again while shrinking;
+- it called ``sys.exit`` (``SystemExit`` never leaves the guard).
+
+In a supervised worker (:func:`supervise`, called by
+:mod:`axiometer.runner.supervisor` in the process it forks) the guard also
+records every input in a :class:`~axiometer.checking.case_slot.CaseSlot`
+before the call, so the supervisor can name it if the metric ends the
+process or ignores the alarm; there a ``KeyboardInterrupt`` is the metric's
+own (the worker ignores Ctrl-C, which the supervisor handles) and a
+``MemoryError`` means the worker's memory limit was reached.
 
 The checks turn a :class:`Misbehaviour` into an ``error`` check; nothing here
 lets a metric's exception escape uncaught.
@@ -31,12 +40,13 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from axiometer.checking.case_slot import CaseSlot
 from axiometer.core import Context, Topic
 from axiometer.metrics import MetricError, families, family
 from axiometer.metrics.base import BuiltinMetric, UndefinedScore, score_value
 
 __all__ = ["GuardedMetric", "Misbehaviour", "CaseTimeout", "guard", "is_trusted", "describe_error",
-           "context_text", "DEFAULT_CASE_SECONDS"]
+           "context_text", "supervise", "DEFAULT_CASE_SECONDS"]
 
 #: The default per-case time limit, in seconds (``Budget.case_seconds``).
 DEFAULT_CASE_SECONDS = 2.0
@@ -70,10 +80,36 @@ class _Alarm(BaseException):
     """Raised by the SIGALRM handler; a ``BaseException`` so ``except Exception`` in a metric lets it by."""
 
 
+class _Supervision:
+    """What :func:`supervise` set in this worker process."""
+
+    def __init__(self, slot: CaseSlot, memory_mb: int | None) -> None:
+        self.slot, self.memory_mb = slot, memory_mb
+
+
+_SUPERVISION: _Supervision | None = None
+
+
+def supervise(slot: CaseSlot, memory_mb: int | None) -> None:
+    """Make this process a supervised worker: every guarded call records its input in ``slot``.
+
+    Only for a process forked to run checks (it changes how a
+    ``KeyboardInterrupt`` and a ``MemoryError`` read; see the module docstring).
+    """
+    global _SUPERVISION
+    _SUPERVISION = _Supervision(slot, memory_mb)
+
+
 def describe_error(error: BaseException) -> str:
     """An exception in words: a :class:`MetricError`'s own text, else ``Type: message``."""
     if isinstance(error, MetricError) and not isinstance(error, UndefinedScore):
         return str(error)
+    if isinstance(error, SystemExit):
+        return f"called sys.exit({error.code!r})"
+    if isinstance(error, KeyboardInterrupt):
+        return "raised KeyboardInterrupt (a metric's own: Ctrl-C does not reach a supervised worker)"
+    if isinstance(error, MemoryError) and _SUPERVISION is not None and _SUPERVISION.memory_mb:
+        return f"exceeded the worker's memory limit of {_SUPERVISION.memory_mb} MB (MemoryError)"
     return f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
 
 
@@ -241,6 +277,9 @@ class GuardedMetric:
         value: Any = None
         limit = (_TimeLimit(self.case_seconds)
                  if self.case_seconds is not None and self.unlimited_reason is None else None)
+        supervision = _SUPERVISION
+        if supervision is not None:
+            supervision.slot.enter(ranking, topic, context)
         try:
             try:
                 if limit is not None:
@@ -249,6 +288,8 @@ class GuardedMetric:
             finally:
                 if limit is not None:
                     limit.disarm()
+                if supervision is not None:
+                    supervision.slot.leave()
         except _Alarm:
             if limit is not None:
                 limit.disarm()  # in case the alarm landed inside disarm itself
@@ -259,6 +300,12 @@ class GuardedMetric:
             raise Misbehaviour(f"changed its input: {changed}", ranking, topic, context) from None
         except Exception as raised:  # a user's metric may raise anything
             error = raised
+        except SystemExit as raised:  # sys.exit in a metric ends the metric's check, not the run
+            error = raised
+        except KeyboardInterrupt as raised:
+            if supervision is None:
+                raise  # in this process it may be the user's Ctrl-C: the run stops
+            error = raised  # a supervised worker ignores Ctrl-C: this one is the metric's
         timed_out = limit is not None and limit.fired
         changed = snapshot.changed()
         if timed_out:
