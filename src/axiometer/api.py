@@ -131,7 +131,7 @@ def check(metric: Any, constraints: Sequence[str] | None = None, *,
           params: Mapping[str, Any] | None = None, cutoff: int | None = None, name: str | None = None,
           needs: Needs | Mapping[str, bool] | None = None, budget: str | Budget = "default",
           seed: int = 0, jobs: int = 1, mode: str | None = None,
-          boundaries: bool = False) -> MetricReport:
+          boundaries: bool = False, isolate: bool = True) -> MetricReport:
     """Check one metric against constraints; violations are data, never exceptions.
 
     ``metric``: a built-in spec (``"nDCG@10"``), ``"pkg.module:attr"``,
@@ -147,8 +147,13 @@ def check(metric: Any, constraints: Sequence[str] | None = None, *,
     property ids (default: the ten constraints, with the relative properties
     for a relative metric). ``budget``: ``"default"``, ``"quick"`` (a small
     budget and small grids) or a :class:`~axiometer.checking.Budget`.
-    ``seed``, ``jobs`` (1: in this process) and ``mode`` (``"window"`` or
+    ``seed``, ``jobs`` (1: one process at a time) and ``mode`` (``"window"`` or
     ``"truncate"``; default per constraint) as in ``axiometer table``.
+    ``isolate``: a metric that is not a built-in is checked in supervised
+    worker processes, so that ``sys.exit``, ``os._exit``, a crash, a hang,
+    runaway memory or printing becomes an ``error`` cell naming the input
+    and never reaches the caller (see docs/robustness.md); ``False`` checks
+    it in this process, e.g. to step through it in a debugger.
 
     Bad input (an unknown metric or constraint, an unimportable module) raises
     :class:`~axiometer.core.InputError`, one line.
@@ -156,5 +161,5 @@ def check(metric: Any, constraints: Sequence[str] | None = None, *,
     resolved = resolve(metric, params=params, cutoff=cutoff, name=name, needs=needs)
     chosen, quick = _budget(budget)
     result = run_table([resolved], constraints, seed=seed, budget=chosen, quick=quick, mode=mode,
-                       jobs=jobs, boundaries=boundaries)
+                       jobs=jobs, boundaries=boundaries, isolate=isolate)
     return MetricReport(result)

@@ -210,6 +210,8 @@ class Check:
     # DeepTh/CloseTh: D(n) = Q(a_n) - Q(b_n) along the grid, per rc tried: ((rc, ((n, D), ...)), ...).
     curve: tuple[tuple[str, tuple[tuple[int, float], ...]], ...] = ()
     evidence: Evidence | None = None  # satisfied and witness checks: what the verdict rests on
+    output: str = ""                 # what a metric author's metric printed: its first characters
+    output_chars: int = 0            # how many characters it printed in all
 
     @property
     def holds(self) -> bool:

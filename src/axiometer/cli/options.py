@@ -12,14 +12,16 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import math
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
-from axiometer.core import AxiometerError, InputError
+from axiometer.core import AxiometerError, InputError, cut
 from axiometer.grades import DEFAULT_MAPPING, GRADE_MAPPINGS
 from axiometer.progress import Progress
 from axiometer.readers import QRELS_FORMATS, read_qrels, read_run
@@ -70,7 +72,16 @@ def add_run_options(parser: argparse.ArgumentParser) -> None:
                         help="cutoff mode for every constraint (default: window for the universal "
                              "constraints, truncate for DeepTh/CloseTh)")
     parser.add_argument("--jobs", type=int, default=None, metavar="N",
-                        help="worker processes (default: all cores; 1 runs in this process)")
+                        help="worker processes (default: all cores; 1: one at a time)")
+    parser.add_argument("--case-seconds", type=_positive(float), default=None, metavar="S",
+                        help="time limit of one evaluation of a metric that is not a built-in "
+                             "(default: 2)")
+    parser.add_argument("--worker-mb", type=_positive(int), default=None, metavar="MB",
+                        help="memory a supervised worker checking such a metric may add (default: 1024)")
+    parser.add_argument("--in-process", action="store_true",
+                        help="check a metric that is not a built-in in this process instead of "
+                             "supervised workers (to debug it; then sys.exit, os._exit, crashes and "
+                             "hangs past the alarm are not contained)")
     parser.add_argument("-o", "--output", metavar="FILE",
                         help="write the full report to FILE (every counterexample, witness and "
                              "explanation, in any format)")
@@ -111,15 +122,38 @@ def run_checks(args: argparse.Namespace, metrics: list | None):
     # Imported here: the runner loads the metrics, numpy, sympy and hypothesis.
     from axiometer.runner import run_table
 
+    from axiometer.checking import QUICK, Budget
+
     if args.jobs is not None and args.jobs < 1:
         args.parser.error("--jobs must be at least 1")
+    budget = QUICK if args.quick else Budget()
+    # `plot region|boundaries` share this run without the limit options: the defaults.
+    if getattr(args, "case_seconds", None) is not None:
+        budget = dataclasses.replace(budget, case_seconds=args.case_seconds)
+    if getattr(args, "worker_mb", None) is not None:
+        budget = dataclasses.replace(budget, worker_mb=args.worker_mb)
     progress = Progress(sys.stderr)
     try:
         return run_table(metrics, args.constraints, family=getattr(args, "family", "sigir2018"),
-                         seed=args.seed, quick=args.quick, mode=args.mode, jobs=args.jobs,
-                         progress=progress.update, boundaries=getattr(args, "boundaries", False))
+                         seed=args.seed, budget=budget, quick=args.quick, mode=args.mode, jobs=args.jobs,
+                         progress=progress.update, boundaries=getattr(args, "boundaries", False),
+                         isolate=not getattr(args, "in_process", False))
     finally:
         progress.close()
+
+
+def _positive(kind: type) -> Callable[[str], Any]:
+    """An argparse type: a number of ``kind`` greater than 0."""
+    def read(text: str) -> Any:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a number: {cut(text, 40)!r}") from None
+        if not value > 0 or value != value or value == float("inf"):
+            raise argparse.ArgumentTypeError(f"must be a finite number above 0, got {cut(text, 40)!r}")
+        return value
+    read.__name__ = kind.__name__
+    return read
 
 
 def _param_value(text: str) -> int | float | Fraction | str:

@@ -4,12 +4,13 @@ A :class:`Task` is one check (a grid setting, or the other cutoff mode) or
 one explanation, carrying the metric at its setting as it was resolved in
 the parent process; :func:`run_task` runs it and never raises. A
 :class:`TaskPool` runs the tasks that can travel (their metric and
-constraint pickle) in ``multiprocessing`` workers and the others in this
-process, hands every result to its caller as it arrives (the caller may
-submit follow-up tasks) and reports progress in phases, each with a
-total fixed before its first report (:data:`PHASES`). Workers ignore
-Ctrl-C: the parent stops them, and :meth:`TaskPool.run` says it was
-interrupted.
+constraint pickle) in ``multiprocessing`` workers, the tasks of a metric
+author's metric in supervised workers (:mod:`axiometer.runner.supervisor`)
+and the others in this process, hands every result to its caller as it
+arrives (the caller may submit follow-up tasks) and reports progress in
+phases, each with a total fixed before its first report (:data:`PHASES`).
+Workers ignore Ctrl-C: the parent stops them, and :meth:`TaskPool.run` says
+it was interrupted.
 """
 
 from __future__ import annotations
@@ -22,14 +23,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from axiometer.axioms import get
-from axiometer.axioms.constraints.base import Constraint
+from axiometer.axioms.constraints.base import Constraint, params_of
 from axiometer.checking import Budget, check
 from axiometer.checking.boundary import CellProbe, locate
 from axiometer.checking.explain import explain
 from axiometer.core import to_fraction
 from axiometer.results import Boundary, Check, ErrorInfo
+from axiometer.runner.supervisor import Supervisor
 
-__all__ = ["Task", "Interrupted", "run_task", "TaskPool", "ProgressCallback", "PHASES"]
+__all__ = ["Task", "Interrupted", "run_task", "failed_result", "TaskPool", "ProgressCallback", "PHASES"]
 
 #: ``progress(phase, done, total)``: called with ``done = 0`` (or what is already done) as
 #: soon as the phase's total is known, then after every task of the phase; ``total``
@@ -90,15 +92,31 @@ def run_task(task: Task) -> Any:
     except KeyboardInterrupt:
         return Interrupted()
     except Exception as error:  # a bug outside the metric's evaluation: show it in the table
-        if task.kind == "explain":
-            return f"(no explanation: {type(error).__name__}: {error})"
-        if task.kind == "boundary":
-            return f"boundaries of {task.span.name} not located: {type(error).__name__}: {error}"
-        name = getattr(task.metric, "name", None) or repr(task.metric)
-        constraint_id = task.constraint if isinstance(task.constraint, str) else task.constraint.id
-        return Check(constraint=constraint_id, metric=str(name), params=(), verdict="error",
-                     mode=task.mode or "", error=ErrorInfo(f"{type(error).__name__}: {error}"),
-                     note="raised outside the metric's evaluation")
+        return failed_result(task, f"{type(error).__name__}: {error}", None,
+                             note="raised outside the metric's evaluation")
+
+
+def failed_result(task: Task, message: str, error: ErrorInfo | None, note: str = "") -> Any:
+    """What a task gives when it could not finish: an error check (``error``, else ``message``
+    alone), an explanation saying why there is none, or a boundary search's failure."""
+    if task.kind == "explain":
+        return f"(no explanation: {message})"
+    if task.kind == "boundary":
+        return f"boundaries of {task.span.name} not located: {message}"
+    name = getattr(task.metric, "name", None) or repr(task.metric)
+    constraint_id = task.constraint if isinstance(task.constraint, str) else task.constraint.id
+    mode = task.mode or getattr(_constraint(task), "default_mode", "")
+    return Check(constraint=constraint_id, metric=str(name), params=params_of(task.metric), verdict="error",
+                 mode=mode, error=error or ErrorInfo(message), note=note)
+
+
+def _run_supervised(task: Task) -> Any:
+    """:func:`run_task` in a supervised worker: the worker ignores Ctrl-C, so a ``KeyboardInterrupt``
+    that escaped the metric's guard is the metric's, not the user's."""
+    result = run_task(task)
+    if isinstance(result, Interrupted):
+        return failed_result(task, "the metric raised KeyboardInterrupt", None)
+    return result
 
 
 def _boundaries(task: Task, metric: Any, constraint: Constraint) -> tuple[tuple[Boundary, ...],
@@ -135,12 +153,18 @@ class TaskPool:
     the order they finish, and may :meth:`submit` follow-up tasks;
     ``progress(phase, done, total)`` (:data:`ProgressCallback`) is called
     after it. ``jobs``: at most that many workers (1: everything in this
-    process).
+    process). ``supervised(task)``: whether the task runs in a supervised
+    worker (a metric author's metric), at most ``jobs`` at a time, whatever
+    ``jobs`` is.
     """
 
     def __init__(self, jobs: int, travels: Callable[[Task], bool],
-                 handle: Callable[[Task, Any], None], progress: ProgressCallback | None = None) -> None:
+                 handle: Callable[[Task, Any], None], progress: ProgressCallback | None = None,
+                 supervised: Callable[[Task], bool] | None = None) -> None:
         self.jobs, self.travels, self.handle, self.progress = jobs, travels, handle, progress
+        self.supervised = supervised
+        self.supervisor = Supervisor(jobs, _run_supervised, failed_result)
+        self.waiting: list[tuple[Task, int]] = []   # for a supervised worker
         self.local: list[tuple[Task, int]] = []
         self.results: queue.Queue = queue.Queue()
         self.outstanding = 0
@@ -163,7 +187,9 @@ class TaskPool:
         """Queue ``task``: for a worker if there is a pool and it travels, else for this process."""
         self.outstanding += 1
         self.total[phase] += 1
-        if self.workers is not None and self.travels(task):
+        if self.supervised is not None and self.supervised(task):
+            self.waiting.append((task, phase))
+        elif self.workers is not None and self.travels(task):
             self.workers.apply_async(
                 run_task, (task,),
                 callback=lambda result, t=task, p=phase: self.results.put((t, p, result)),
@@ -173,7 +199,8 @@ class TaskPool:
 
     def run(self, tasks: Sequence[Task]) -> bool:
         """Run ``tasks`` and every task submitted meanwhile; True if Ctrl-C stopped the run."""
-        workers = min(self.jobs, sum(1 for t in tasks if self.travels(t)))
+        supervised = self.supervised or (lambda task: False)
+        workers = min(self.jobs, sum(1 for t in tasks if self.travels(t) and not supervised(t)))
         try:
             if workers > 1:
                 with multiprocessing.Pool(workers, initializer=_ignore_sigint) as pool:
@@ -187,6 +214,8 @@ class TaskPool:
                 self._loop(tasks)
         except KeyboardInterrupt:
             return True
+        finally:
+            self.supervisor.stop()
         return False
 
     def _loop(self, tasks: Sequence[Task]) -> None:
@@ -194,12 +223,22 @@ class TaskPool:
             self._queue(task, 0)
         self._report(0)  # the whole first phase is counted before any of it runs
         while self.outstanding:
+            while self.waiting and self.supervisor.has_room:
+                self.supervisor.start(*self.waiting.pop(0))
             if self.local:
                 task, phase = self.local.pop(0)
                 self._finish(task, phase, run_task(task))
                 continue
+            block = 0.2
+            if self.supervisor.active:
+                finished = self.supervisor.collect(timeout=0.05)
+                for task, phase, result in finished:
+                    self._finish(task, phase, result)
+                if finished:
+                    continue  # start the next supervised tasks at once
+                block = 0.0   # the supervised workers were waited on already
             try:
-                task, phase, result = self.results.get(timeout=0.2)
+                task, phase, result = self.results.get(timeout=block)
             except queue.Empty:
                 continue
             self._finish(task, phase, result)

@@ -37,11 +37,13 @@ from axiometer.checking import QUICK, Budget
 from axiometer.core import InputError
 from axiometer.metrics import RELATIVE_ROWS, TABLE_ROWS
 from axiometer.checking.boundary import ParamRange, declared_range
+from axiometer.checking.guard import is_trusted
 from axiometer.core import to_fraction
 from axiometer.metrics.resolve import Resolved, resolve
 from axiometer.results import Boundary, BoundaryCurve, Cell, Check, TableResult
 from axiometer.runner.grids import at_setting, default_values, describe_grid, parameter_grid
 from axiometer.runner.pool import ProgressCallback, Task, TaskPool
+from axiometer.runner.supervisor import can_supervise
 
 __all__ = ["run_table", "resolve_constraints", "default_columns", "ROW_SETS", "OTHER_MODE"]
 
@@ -175,12 +177,17 @@ class _Run:
     """The tasks of one table: what each cell needs next, and its results in fixed slots."""
 
     def __init__(self, rows: list[_Row], constraints: tuple[Constraint, ...], *, seed: int,
-                 budget: Budget, mode: str | None, jobs: int, progress: ProgressCallback | None) -> None:
+                 budget: Budget, mode: str | None, jobs: int, progress: ProgressCallback | None,
+                 isolate: bool = True) -> None:
         self.rows, self.constraints = rows, constraints
         self.seed, self.budget, self.mode = seed, budget, mode
         self.cells = {(r, c): _CellState() for r in range(len(rows)) for c in range(len(constraints))}
         self.registered = [_registered(c) is c for c in constraints]
-        self.pool = TaskPool(jobs, self._travels, self.handle, progress)
+        # A metric author's metric is checked in supervised workers (it may exit, crash, hang or
+        # print); a built-in in the pool or here.
+        self.isolated = [isolate and can_supervise() and not is_trusted(row.metric) for row in rows]
+        self.pool = TaskPool(jobs, self._travels, self.handle, progress,
+                             supervised=lambda task: self.isolated[task.row])
         self.interrupted = False
 
     def _travels(self, task: Task) -> bool:
@@ -337,7 +344,8 @@ def _needs_aspects(metric: Any) -> bool:
 def run_table(metrics: Sequence[Any] | None = None, constraints: Sequence[Any] | None = None, *,
               family: str = "sigir2018", seed: int = 0, budget: Budget = Budget(), quick: bool = False, mode: str | None = None,
               grids: Mapping[str, Sequence[Any]] | None = None, jobs: int | None = None,
-              progress: ProgressCallback | None = None, boundaries: bool = False) -> TableResult:
+              progress: ProgressCallback | None = None, boundaries: bool = False,
+              isolate: bool = True) -> TableResult:
     """Check every metric against every constraint over its parameter grid.
 
     ``metrics``: metric references, each resolved by
@@ -363,7 +371,11 @@ def run_table(metrics: Sequence[Any] | None = None, constraints: Sequence[Any] |
     check runs; then ``"explaining"``, the follow-ups the verdicts ask for
     (a violated cell's explanation, and the other cutoff mode of a violated
     cell or of a witness found only by truncation), counted when the last
-    check is done.
+    check is done. ``isolate``: check a metric author's metric (anything
+    but a built-in) in supervised worker processes
+    (:mod:`axiometer.runner.supervisor`), so that nothing it does can stop
+    the run or reach its output; ``False`` checks it in this process (for a
+    debugger), guarded only against exceptions, bad values and slowness.
 
     Returns a :class:`~axiometer.results.TableResult`, cells in row-major
     order. On Ctrl-C it returns what finished, with ``interrupted=True`` and
@@ -380,7 +392,8 @@ def run_table(metrics: Sequence[Any] | None = None, constraints: Sequence[Any] |
         family = "relative"  # a relative metric's own properties come with the ten constraints
     chosen = resolve_constraints(constraints, family)
     run = _Run(rows, chosen, seed=seed, budget=budget, mode=mode,
-               jobs=max(1, jobs if jobs is not None else (os.cpu_count() or 1)), progress=progress)
+               jobs=max(1, jobs if jobs is not None else (os.cpu_count() or 1)), progress=progress,
+               isolate=isolate)
     run.execute()
     cells = tuple(run.cell(r, c) for r in range(len(rows)) for c in range(len(chosen)))
     return TableResult(

@@ -483,7 +483,19 @@ def check_lines(check: Check, indent: str, info: AxiomInfo | None = None) -> lis
         lines.append(f"{inner}evidence: {evidence_text(check.evidence)}")
     if check.note:
         lines.append(f"{inner}note: {denoise(check.note)}")
+    if check.output_chars:
+        lines.append(f"{inner}the metric printed: {output_text(check)}")
     return lines
+
+
+def output_text(check: Check, limit: int = 80) -> str:
+    """What the metric printed during a check, at most ``limit`` characters of it on one line
+    (newlines and control characters escaped), with the total when that is not all."""
+    kept = check.output[:limit]
+    shown = repr(kept)[1:-1]
+    if check.output_chars > len(kept):
+        return f"{shown}… ({check.output_chars} characters in all)"
+    return shown
 
 
 def cell_lines(cell: Cell, indent: str = "  ", info: AxiomInfo | None = None) -> list[str]:

@@ -41,7 +41,7 @@ from axiometer.reports.numbers import denoise, number, numbers_apart
 from axiometer.reports.table.cells import (
     BOUNDARIES_INTRO, MARKS, OPEN_FLAG, axiom_infos, boundary_lines, boundary_sentence, cases_text, cell_lines,
     cell_mark, counterexample_sentence, curve_text, evidence_text, glossary, header_lines, legend_items,
-    other_mode_name, parameter_dependent,
+    other_mode_name, output_text, parameter_dependent,
 )
 from axiometer.reports.table.comparison import difference_reasons, differing, left_open
 from axiometer.results import (
@@ -451,6 +451,8 @@ def _check(check: Check, info: AxiomInfo | None, prefix: str) -> list[str]:
                            f"per rc, with where its sign changes" + (f" and {marked}" if marked else "") + "."))
     if check.note:
         out.append(f'<p class="muted">Note: {escape(denoise(check.note))}</p>')
+    if check.output_chars:
+        out.append(f'<p class="muted">The metric printed: <code>{escape(output_text(check, limit=len(check.output)))}</code></p>')
     out.append("</div>")
     return out
 
