@@ -31,6 +31,7 @@ forked (``os.fork``), so the metric needs no pickling; where there is no
 
 from __future__ import annotations
 
+import faulthandler
 import os
 import pickle
 import signal
@@ -122,6 +123,7 @@ def _worker_main(task: Any, run: Callable[[Any], Any], sender: Connection, slot:
     status = 0
     try:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
+        faulthandler.disable()  # a crash's dump would go to the caller's stderr (pytest keeps a copy)
         capture = tempfile.TemporaryFile()
         os.dup2(capture.fileno(), 1)
         os.dup2(capture.fileno(), 2)
