@@ -109,3 +109,19 @@ def test_in_process_a_sys_exit_is_still_an_error_cell():
     report = axiometer.check(hostile.exits, CONSTRAINTS, budget=BUDGET, isolate=False)
     assert report.verdicts["Pri"] == "error"
     assert "called sys.exit(0)" in report.cell("Pri").checks[0].error.message
+
+
+@pytest.mark.parametrize("name, says", [
+    ("raises", "raises raised ValueError: hostile: cannot score this on topic 'q1', ranking d1 d2 d3"),
+    ("exits", "exits called sys.exit(0) on topic 'q1', ranking d1 d2 d3"),
+    ("wrong_type", "wrong_type returned '0.5' (str), not a number on topic 'q1', ranking d1 d2 d3"),
+    ("returns_nan", "returns_nan returned nan, a non-finite value on topic 'q1', ranking d1 d2 d3"),
+])
+def test_score_with_a_misbehaving_metric_is_one_error_line(tmp_path, name, says):
+    (tmp_path / "q.txt").write_text("q1 0 d1 2\nq1 0 d2 0\nq1 0 d3 1\n")
+    (tmp_path / "a.run").write_text("q1 Q0 d1 1 3 a\nq1 Q0 d2 2 2 a\nq1 Q0 d3 3 1 a\n")
+    done = subprocess.run([sys.executable, "-m", "axiometer", "score", "--qrels", str(tmp_path / "q.txt"),
+                           "--run", str(tmp_path / "a.run"), "--metric", f"tests.hostile.metrics:{name}"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == f"axiometer: error: {says}\n"

@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 
 from axiometer.core import Context, InputError, Ranking, Topic, ValidationError
 from axiometer.metrics import BuiltinMetric, Metric, MetricError, RankingBatch
+from axiometer.metrics.base import score_value
 from axiometer.metrics.resolve import resolve
 from axiometer.readers import Qrels, Run, content_lines
 
@@ -175,9 +176,26 @@ def _topic_scores(metric: Metric, rankings: list[Ranking], topic: Topic,
             values = [float(v) for v in metric.score_batch(batch)]
         except NotImplementedError:
             pass
-    if values is None:
+    if values is None and isinstance(metric, BuiltinMetric):
         values = [float(metric.score(ranking, topic)) for ranking in rankings]
+    elif values is None:
+        values = [_user_score(metric, ranking, topic) for ranking in rankings]
     return _checked(metric, values, len(rankings), topic)
+
+
+def _user_score(metric: Metric, ranking: Ranking, topic: Topic) -> float:
+    """A metric author's score of one ranking; whatever goes wrong is a :class:`MetricError` naming
+    the topic and the ranking (one error line, no traceback; ``sys.exit`` included)."""
+    try:
+        return score_value(metric.score(ranking, topic))
+    except (Exception, SystemExit) as error:
+        shown = " ".join(ranking[:5]) + (f" … ({len(ranking)} documents)" if len(ranking) > 5 else "")
+        what = (str(error) if isinstance(error, MetricError) else
+                f"called sys.exit({error.code!r})" if isinstance(error, SystemExit) else
+                f"raised {type(error).__name__}: {error}" if str(error) else f"raised {type(error).__name__}")
+        what = what.removeprefix(f"{metric.name} ")
+        raise MetricError(f"{metric.name} {what} on topic {topic.topic_id!r}, ranking {shown or '(empty)'}"
+                          ) from None
 
 
 # -- Kendall's tau -------------------------------------------------------------
