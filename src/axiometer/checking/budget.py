@@ -31,9 +31,10 @@ class Budget:
     worker_mb: int | None = DEFAULT_WORKER_MB
 
     def describe(self) -> str:
+        # Kept to one 120-column line: it heads every table and check report.
         limits = [f"{self.case_seconds:g} s per case"] if self.case_seconds is not None else []
-        limits += [f"{self.worker_mb} MB per worker"] if self.worker_mb is not None else []
-        limit = f", {' and '.join(limits)} (non-built-ins)" if limits else ""
+        limits += [f"{self.worker_mb} MB"] if self.worker_mb is not None else []
+        limit = f"; non-built-ins: {', '.join(limits)}" if limits else ""
         return (f"{self.cases} random + up to {self.small_scope} small-scope cases per setting, "
                 f"{self.seconds:g} s, horizon {self.horizon}{limit}")
 
