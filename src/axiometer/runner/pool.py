@@ -18,6 +18,7 @@ from __future__ import annotations
 import multiprocessing
 import queue
 import signal
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -173,6 +174,7 @@ class TaskPool:
         self.checked = False    # every first-phase task handled: the follow-ups are all known
         self.closed: set[int] = set()  # follow-up phases reported complete
         self.workers: Any = None
+        self.sigint = False     # a Ctrl-C arrived during run()
 
     def submit(self, task: Task, phase: int = 1) -> None:
         """Queue a follow-up ``task`` in ``phase`` (1, explaining, or 2, locating boundaries); only
@@ -201,6 +203,7 @@ class TaskPool:
         """Run ``tasks`` and every task submitted meanwhile; True if Ctrl-C stopped the run."""
         supervised = self.supervised or (lambda task: False)
         workers = min(self.jobs, sum(1 for t in tasks if self.travels(t) and not supervised(t)))
+        previous = self._catch_sigint()
         try:
             if workers > 1:
                 with multiprocessing.Pool(workers, initializer=_ignore_sigint) as pool:
@@ -216,13 +219,38 @@ class TaskPool:
             return True
         finally:
             self.supervisor.stop()
+            if previous is not None:
+                signal.signal(signal.SIGINT, previous)
         return False
+
+    def _catch_sigint(self) -> Any:
+        """Note every Ctrl-C in :attr:`sigint` as well as raising it, and return the handler replaced.
+
+        A ``KeyboardInterrupt`` raised while the interpreter runs a garbage-collection callback
+        (hypothesis installs one) is reported as unraisable and lost; the loop checks the note, so
+        a Ctrl-C is never lost. Nothing changes outside the main thread, or where Ctrl-C is ignored.
+        """
+        self.sigint = False
+        if threading.current_thread() is not threading.main_thread():
+            return None
+        previous = signal.getsignal(signal.SIGINT)
+        if not callable(previous):
+            return None  # SIG_IGN (a background job) or SIG_DFL: not ours to change
+
+        def on_sigint(signum: int, frame: Any) -> None:
+            self.sigint = True
+            raise KeyboardInterrupt
+
+        signal.signal(signal.SIGINT, on_sigint)
+        return previous
 
     def _loop(self, tasks: Sequence[Task]) -> None:
         for task in tasks:
             self._queue(task, 0)
         self._report(0)  # the whole first phase is counted before any of it runs
         while self.outstanding:
+            if self.sigint:
+                raise KeyboardInterrupt  # a Ctrl-C whose exception was lost (see _catch_sigint)
             while self.waiting and self.supervisor.has_room:
                 self.supervisor.start(*self.waiting.pop(0))
             if self.local:
