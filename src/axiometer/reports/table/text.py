@@ -188,8 +188,10 @@ def table_text(result: TableResult, comparison: Comparison | None, markdown: boo
     infos = axiom_infos(result)
     out: list[str] = []
     columns = len(result.constraints)
-    kind = "constraints and properties" if _PROPERTIES & set(result.constraints) else "constraints"
-    title = f"Constraint table: {len(result.rows)} metrics × {columns} {kind}"
+    kind = ("constraints and properties" if _PROPERTIES & set(result.constraints)
+            else "constraint" if columns == 1 else "constraints")
+    metrics = "metric" if len(result.rows) == 1 else "metrics"
+    title = f"Constraint table: {len(result.rows)} {metrics} × {columns} {kind}"
     header = header_lines(result)
     if markdown:
         out += [f"## {title}", "", *wrap_lines([f"- {line}" for line in header], width)]
