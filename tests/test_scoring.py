@@ -70,6 +70,17 @@ def test_missing_topics_score_zero_and_means_are_over_qrels_topics():
         ("A", "q1", "P@2"), ("A", "q1", "RR"), ("A", "q2", "P@2"), ("A", "q2", "RR")]
 
 
+def test_matrix_holds_the_per_topic_values_runs_by_topics():
+    result = score_runs(SMALL_QRELS, [RUN_A, RUN_B], ["P@2", "RR"])
+    # Rows A, B; columns q1, q2, q3 (the values of the test above; B: one relevant first everywhere).
+    assert result.matrix("RR").tolist() == [[1.0, 0.5, 0.0], [1.0, 1.0, 1.0]]
+    assert result.matrix("P@2").tolist() == [[0.5, 0.5, 0.0], [0.5, 0.5, 0.5]]
+    with pytest.raises(KeyError):
+        result.matrix("AP")
+    with pytest.raises(ValueError, match="per_topic=True"):
+        score_runs(SMALL_QRELS, [RUN_A], ["RR"], per_topic=False).matrix("RR")
+
+
 def test_without_per_topic_only_the_means_are_kept():
     full = score_runs(SMALL_QRELS, [RUN_A, RUN_B], ["P@2"])
     lean = score_runs(SMALL_QRELS, [RUN_A, RUN_B], ["P@2"], per_topic=False)

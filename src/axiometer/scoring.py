@@ -32,6 +32,8 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from axiometer.core import Context, InputError, Ranking, Topic, ValidationError
 from axiometer.metrics import BuiltinMetric, Metric, MetricError, RankingBatch
 from axiometer.metrics.base import score_value
@@ -139,6 +141,24 @@ class ScoreResult:
             if record.run == run and record.metric == metric:
                 return record.value
         raise KeyError((run, metric))
+
+    def matrix(self, metric: str) -> np.ndarray:
+        """``metric``'s per-topic values as a ``runs × topics`` array, in :attr:`runs` and
+        :attr:`topics` order (what the significance tests and the meta-evaluation take).
+
+        Needs the per-topic records (``score_runs(..., per_topic=True)``, the default).
+        """
+        if metric not in self.metrics:
+            raise KeyError(metric)
+        if not self.scores and self.runs and self.topics:
+            raise ValueError("the result holds no per-topic scores (score with per_topic=True)")
+        row = {run: i for i, run in enumerate(self.runs)}
+        column = {topic: j for j, topic in enumerate(self.topics)}
+        values = np.zeros((len(self.runs), len(self.topics)))
+        for record in self.scores:
+            if record.metric == metric:
+                values[row[record.run], column[record.topic]] = record.value
+        return values
 
 
 def run_labels(runs: Sequence[Run]) -> list[str]:
