@@ -33,6 +33,7 @@ from __future__ import annotations
 import math
 import os
 import re
+import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -337,17 +338,25 @@ def read_run(path: str | os.PathLike[str]) -> Run:
 
     Documents of a topic are ordered as trec_eval orders them: score
     descending, then docno descending; the rank column is ignored. A file
-    holds one run: every line must carry the same tag.
+    holds one run: every line must carry the same tag. A line with more than
+    six whitespace-separated columns is read from its first six, as trec_eval
+    reads it (its own test run ``results.trunc`` has such lines); one
+    :class:`UserWarning` per file says how many lines had extra columns and
+    where the first is. Fewer than six columns is an error.
     """
     source = _source(path)
     scored: dict[str, dict[str, tuple[float, int]]] = {}  # qid -> doc -> (score, line)
     tag, tag_line = "", 0
+    extra, first_extra = 0, 0  # lines with more than six columns, the first of them
     for line, text in _data_lines(source, "no run lines"):
         fields = text.split()
-        if len(fields) != 6:
+        if len(fields) < 6:
             raise InputError(f"expected 6 columns (qid Q0 docno rank score tag), found {len(fields)}",
                              source=source, line=line)
-        qid, _, doc, _, score_text, line_tag = fields
+        if len(fields) > 6:
+            extra += 1
+            first_extra = first_extra or line
+        qid, _, doc, _, score_text, line_tag = fields[:6]
         score = _finite(score_text)
         if not math.isfinite(score):
             raise InputError("score must be a finite number", source=source, line=line,
@@ -365,4 +374,8 @@ def read_run(path: str | os.PathLike[str]) -> Run:
         documents[doc] = (score, line)
     rankings = {qid: ranking_from_scores((doc, score) for doc, (score, _) in documents.items())
                 for qid, documents in scored.items()}
+    if extra:
+        lines = "1 line has" if extra == 1 else f"{extra} lines have"
+        warnings.warn(f"{source}: {lines} more than 6 columns (the first at line {first_extra}); "
+                      "the extra columns are ignored, as trec_eval ignores them", stacklevel=2)
     return Run(tag, rankings, source)
