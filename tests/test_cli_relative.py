@@ -64,8 +64,9 @@ def novel_spec(monkeypatch):
 def direct_means(files, metric, contexts):
     """Each run's mean of ``metric`` computed here, topic by topic, with the given contexts
     (run -> list of context runs); a missing topic scores 0, a context run lacking it adds
-    nothing."""
-    qrels = read_qrels(files.qrels)
+    nothing. The grades are read as scoring reads them for ``metric`` (its reference's convention)."""
+    convention = getattr(metric, "grades_convention", None)   # a function reads the qrels' default
+    qrels = read_qrels(files.qrels, **({"mapping": convention.mapping} if convention else {}))
     runs = {tag: read_run(path) for tag, path in files.runs.items()}
     means = {}
     for tag in contexts:

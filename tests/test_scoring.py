@@ -114,7 +114,7 @@ def test_batched_path_equals_per_ranking_scores(case, mapping):
     grades, runs = case
     qrels = make_qrels(grades, mapping)
     metrics = [parse(spec) for _, spec in TABLE_ROWS]
-    result = score_runs(qrels, runs, metrics)
+    result = score_runs(qrels, runs, metrics, grades=mapping)   # every metric reads `mapping`
     scores = {(s.run, s.topic, s.metric): s.value for s in result.scores}
     assert len(scores) == len(runs) * len(qrels.topics) * len(metrics)
     for run in runs:
@@ -219,7 +219,7 @@ def test_real_qrels_with_every_table_metric():
     runs = [Run(tag, {qid: Ranking(order(topic.documents)[:100]) for qid, topic in qrels.topics.items()},
                 f"<{tag}>") for tag, order in (("forward", list), ("backward", lambda d: d[::-1]))]
     metrics = [parse(spec) for _, spec in TABLE_ROWS]
-    result = score_runs(qrels, runs, metrics)
+    result = score_runs(qrels, runs, metrics, grades=qrels.mapping)
     assert len(result.scores) == 2 * 50 * 20 and result.missing == {"forward": (), "backward": ()}
     by_key = {(s.run, s.topic, s.metric): s.value for s in result.scores}
     for run in runs:

@@ -12,23 +12,58 @@ TREC's -2 for spam, are judged non-relevant: ``r = 0``):
 
 The scale's maximum is, unless given, the largest grade in the whole qrels.
 Values are exact ``Fraction``s, so exact evaluation needs no rounding.
+
+When scoring, each metric reads the grades the way its reference
+implementation does (its :class:`GradeConvention`, ``grades_convention`` on
+the metric class), unless the user names one mapping for all: trec_eval's
+for P, RR, AP, R-precision, bpref, DCG and nDCG (gain = grade: ``linear``),
+ndeval's binary judgments for its novelty and intent-aware measures, ERR's
+mapping for the ERR family, the RBU reference's ``err-aspect`` for RBU, and
+ir_measures' ``RBP(rel=1)`` (binary) for RBP.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from fractions import Fraction
 
 from axiometer.core import Ranking, Topic, ValidationError
 
 __all__ = ["GRADE_MAPPINGS", "DEFAULT_MAPPING", "MAX_GRADE", "grade_to_relevance", "topic_from_grades",
-           "ranking_from_scores"]
+           "ranking_from_scores", "GradeConvention", "TREC_EVAL", "NDEVAL", "ERR_MAPPING", "RBU_REFERENCE",
+           "IR_MEASURES_RBP", "AXIOMETER_DEFAULT", "topics_under"]
 
 GRADE_MAPPINGS = ("linear", "err", "err-aspect", "binary")
 #: The largest grade (and scale maximum) accepted: the ``err`` mappings compute ``2^g`` exactly,
 #: so an unbounded grade could take minutes and gigabytes; TREC's scales stop at 4.
 MAX_GRADE = 100
 DEFAULT_MAPPING = "err"
+
+
+@dataclass(frozen=True)
+class GradeConvention:
+    """How a metric's reference implementation reads integer grades: a ``mapping`` of
+    :data:`GRADE_MAPPINGS` and whose convention it is (``reference``, for reports)."""
+
+    mapping: str
+    reference: str
+
+
+#: trec_eval: relevant iff grade >= 1 (its ``-l``), nDCG's gain the grade itself (``linear`` gives the
+#: same nDCG, a ratio; DCG is trec_eval's divided by the scale maximum).
+TREC_EVAL = GradeConvention("linear", "trec_eval")
+#: ndeval (TREC Web track): binary judgments, relevant iff grade >= 1.
+NDEVAL = GradeConvention("binary", "ndeval")
+#: Chapelle et al. 2009 (ERR), and ndeval's ERR-IA: ``(2^g - 1) / 2^gmax``.
+ERR_MAPPING = GradeConvention("err", "ERR (Chapelle et al. 2009)")
+#: The RBU reference implementation: ``(2^g - 1) / 2^gmax(t)`` per aspect.
+RBU_REFERENCE = GradeConvention("err-aspect", "RBU reference")
+#: ir_measures' RBP (Moffat & Zobel 2008) as its provider computes it with ``rel=1``: binary
+#: (without ``rel`` ir_measures has no provider for RBP).
+IR_MEASURES_RBP = GradeConvention("binary", "ir_measures RBP(rel=1)")
+#: A metric with no reference implementation: ERR's mapping, axiometer's default.
+AXIOMETER_DEFAULT = GradeConvention(DEFAULT_MAPPING, "axiometer default")
 
 
 def grade_to_relevance(grade: int, mapping: str, gmax: int) -> Fraction:
@@ -77,6 +112,23 @@ def topic_from_grades(topic_id: str, grades: Mapping[str, Mapping[str, int]],
         for doc, per in grades.items()
     }
     return Topic(judgments, weights, topic_id)
+
+
+def topics_under(grades: Mapping[str, Mapping[str, Mapping[str, int]]],
+                 weights: Mapping[str, Mapping[str, Fraction | float]], mapping: str,
+                 gmax: int | None = None) -> dict[str, Topic]:
+    """Every topic of a qrels' integer ``grades`` (``qid -> doc -> aspect -> grade``) under ``mapping``.
+
+    ``gmax`` is the scale maximum for ``linear`` and ``err`` (default, as when reading: the largest
+    grade in the whole qrels); ``binary`` and ``err-aspect`` ignore it. Topics keep the order of
+    ``grades``; ``weights`` are each topic's aspect weights.
+    """
+    if mapping in ("binary", "err-aspect") or gmax is None:
+        gmax = max((g for table in grades.values() for per in table.values() for g in per.values()),
+                   default=1)
+        gmax = max(gmax, 1)
+    return {qid: topic_from_grades(qid, table, weights.get(qid), mapping, gmax)
+            for qid, table in grades.items()}
 
 
 def ranking_from_scores(scored: Iterable[tuple[str, float]]) -> Ranking:

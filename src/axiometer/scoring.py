@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from axiometer.core import Context, InputError, Ranking, Topic, ValidationError
+from axiometer.grades import GRADE_MAPPINGS, GradeConvention, topics_under
 from axiometer.metrics import BuiltinMetric, Metric, MetricError, RankingBatch
 from axiometer.metrics.base import score_value
 from axiometer.metrics.resolve import resolve
@@ -121,7 +122,7 @@ class ScoreResult:
     maps each run to the qrels topics it lacks (scored 0), ``ignored`` to its
     topics that the qrels lack. With relative metrics: ``relative`` names
     them, ``priors`` says how contexts were chosen and ``kendall`` compares
-    the orderings.
+    the orderings. ``conventions`` says how each metric read the grades.
     """
 
     runs: tuple[str, ...]
@@ -134,6 +135,8 @@ class ScoreResult:
     relative: tuple[str, ...] = ()
     priors: Priors | None = None
     kendall: tuple[KendallTau, ...] = ()
+    #: How each metric read the grades, in :attr:`metrics` order: ``(metric, mapping, whose convention)``.
+    conventions: tuple[tuple[str, str, str], ...] = ()
 
     def mean(self, run: str, metric: str) -> float:
         """The mean of ``metric`` for ``run``."""
@@ -342,8 +345,18 @@ def _group_map(labels: list[str], groups: Mapping[str, str] | None) -> dict[str,
 def score_runs(qrels: Qrels, runs: Sequence[Run], metrics: Sequence[Metric | str],
                per_topic: bool = True, progress: Progress | None = None, *,
                prior: str | Sequence[Run] | None = None, groups: Mapping[str, str] | None = None,
-               best_by: Metric | str | None = None) -> ScoreResult:
+               best_by: Metric | str | None = None, grades: str | None = None,
+               gmax: int | None = None) -> ScoreResult:
     """Score every run on every qrels topic with every metric.
+
+    Each metric reads the qrels' integer grades by its reference
+    implementation's convention (``grades_convention``, :mod:`axiometer.grades`:
+    trec_eval's for P, RR, AP, R-precision, bpref, DCG and nDCG, ndeval's for
+    its measures, ERR's, the RBU reference's, ir_measures' RBP); a metric that
+    is not built in reads them as the qrels were read (``qrels.mapping``).
+    ``grades`` (a mapping of :data:`axiometer.grades.GRADE_MAPPINGS`) makes
+    every metric read them that way; ``gmax`` is the scale maximum the
+    ``linear`` and ``err`` readings use (default: the largest grade).
 
     ``metrics`` are metric references, each resolved by
     :func:`axiometer.metrics.resolve.resolve` as ``axiometer check`` resolves
@@ -388,22 +401,29 @@ def score_runs(qrels: Qrels, runs: Sequence[Run], metrics: Sequence[Metric | str
                 prior == "best-per-group" and reference.name not in {m.name for m in metric_list}):
             metric_list.insert(0, reference)
     plain = [m for m in metric_list if not m.needs.context]
+    conventions = {m.name: _convention(m, grades, qrels) for m in metric_list}
+    views = _Views(qrels, gmax)
 
     values: dict[str, dict[str, list[float]]] = {
         label: {m.name: [] for m in metric_list} for label in labels}
-    batched = any(isinstance(m, BuiltinMetric) for m in plain)
+    by_mapping: dict[str, list[Metric]] = {}
+    for metric in plain:
+        by_mapping.setdefault(conventions[metric.name].mapping, []).append(metric)
     total = len(topic_ids) * (2 if relative else 1)
-    for done, (topic_id, topic) in enumerate(qrels.topics.items(), 1):
+    for done, topic_id in enumerate(topic_ids, 1):
         present = [(label, run.rankings[topic_id])
                    for label, run in zip(labels, runs) if topic_id in run.rankings]
         rankings = [ranking for _, ranking in present]
-        batch = RankingBatch.from_rankings(rankings, topic) if batched and rankings else None
-        for metric in plain:
-            found = dict(zip((label for label, _ in present),
-                             _topic_scores(metric, rankings, topic, batch)))
-            for label in labels:
-                # trec_eval -c: a qrels topic missing from a run scores 0.
-                values[label][metric.name].append(found.get(label, 0.0))
+        for mapping, group in by_mapping.items():
+            topic = views.topic(mapping, topic_id)
+            batched = any(isinstance(m, BuiltinMetric) for m in group)
+            batch = RankingBatch.from_rankings(rankings, topic) if batched and rankings else None
+            for metric in group:
+                found = dict(zip((label for label, _ in present),
+                                 _topic_scores(metric, rankings, topic, batch)))
+                for label in labels:
+                    # trec_eval -c: a qrels topic missing from a run scores 0.
+                    values[label][metric.name].append(found.get(label, 0.0))
         if progress is not None:
             progress(done, total)
 
@@ -413,8 +433,9 @@ def score_runs(qrels: Qrels, runs: Sequence[Run], metrics: Sequence[Metric | str
     priors = None
     if relative:
         priors, context_runs = _priors(prior, runs, labels, groups, reference.name, mean)
-        for done, (topic_id, topic) in enumerate(qrels.topics.items(), len(topic_ids) + 1):
+        for done, topic_id in enumerate(topic_ids, len(topic_ids) + 1):
             for metric in relative:
+                topic = views.topic(conventions[metric.name].mapping, topic_id)
                 found = _relative_scores(metric, topic_id, topic, labels, runs, context_runs)
                 for label in labels:
                     values[label][metric.name].append(found.get(label, 0.0))
@@ -436,7 +457,39 @@ def score_runs(qrels: Qrels, runs: Sequence[Run], metrics: Sequence[Metric | str
                for label, run in zip(labels, runs)}
     return ScoreResult(tuple(labels), tuple(m.name for m in metric_list), topic_ids,
                        scores, means, missing, ignored, tuple(m.name for m in relative),
-                       priors, kendall)
+                       priors, kendall,
+                       tuple((m.name, conventions[m.name].mapping, conventions[m.name].reference)
+                             for m in metric_list))
+
+
+def _convention(metric: Metric, forced: str | None, qrels: Qrels) -> GradeConvention:
+    """How ``metric`` reads the grades: ``forced`` (``--grades``) for all, else the metric's reference
+    convention, else (a metric that is not built in) the mapping the qrels were read with."""
+    if forced is not None:
+        if forced not in GRADE_MAPPINGS:
+            raise ValidationError(f"unknown grade mapping {forced!r}; known: {', '.join(GRADE_MAPPINGS)}")
+        return GradeConvention(forced, "--grades")
+    convention = getattr(metric, "grades_convention", None)
+    if isinstance(convention, GradeConvention):
+        return convention
+    return GradeConvention(qrels.mapping, "as the qrels were read")
+
+
+class _Views:
+    """The qrels' topics under each grade mapping, built once per mapping when first needed.
+
+    The mapping the qrels were read with is their own ``topics`` (built with the ``gmax`` given
+    when reading); another is built from the integer grades with ``gmax``.
+    """
+
+    def __init__(self, qrels: Qrels, gmax: int | None) -> None:
+        self.qrels, self.gmax = qrels, gmax
+        self.topics: dict[str, Mapping[str, Topic]] = {qrels.mapping: qrels.topics}
+
+    def topic(self, mapping: str, topic_id: str) -> Topic:
+        if mapping not in self.topics:
+            self.topics[mapping] = topics_under(self.qrels.grades, self.qrels.weights, mapping, self.gmax)
+        return self.topics[mapping][topic_id]
 
 
 def _named(tau: KendallTau, relative: str, metric: str) -> KendallTau:

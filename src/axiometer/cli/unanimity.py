@@ -96,18 +96,20 @@ def _scores_file(path: str, metrics: Sequence[str]) -> dict[str, dict[str, list[
 
 def _example_scores(args: argparse.Namespace, specs: Sequence[str]):
     from axiometer.generators.campaign import generate_campaign
+    from axiometer.grades import DEFAULT_MAPPING
     from axiometer.readers import Qrels, Run
     from axiometer.scoring import score_runs
 
     n_topics, n_runs, depth = EXAMPLE_CAMPAIGN
     campaign = generate_campaign(topics=n_topics, runs=n_runs, depth=depth, seed=args.seed,
-                                 mapping=args.grades)
+                                 mapping=args.grades or DEFAULT_MAPPING)
     weights = {qid: dict(zip(t.aspects, t.weights)) for qid, t in campaign.topics.items()}
     qrels = Qrels(campaign.topics, campaign.grades, weights, "trec-diversity", "<generated>",
                   campaign.mapping)
     runs = [Run(tag, rankings, f"<generated {tag}>") for tag, rankings in campaign.runs.items()]
     prior = prior_argument(args.prior, Progress(sys.stderr))
-    return score_runs(qrels, runs, specs, per_topic=True, prior=prior, best_by=args.best_by)
+    return score_runs(qrels, runs, specs, per_topic=True, prior=prior, best_by=args.best_by,
+                      grades=args.grades)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -33,6 +33,7 @@ import numpy as np
 import sympy
 
 from axiometer.core import Context, Number, Topic, to_fraction
+from axiometer.grades import NDEVAL
 from axiometer.metrics.arithmetic import FLOAT, Arithmetic
 from axiometer.metrics.base import BuiltinMetric, Needs, Param, RankingBatch, batch_cutoff
 from axiometer.metrics.dcg import dcg, discounts
@@ -158,6 +159,7 @@ class AlphaDCG(BuiltinMetric):
     """
 
     family = "alpha_DCG"
+    grades_convention = NDEVAL
     title = "alpha-DCG@k"
     param_info = (ALPHA_PARAM,)
     cutoff_rule = "optional"
@@ -183,6 +185,7 @@ class AlphaNDCG(BuiltinMetric):
     """
 
     family = "alpha_nDCG"
+    grades_convention = NDEVAL
     title = "alpha-nDCG@k"
     param_info = (ALPHA_PARAM,)
     cutoff_rule = "optional"

@@ -19,6 +19,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from axiometer.core import Topic
+from axiometer.grades import TREC_EVAL
 from axiometer.metrics.arithmetic import Arithmetic
 from axiometer.metrics.base import Needs, RankingBatch, RelevantNormalisedMetric, batch_cutoff
 from axiometer.metrics.registry import register
@@ -33,6 +34,7 @@ class AveragePrecision(RelevantNormalisedMetric):
     """
 
     family = "AP"
+    grades_convention = TREC_EVAL
     title = "AP"
     needs = Needs(aspects=False, graded=False)
 

@@ -32,6 +32,7 @@ from typing import Any, ClassVar, Protocol, runtime_checkable
 import numpy as np
 
 from axiometer.core import AxiometerError, Context, Ranking, Topic, ValidationError
+from axiometer.grades import AXIOMETER_DEFAULT, GradeConvention
 from axiometer.metrics.arithmetic import EXACT, FLOAT, Arithmetic, ExactValue
 
 __all__ = [
@@ -266,7 +267,8 @@ class BuiltinMetric:
     A subclass declares ``family`` (its spec name), ``title`` (how papers
     write it), ``param_info``, ``cutoff_rule`` (``"none"``, ``"optional"`` or
     ``"required"``), ``default_cutoff`` (used when a required cutoff is not
-    given), ``needs`` and ``normalised``; and implements :meth:`compute`, the
+    given), ``needs``, ``normalised`` and ``grades_convention`` (how scoring reads grades for it, by
+    default); and implements :meth:`compute`, the
     formula written once against an arithmetic ``A``. It may override
     :meth:`score_batch` with a vectorised version (the default loops).
     """
@@ -279,6 +281,9 @@ class BuiltinMetric:
     needs: ClassVar[Needs] = Needs()
     normalised: ClassVar[bool] = False
     exact_available: ClassVar[bool] = True
+    #: How ``axiometer score`` reads integer grades for this metric unless ``--grades`` says otherwise:
+    #: its reference implementation's convention (:mod:`axiometer.grades`).
+    grades_convention: ClassVar[GradeConvention] = AXIOMETER_DEFAULT
 
     def __init__(self, cutoff: int | None = None, **params: Any) -> None:
         declared = {p.name: p for p in self.param_info}

@@ -21,6 +21,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from axiometer.core import Topic
+from axiometer.grades import TREC_EVAL
 from axiometer.metrics.arithmetic import Arithmetic
 from axiometer.metrics.base import Needs, RankingBatch, RelevantNormalisedMetric
 from axiometer.metrics.registry import register
@@ -40,6 +41,7 @@ class Bpref(RelevantNormalisedMetric):
     """
 
     family = "bpref"
+    grades_convention = TREC_EVAL
     title = "bpref"
     cutoff_rule = "none"
     needs = Needs(aspects=False, graded=False)

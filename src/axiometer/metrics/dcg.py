@@ -16,6 +16,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from axiometer.core import Context, Topic
+from axiometer.grades import TREC_EVAL
 from axiometer.metrics.arithmetic import Arithmetic
 from axiometer.metrics.base import BuiltinMetric, Needs, RankingBatch, batch_cutoff
 from axiometer.metrics.browsing import BrowsingModel, constant_factor, log_discount, relevance_gain
@@ -56,6 +57,7 @@ class DCG(BuiltinMetric):
     """
 
     family = "DCG"
+    grades_convention = TREC_EVAL
     title = "DCG@k"
     needs = Needs(aspects=False, graded=True)
 
@@ -82,6 +84,7 @@ class NDCG(BuiltinMetric):
     """
 
     family = "nDCG"
+    grades_convention = TREC_EVAL
     title = "nDCG@k"
     needs = Needs(aspects=False, graded=True)
     normalised = True

@@ -20,6 +20,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from axiometer.core import Context, Topic
+from axiometer.grades import ERR_MAPPING
 from axiometer.metrics.arithmetic import Arithmetic
 from axiometer.metrics.base import BuiltinMetric, Needs, RankingBatch, batch_cutoff
 from axiometer.metrics.registry import register
@@ -53,6 +54,7 @@ class ERR(BuiltinMetric):
     """
 
     family = "ERR"
+    grades_convention = ERR_MAPPING
     title = "ERR@k"
     needs = Needs(aspects=False, graded=True)
 

@@ -35,6 +35,7 @@ from typing import Any, Callable, ClassVar, Sequence, TypeVar
 import numpy as np
 
 from axiometer.core import Context, Topic, to_fraction
+from axiometer.grades import ERR_MAPPING, IR_MEASURES_RBP, NDEVAL
 from axiometer.metrics.arithmetic import FLOAT, Arithmetic
 from axiometer.metrics.average_precision import AveragePrecision
 from axiometer.metrics.base import BuiltinMetric, Needs, RankingBatch
@@ -162,6 +163,7 @@ class PrecisionIA(_IntentAware):
     """
 
     family = "P_IA"
+    grades_convention = NDEVAL
     title = "P-IA@k"
     per_aspect_class = Precision
     cutoff_rule = Precision.cutoff_rule
@@ -190,6 +192,7 @@ class AveragePrecisionIA(_IntentAware):
     """
 
     family = "AP_IA"
+    grades_convention = NDEVAL
     title = "AP-IA"
     per_aspect_class = AveragePrecision
     needs = Needs(aspects=True, graded=False)
@@ -218,6 +221,7 @@ class ERRIA(_IntentAware):
     """
 
     family = "ERR_IA"
+    grades_convention = ERR_MAPPING
     title = "ERR-IA@k"
     per_aspect_class = ERR
     needs = Needs(aspects=True, graded=True)
@@ -231,6 +235,7 @@ class RBPIA(_IntentAware):
     """
 
     family = "RBP_IA"
+    grades_convention = IR_MEASURES_RBP
     title = "RBP-IA"
     per_aspect_class = RBP
     param_info = (PERSISTENCE,)
@@ -248,6 +253,7 @@ class NERRIA(BuiltinMetric):
     """
 
     family = "nERR_IA"
+    grades_convention = ERR_MAPPING
     title = "nERR-IA@k"
     needs = Needs(aspects=True, graded=True)
     normalised = True

@@ -27,6 +27,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from axiometer.core import Context, Topic, to_fraction
+from axiometer.grades import NDEVAL
 from axiometer.metrics.alpha_ndcg import (
     ALPHA_PARAM,
     batch_novelty_gains,
@@ -63,6 +64,7 @@ class NRBP(BuiltinMetric):
     """
 
     family = "NRBP"
+    grades_convention = NDEVAL
     title = "NRBP"
     param_info = (ALPHA_PARAM, BETA_PARAM)
     cutoff_rule = "optional"
@@ -89,6 +91,7 @@ class NNRBP(BuiltinMetric):
     """
 
     family = "nNRBP"
+    grades_convention = NDEVAL
     title = "nNRBP"
     param_info = (ALPHA_PARAM, BETA_PARAM)
     cutoff_rule = "optional"

@@ -200,6 +200,8 @@ class NRG(_ResidualGainMetric):
             base_metric = _parse_base(self.base)
         model = _model_of(base_metric)
         self.base_metric = base_metric
+        # Scored from the base's gains: read the grades as the base's reference does.
+        self.grades_convention = getattr(base_metric, "grades_convention", self.grades_convention)
         self.model = model
         self.cutoff = model.depth
         self.params = {"base": model.name, "norm": self.norm}

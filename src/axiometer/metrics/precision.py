@@ -16,6 +16,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from axiometer.core import Context, Topic
+from axiometer.grades import TREC_EVAL
 from axiometer.metrics.arithmetic import Arithmetic
 from axiometer.metrics.base import BuiltinMetric, Needs, RankingBatch, batch_cutoff
 from axiometer.metrics.browsing import BrowsingModel, binary_gain, constant_factor, flat
@@ -31,6 +32,7 @@ class Precision(BuiltinMetric):
     """
 
     family = "P"
+    grades_convention = TREC_EVAL
     title = "P@k"
     cutoff_rule = "required"
     default_cutoff = 10

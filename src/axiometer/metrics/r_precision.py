@@ -20,6 +20,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from axiometer.core import Topic
+from axiometer.grades import TREC_EVAL
 from axiometer.metrics.arithmetic import Arithmetic
 from axiometer.metrics.base import Needs, RankingBatch, RelevantNormalisedMetric
 from axiometer.metrics.registry import register
@@ -33,6 +34,7 @@ class RPrecision(RelevantNormalisedMetric):
     """
 
     family = "Rprec"
+    grades_convention = TREC_EVAL
     title = "R-precision"
     cutoff_rule = "none"
     needs = Needs(aspects=False, graded=False)

@@ -22,6 +22,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from axiometer.core import Context, Topic
+from axiometer.grades import IR_MEASURES_RBP
 from axiometer.metrics.arithmetic import Arithmetic
 from axiometer.metrics.base import BuiltinMetric, Needs, Param, RankingBatch, batch_cutoff
 from axiometer.metrics.browsing import BrowsingModel, geometric, relevance_gain
@@ -42,6 +43,7 @@ class RBP(BuiltinMetric):
     """
 
     family = "RBP"
+    grades_convention = IR_MEASURES_RBP
     title = "RBP"
     param_info = (PERSISTENCE,)
     needs = Needs(aspects=False, graded=True)

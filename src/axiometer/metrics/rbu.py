@@ -32,6 +32,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from axiometer.core import Context, Topic
+from axiometer.grades import RBU_REFERENCE
 from axiometer.metrics.arithmetic import Arithmetic
 from axiometer.metrics.base import BuiltinMetric, Needs, Param, RankingBatch, batch_cutoff
 from axiometer.metrics.expected_utility import EFFORT_PARAM
@@ -51,6 +52,7 @@ class RBU(BuiltinMetric):
     """
 
     family = "RBU"
+    grades_convention = RBU_REFERENCE
     title = "RBU@k"
     param_info = (
         Param("p", float, 0.8, "patience: probability of looking at the next document",

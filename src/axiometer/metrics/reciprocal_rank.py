@@ -17,6 +17,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from axiometer.core import Context, Topic
+from axiometer.grades import TREC_EVAL
 from axiometer.metrics.arithmetic import Arithmetic
 from axiometer.metrics.base import BuiltinMetric, Needs, RankingBatch, batch_cutoff
 from axiometer.metrics.registry import register
@@ -31,6 +32,7 @@ class ReciprocalRank(BuiltinMetric):
     """
 
     family = "RR"
+    grades_convention = TREC_EVAL
     title = "RR"
     needs = Needs(aspects=False, graded=False)
 

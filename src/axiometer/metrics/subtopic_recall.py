@@ -24,6 +24,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from axiometer.core import Context, Topic
+from axiometer.grades import NDEVAL
 from axiometer.metrics.arithmetic import Arithmetic
 from axiometer.metrics.base import BuiltinMetric, Needs, RankingBatch, batch_cutoff
 from axiometer.metrics.registry import register
@@ -52,6 +53,7 @@ class SubtopicRecall(BuiltinMetric):
     """
 
     family = "StRecall"
+    grades_convention = NDEVAL
     title = "S-Recall@k"
     cutoff_rule = "required"
     default_cutoff = 10
