@@ -32,6 +32,7 @@ LAYERS: Mapping[str, int] = {
     "axioms": 3,
     "checking": 4, "intrinsic": 4,
     "runner": 5, "scoring": 5, "unanimity": 5,
+    "significance": 5,  # the significance tests and the comparison of runs, beside scoring
     "reports": 6, "progress": 6,
     "cli": 7, "api": 7, "pytest_plugin": 7, "__main__": 7, "__init__": 7,
     "data": 7,  # package data; data/example/generate.py is a script that makes the bundled example
