@@ -4,7 +4,7 @@ Every module of ``src/axiometer`` belongs to a layer; a module may import its
 own layer and the layers below it, never one above::
 
     core, results  <-  metrics, grades, readers  <-  generators  <-  axioms
-      <-  checking, intrinsic  <-  runner, scoring, unanimity  <-  reports, progress
+      <-  checking, intrinsic  <-  runner, scoring, unanimity, meta  <-  reports, progress
       <-  cli, api, pytest_plugin (and the package root)
 
 Imports are read with :mod:`ast` from the source (module level, inside
@@ -31,7 +31,7 @@ LAYERS: Mapping[str, int] = {
     "generators": 2,
     "axioms": 3,
     "checking": 4, "intrinsic": 4,
-    "runner": 5, "scoring": 5, "unanimity": 5,
+    "runner": 5, "scoring": 5, "unanimity": 5, "meta": 5,
     "significance": 5,  # the significance tests and the comparison of runs, beside scoring
     "reports": 6, "progress": 6,
     "cli": 7, "api": 7, "pytest_plugin": 7, "__main__": 7, "__init__": 7,
