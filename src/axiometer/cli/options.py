@@ -14,7 +14,9 @@ import argparse
 import contextlib
 import dataclasses
 import math
+import os
 import sys
+import warnings
 from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 from importlib import resources
@@ -210,10 +212,103 @@ def param_options(options: Sequence[str], qualified: bool = False) -> dict[str, 
 
 # -- score and unanimity: the campaign -----------------------------------------
 
+def split_measures(text: str) -> list[str]:
+    """The metric specs of a measures string, ir_measures' ``'nDCG@10 P@5 AP'``: split on
+    whitespace outside parentheses, so ``'RBU(p=0.8, e=0.05)@10 NRG(base=nDCG@10)'`` gives two."""
+    specs: list[str] = []
+    spec, depth = "", 0
+    for char in text:
+        if char.isspace() and depth == 0:
+            if spec:
+                specs.append(spec)
+            spec = ""
+            continue
+        spec += char
+        if char == "(":
+            depth += 1
+        elif char == ")":
+            depth = max(depth - 1, 0)
+    if spec:  # the last, or an unbalanced '(' to the end: the spec parser will say what is wrong
+        specs.append(spec)
+    return specs
+
+
+class _Measures(argparse.Action):
+    """``--metric SPEC``: every spec of a measures string (:func:`split_measures`), appended."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> None:
+        # Nothing but spaces: kept whole, so that the spec parser says it is empty.
+        setattr(namespace, self.dest, [*getattr(namespace, self.dest), *(split_measures(values) or [values])])
+
+
+_TWO_QRELS = ("--qrels {option} and the first positional file {positional} both name the qrels: give "
+              "QRELS RUN..., or --qrels with the runs as --run or --runs")
+
+
+class _Qrels(argparse.Action):
+    """``--qrels FILE``, refused when a positional QRELS was given too (in either order)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> None:
+        if getattr(namespace, "positional_qrels", None) is not None:
+            parser.error(_TWO_QRELS.format(option=values, positional=namespace.positional_qrels))
+        setattr(namespace, self.dest, values)
+
+
+class _Positionals(argparse.Action):
+    """``QRELS RUN [RUN ...] ['MEASURES' ...]``: ir_measures' order.
+
+    The arguments after the last one that names an existing path are measures (each split by
+    :func:`split_measures` and added to ``--metric``); of the others, the first is the qrels
+    (``--qrels``, which must not be given too) and the rest are runs (added to ``--run``).
+    """
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> None:
+        files = list(values)
+        measures: list[str] = []
+        while files and not os.path.exists(files[-1]):
+            measures.insert(0, files.pop())
+        for text in measures:
+            specs = split_measures(text) or [text]
+            for spec in specs:
+                _check_positional_measure(parser, text, spec)
+            namespace.metric = [*namespace.metric, *specs]
+        if not files:
+            return
+        qrels, *runs = files
+        if namespace.qrels is not None:
+            parser.error(_TWO_QRELS.format(option=namespace.qrels, positional=qrels))
+        namespace.qrels = namespace.positional_qrels = qrels
+        namespace.run = [*namespace.run, *runs]
+
+
+def _check_positional_measure(parser: argparse.ArgumentParser, text: str, spec: str) -> None:
+    """A positional that names no file is read as measures: if it is not even a spec, say both
+    (a mistyped run file would otherwise be reported as a bad metric spec)."""
+    from axiometer.metrics.spec import parse_spec  # the spec grammar alone: no metric is loaded
+
+    if ":" in spec:  # a reference, module:attr or ir_measures:NAME, resolved later
+        return
+    try:
+        parse_spec(spec)
+    except InputError as error:
+        parser.error(f"{cut(text, 80)!r} is no file, and not a measure either ({error.problem})")
+
+
 def add_campaign_options(parser: argparse.ArgumentParser, example_help: str) -> argparse._ArgumentGroup:
-    """The input options of ``score`` and ``unanimity``: qrels, runs, grades, metrics, priors."""
+    """The input options of the campaign commands (``score``, ``unanimity``): qrels, runs, grades,
+    metrics, priors, and the positional form ``QRELS RUN [RUN ...] ['MEASURES' ...]``."""
     source = parser.add_argument_group("input")
-    source.add_argument("--qrels", metavar="FILE", help="judgments: TREC, TREC diversity or EvALL")
+    source.add_argument("inputs", nargs="*", metavar="QRELS RUN MEASURES", action=_Positionals,
+                        help="ir_measures' form, QRELS RUN [RUN ...] ['MEASURES' ...]: the "
+                             "arguments after the last existing file are measures ('nDCG@10 P@5 "
+                             "AP', one string or several), the first file is the qrels, the others "
+                             "runs; they add to --run, --runs and --metric (not with --qrels). "
+                             "Give them together, all before or all after the options")
+    source.add_argument("--qrels", metavar="FILE", action=_Qrels,
+                        help="judgments: TREC, TREC diversity or EvALL")
     source.add_argument("--run", metavar="FILE", action="append", default=[],
                         help="a TREC run (qid Q0 docno rank score tag); repeat for several runs")
     source.add_argument("--runs", metavar="DIR", default=None,
@@ -230,10 +325,11 @@ def add_campaign_options(parser: argparse.ArgumentParser, example_help: str) -> 
     source.add_argument("--allow-empty", action="store_true",
                         help="score a run that shares no topic with the qrels (every score 0) "
                              "instead of stopping with an error")
-    parser.add_argument("--metric", metavar="SPEC", action="append", default=[],
+    parser.add_argument("--metric", metavar="SPEC", action=_Measures, default=[],
                         help="a metric spec such as 'nDCG@10', 'RBP(p=0.9)' or 'NRG(base=nDCG@10)', "
                              "or a reference 'mymodule:my_metric' or 'ir_measures:nDCG@10' (as "
-                             "'check' takes them); repeat for several")
+                             "'check' takes them); several separated by spaces ('nDCG@10 P@5'; "
+                             "spaces inside parentheses do not separate), or repeat the option")
     relative = parser.add_argument_group("relative metrics (those scored against other runs)")
     relative.add_argument("--prior", metavar="PRIOR", nargs="+", default=None,
                           help="each run's context: 'all-others' (default with several runs), "
@@ -290,10 +386,17 @@ def _refuse_disjoint(qrels, runs, allowed: bool) -> None:
 
 
 def _read_runs(paths: Sequence[str | Path], progress: Progress, what: str) -> list:
-    runs = []
+    """The runs read, with what the reader warned about (extra columns) said as notes once the
+    progress bar of the phase is closed."""
+    runs, notes = [], []
     for done, path in enumerate(paths, 1):
-        runs.append(read_run(path))
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", UserWarning)  # each file says its own
+            runs.append(read_run(path))
+        notes.extend(str(warning.message) for warning in caught)
         progress.update(what, done, len(paths))
+    for note in notes:
+        print(f"axiometer: note: {note}", file=sys.stderr)
     return runs
 
 
@@ -320,9 +423,10 @@ def campaign_scores(args: argparse.Namespace, specs: Sequence[str], per_topic: b
 
     if args.example and (args.qrels or args.run or args.runs):
         args.parser.error("--example scores the bundled files; do not give --qrels, --run or --runs "
-                          "with it")
+                          "(or positional QRELS RUN...) with it")
     if not args.example and not (args.qrels and (args.run or args.runs)):
-        args.parser.error("give --qrels FILE and runs (--run FILE or --runs DIR), or --example")
+        args.parser.error("give the qrels and runs (QRELS RUN [RUN ...], or --qrels FILE with --run "
+                          "FILE or --runs DIR), or --example")
     if args.groups and args.prior != ["best-per-group"]:
         raise AxiometerError("--groups only matters with --prior best-per-group")
     with contextlib.ExitStack() as stack:

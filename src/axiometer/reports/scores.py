@@ -13,6 +13,14 @@
   [...]}`` (one object per relative and non-relative metric); they have no
   ``"run"``.
 
+- ``trec``: trec_eval's lines, ``measure<TAB>topic<TAB>value`` with the
+  measure name padded to 22 columns and 4 decimals (its ``%-22s\t%s\t%6.4f``),
+  our metric names; per run, with ``per_topic`` the topics' lines first
+  (sorted as trec_eval sorts query ids, every metric of a topic together, as
+  ``trec_eval -q``), then the ``all`` lines: ``runid`` (the run's label),
+  ``num_q`` (the qrels topics, as ``trec_eval -c`` counts them) and the means.
+  Notes, priors and Kendall's tau are not part of it.
+
 With relative metrics the means table has one row per run (base and
 relative metrics side by side), followed by the prior sets and Kendall's
 tau-b between the orderings.
@@ -30,9 +38,13 @@ from tabulate import tabulate
 if TYPE_CHECKING:  # reports only read the result; importing scoring would load numpy and sympy
     from axiometer.scoring import ScoreResult
 
-__all__ = ["REPORT_FORMATS", "format_scores"]
+__all__ = ["REPORT_FORMATS", "SCORE_FORMATS", "format_scores"]
 
+#: The formats of a campaign's report (``unanimity`` offers these too).
 REPORT_FORMATS = ("text", "markdown", "json", "html")
+
+#: Every format :func:`format_scores` writes: the report formats and trec_eval's lines (``score``'s).
+SCORE_FORMATS = (*REPORT_FORMATS, "trec")
 
 #: Significant digits shown in text and Markdown: never float noise, enough to tell runs apart
 #: (trec_eval prints 4 decimals, which hides differences below 0.0001); JSON keeps full precision.
@@ -42,14 +54,16 @@ FLOAT_FORMAT = f".{SIGNIFICANT}g"
 
 
 def format_scores(result: ScoreResult, format: str = "text", per_topic: bool = False) -> str:
-    """``result`` as ``text``, ``markdown`` or ``json``; ``per_topic`` adds the
+    """``result`` in one of :data:`SCORE_FORMATS`; ``per_topic`` adds the
     per-topic values (the result must hold them)."""
-    if format not in REPORT_FORMATS:
-        raise ValueError(f"unknown report format {format!r}; known: {', '.join(REPORT_FORMATS)}")
+    if format not in SCORE_FORMATS:
+        raise ValueError(f"unknown report format {format!r}; known: {', '.join(SCORE_FORMATS)}")
     if per_topic and not result.scores and result.runs and result.metrics:
         raise ValueError("the result holds no per-topic scores (score with per_topic=True)")
     if format == "json":
         return _json(result, per_topic)
+    if format == "trec":
+        return _trec(result, per_topic)
     if format == "html":  # a page of its own (axiometer.reports.html)
         from axiometer.reports.html import scores_html
 
@@ -159,3 +173,26 @@ def _json(result: ScoreResult, per_topic: bool) -> str:
             for k in result.kendall]})
     # One record a line: readable, greppable, and still a single JSON document.
     return "[" + ",\n ".join(json.dumps(record) for record in records) + "]\n"
+
+
+def _trec_line(measure: str, topic: str, value: str) -> str:
+    """One line as trec_eval prints it (``printf("%-22s\\t%s\\t%6.4f\\n", ...)``)."""
+    return f"{measure:<22}\t{topic}\t{value}\n"
+
+
+def _trec(result: ScoreResult, per_topic: bool) -> str:
+    """trec_eval's output, one block per run; the ``runid`` line names the run of the ``all``
+    lines after it (and of the topic lines before it)."""
+    values = {(s.run, s.topic, s.metric): s.value for s in result.scores}
+    means = {(m.run, m.metric): m.value for m in result.means}
+    topics = sorted(result.topics)  # trec_eval sorts query ids as strings (strcmp)
+    lines = []
+    for run in result.runs:
+        if per_topic:
+            lines.extend(_trec_line(metric, topic, f"{values[run, topic, metric]:6.4f}")
+                         for topic in topics for metric in result.metrics)
+        lines.append(_trec_line("runid", "all", run))
+        lines.append(_trec_line("num_q", "all", str(len(result.topics))))
+        lines.extend(_trec_line(metric, "all", f"{means[run, metric]:6.4f}")
+                     for metric in result.metrics)
+    return "".join(lines)
