@@ -15,6 +15,7 @@ from scipy import stats
 from axiometer.core import ValidationError
 from axiometer.significance import (
     all_pairs,
+    enumerates,
     bootstrap_ci,
     compare_matrices,
     effect_size,
@@ -147,11 +148,22 @@ TEN_TOPIC_CASES = [
 def test_randomization_agrees_with_exact_enumeration(x, y, seed):
     # With 10,000 draws the estimate c/10,000 has standard error sqrt(p(1-p)/10,000) <= 0.005;
     # (c + 1)/(10,000 + 1) adds at most 1/10,001. Allowed: 4 standard errors plus that.
+    # exact=False: 10,000 random patterns although 2^10 = 1,024 could be enumerated (the default).
     exact = float(_exact_p(x, y))
     matrix = np.array([[float(v) for v in x], [float(v) for v in y]])
-    p = randomization_test(matrix, permutations=10_000, seed=seed)[0]
+    p = randomization_test(matrix, permutations=10_000, seed=seed, exact=False)[0]
     bound = 4 * math.sqrt(max(exact * (1 - exact), 1e-4) / 10_000) + 1 / 10_001
     assert abs(p - exact) <= bound, (p, exact, bound)
+
+
+@pytest.mark.parametrize("x, y", TEN_TOPIC_CASES)
+def test_randomization_enumerates_when_patterns_are_few(x, y):
+    # 2^10 = 1,024 <= 10,000 permutations: every pattern is counted, p is exact, the seed is moot.
+    matrix = np.array([[float(v) for v in x], [float(v) for v in y]])
+    exact = float(_exact_p(x, y))
+    assert randomization_test(matrix, permutations=10_000, seed=0)[0] == exact
+    assert randomization_test(matrix, permutations=1_024, seed=5)[0] == exact
+    assert randomization_test(matrix, permutations=10, exact=True)[0] == exact
 
 
 def test_the_first_case_hinges_on_ties():
@@ -180,7 +192,13 @@ def test_randomization_counts_ties_exactly_despite_float_noise():
     signs = 1 - 2 * np.random.default_rng(3).integers(0, 2, size=(permutations, 10), dtype=np.int8)
     d = np.array(exact_x) - np.array(exact_y)               # exact integers
     count = int(np.count_nonzero(np.abs(signs.astype(int) @ d) >= abs(d.sum())))
-    assert randomization_test(matrix, permutations=permutations, seed=3)[0] == (count + 1) / (permutations + 1)
+    assert randomization_test(matrix, permutations=permutations, seed=3, exact=False)[0] == \
+        (count + 1) / (permutations + 1)
+
+
+def test_when_the_test_enumerates():
+    assert enumerates(13, 10_000) and not enumerates(14, 10_000) and enumerates(3, 8) and not enumerates(3, 7)
+    assert not enumerates(200, 10 ** 9)
 
 
 def test_randomization_is_seeded_and_never_zero():
@@ -224,6 +242,8 @@ def test_bad_input_is_refused():
         randomization_test(np.array([[0.1, np.nan], [0.2, 0.3]]))
     with pytest.raises(ValidationError, match="positive integer"):
         randomization_test(FIXED, permutations=0)
+    with pytest.raises(ValidationError, match="too much"):
+        randomization_test(np.zeros((2, 30)), exact=True)
 
 
 # -- Holm ------------------------------------------------------------------------------------

@@ -26,8 +26,10 @@ every sum and difference of grid values exactly.
   patterns for every pair, and ``p = (c + 1) / (permutations + 1)`` where
   ``c`` counts the patterns whose ``|sum|`` is at least the observed one
   (equal sums count): the observed pattern counts as one of the
-  permutations, so p is never 0 (Phipson & Smyth, 2010; scipy's
-  ``permutation_test`` does the same). The count is integer arithmetic on
+  permutations, so p is never 0 (Phipson & Smyth, 2010). With few topics
+  (``2**T <= permutations``: 13 topics or fewer for 10,000) every pattern
+  is enumerated instead and ``p = c / 2**T`` is exact (scipy's
+  ``permutation_test`` does both the same way). The count is integer arithmetic on
   the grid, so it is the same whatever order BLAS adds in: the same
   p-values on every machine for a given numpy.
 - :func:`paired_t_test` — ``scipy.stats.ttest_rel``: the t statistic of
@@ -82,7 +84,7 @@ from axiometer.core import ValidationError
 if TYPE_CHECKING:
     from axiometer.scoring import ScoreResult
 
-__all__ = ["TESTS", "TEST_NAMES", "CORRECTIONS", "all_pairs", "randomization_test", "paired_t_test",
+__all__ = ["TESTS", "TEST_NAMES", "CORRECTIONS", "all_pairs", "enumerates", "randomization_test", "paired_t_test",
            "wilcoxon_test", "holm", "bootstrap_ci", "effect_size", "RunSummary", "PairComparison",
            "MetricComparison", "Comparison", "compare", "compare_matrices", "run_labels"]
 
@@ -172,25 +174,53 @@ def _integers(values: np.ndarray) -> np.ndarray:
     return np.rint(values * 10.0 ** m)
 
 
+def enumerates(topics: int, permutations: int) -> bool:
+    """Whether :func:`randomization_test` enumerates every sign pattern of ``topics`` topics instead
+    of drawing ``permutations`` of them: when there are at most that many (``2**topics <=
+    permutations``; 13 topics or fewer for 10,000)."""
+    return topics < 63 and 2 ** topics <= permutations
+
+
+def _sign_blocks(topics: int, permutations: int, seed: int | None,
+                 exhaustive: bool) -> Iterator[np.ndarray]:
+    """The sign patterns, ``+1``/``-1`` float rows, in blocks of at most :data:`_PERMUTATION_BLOCK`:
+    every pattern of ``topics`` signs in binary order, or ``permutations`` drawn from
+    ``default_rng(seed)`` block after block."""
+    if exhaustive:
+        bits = np.arange(topics, dtype=np.int64)
+        for start in range(0, 2 ** topics, _PERMUTATION_BLOCK):
+            codes = np.arange(start, min(start + _PERMUTATION_BLOCK, 2 ** topics), dtype=np.int64)
+            yield 1.0 - 2.0 * ((codes[:, None] >> bits) & 1)
+        return
+    generator = np.random.default_rng(seed)
+    for start in range(0, permutations, _PERMUTATION_BLOCK):
+        size = min(_PERMUTATION_BLOCK, permutations - start)
+        yield 1.0 - 2.0 * generator.integers(0, 2, size=(size, topics), dtype=np.int8)
+
+
 def randomization_test(matrix: np.ndarray, pairs: Sequence[tuple[int, int]] | None = None,
-                       permutations: int = 10_000, seed: int = 0, *,
+                       permutations: int = 10_000, seed: int = 0, *, exact: bool | None = None,
                        progress: Callable[[int, int], None] | None = None) -> np.ndarray:
-    """Fisher's randomization test (two-sided, random sign flips) for each pair of rows.
+    """Fisher's randomization test (two-sided, sign flips of the differences) for each pair of rows.
 
     ``matrix``: runs × topics values of one metric; ``pairs``: row pairs
-    (default :func:`all_pairs`); ``permutations`` random sign patterns of the
-    topics, drawn from ``numpy.random.default_rng(seed)`` in blocks of
-    10,000 and shared by every pair, so a pair's p-value does not depend on
-    which other pairs of the matrix are tested with it. Returns ``(c + 1) / (permutations
-    + 1)`` per pair, ``c`` the number of patterns whose ``|sum of signed
-    differences|`` is at least the observed one, counted exactly (see the
-    module docstring). ``progress(done, total)`` is called as pairs are
-    counted.
+    (default :func:`all_pairs`). ``permutations`` random sign patterns of
+    the ``T`` topics are drawn from ``numpy.random.default_rng(seed)`` in
+    blocks of 10,000, the same for every pair (so a pair's p-value does not
+    depend on which other pairs of the matrix are tested with it), and each
+    pair gets ``(c + 1) / (permutations + 1)``, ``c`` the number of patterns
+    whose ``|sum of signed differences|`` is at least the observed one,
+    counted exactly (see the module docstring). When ``2**T <=
+    permutations`` (:func:`enumerates`) every pattern is enumerated instead
+    and ``p = c / 2**T`` is the exact p-value (the observed pattern is among
+    them), whatever the seed; ``exact=True`` always enumerates (up to 24
+    topics), ``exact=False`` always draws. ``progress(done, total)`` is
+    called as pairs are counted.
 
     Vectorised: the signed sums of run ``i`` are ``S @ x_i`` for the
-    ``permutations × topics`` sign matrix ``S``, and a pair's are the
+    ``patterns × topics`` sign matrix ``S``, and a pair's are the
     difference of its two runs' (exact on the grid), so the work is one
-    ``permutations × topics × runs`` product and one comparison per pattern
+    ``patterns × topics × runs`` product and one comparison per pattern
     and pair.
     """
     values = _matrix(matrix)
@@ -198,6 +228,11 @@ def randomization_test(matrix: np.ndarray, pairs: Sequence[tuple[int, int]] | No
     if isinstance(permutations, bool) or not isinstance(permutations, (int, np.integer)) or permutations < 1:
         raise ValidationError(f"permutations must be a positive integer, got {permutations!r}")
     permutations = int(permutations)
+    topics = values.shape[1]
+    exhaustive = enumerates(topics, permutations) if exact is None else bool(exact)
+    if exhaustive and topics > 24:
+        raise ValidationError(f"exact enumeration of 2^{topics} sign patterns is too much; "
+                              "give exact=False or None")
     counts = np.zeros(len(index), dtype=np.int64)
     if len(index) == 0:
         return counts.astype(np.float64)
@@ -208,15 +243,11 @@ def randomization_test(matrix: np.ndarray, pairs: Sequence[tuple[int, int]] | No
     first, second = row[index[:, 0]], row[index[:, 1]]
     totals = grid.sum(axis=1)
     observed = np.abs(totals[first] - totals[second])
-    generator = np.random.default_rng(seed)
-    topics = values.shape[1]
-    blocks = [min(_PERMUTATION_BLOCK, permutations - start)
-              for start in range(0, permutations, _PERMUTATION_BLOCK)]
-    chunk = max(1, _SLAB // min(permutations, _PERMUTATION_BLOCK))
-    total, done = len(blocks) * len(index), 0
-    for size in blocks:
-        flips = generator.integers(0, 2, size=(size, topics), dtype=np.int8)
-        signs = 1.0 - 2.0 * flips                     # +1 keeps a topic's difference, -1 flips it
+    patterns = 2 ** topics if exhaustive else permutations
+    chunk = max(1, _SLAB // min(patterns, _PERMUTATION_BLOCK))
+    blocks = -(-patterns // _PERMUTATION_BLOCK)
+    total, done = blocks * len(index), 0
+    for signs in _sign_blocks(topics, permutations, seed, exhaustive):
         sums = signs @ grid.T                         # patterns × runs used, exact integers
         for start in range(0, len(index), chunk):
             stop = min(start + chunk, len(index))
@@ -226,6 +257,8 @@ def randomization_test(matrix: np.ndarray, pairs: Sequence[tuple[int, int]] | No
             done += stop - start
             if progress is not None:
                 progress(done, total)
+    if exhaustive:
+        return counts / patterns
     return (counts + 1) / (permutations + 1)
 
 
