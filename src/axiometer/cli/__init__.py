@@ -18,7 +18,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from axiometer import __version__
-from axiometer.cli import axioms, check, intrinsic, meta, plot, score, table, unanimity
+from axiometer.cli import axioms, check, compare, intrinsic, meta, plot, score, table, unanimity
 from axiometer.cli.options import EXIT_ERROR, EXIT_INTERRUPTED, fail
 from axiometer.core import AxiometerError
 from axiometer.progress import Progress
@@ -28,7 +28,7 @@ __all__ = ["main", "Progress", "EXIT_ERROR", "EXIT_INTERRUPTED"]
 #: Every command's ``add_parser``, in the order ``axiometer --help`` lists them.
 _COMMANDS: tuple[Callable[[argparse._SubParsersAction], None], ...] = (
     score.add_parser, table.add_parser, check.add_parser, intrinsic.add_parser, unanimity.add_parser,
-    axioms.add_parser, plot.add_parser, meta.add_parser)
+    axioms.add_parser, plot.add_parser, meta.add_parser, compare.add_parser)
 
 
 def _parser() -> argparse.ArgumentParser:
