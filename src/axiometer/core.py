@@ -146,7 +146,7 @@ class Topic:
     """
 
     __slots__ = ("topic_id", "aspects", "weights", "_vectors", "_single",
-                 "_aspect_index", "R", "_hash")
+                 "_aspect_index", "R", "_grades", "_ordinal", "_hash")
 
     topic_id: str
     aspects: tuple[str, ...]
@@ -155,7 +155,7 @@ class Topic:
 
     def __init__(self, judgments: Mapping[str, Mapping[str, Number]],
                  weights: Mapping[str, Number] | None = None,
-                 topic_id: str = "") -> None:
+                 topic_id: str = "", grades: Mapping[str, int] | None = None) -> None:
         if weights is None:
             named = sorted({t for per in judgments.values() for t in per})
             aspects = tuple(named) if named else (SINGLE_ASPECT,)
@@ -202,6 +202,10 @@ class Topic:
         self._vectors = vectors
         self._single = single
         self.R = relevant
+        # The integer grade of each judged document (single view), when the topic was read from
+        # grades; otherwise computed on first use from the relevance values (see grade()).
+        self._grades: dict[str, int] | None = None if grades is None else {d: int(g) for d, g in grades.items()}
+        self._ordinal: dict[str, int] | None = None
         self._hash: int | None = None
 
     # -- construction helpers -------------------------------------------------
@@ -234,6 +238,32 @@ class Topic:
     def rel(self, doc: str) -> bool:
         """Binary view: ``r(d) > 0``."""
         return self._single.get(doc, 0) > 0
+
+    def grade(self, doc: str) -> int:
+        """The document's integer grade (single view; 0 if unjudged or not relevant).
+
+        A topic read from TREC grades keeps them (``topic_from_grades``); a topic built from
+        relevance values grades its distinct positive values ``1, 2, ...`` in increasing order
+        (with values ``0, 1/10, 1/2, 1``: grades 0, 1, 2, 3).
+        """
+        grades = self._grades
+        if grades is None:
+            grades = self._ordinal
+            if grades is None:  # a cache, not part of the topic's identity
+                levels = sorted({r for r in self._single.values() if r > 0})
+                rank = {r: i for i, r in enumerate(levels, 1)}
+                grades = {d: rank.get(r, 0) for d, r in self._single.items()}
+                object.__setattr__(self, "_ordinal", grades)
+        return grades.get(doc, 0) if self._single.get(doc, 0) > 0 else 0
+
+    def relevant_at(self, doc: str, level: int) -> bool:
+        """Binary view at a relevance level (trec_eval's ``-l``, ir_measures' ``rel``): ``grade(d) >= level``;
+        level 1 (or less) is :meth:`rel`, ``r(d) > 0``."""
+        return self.rel(doc) if level <= 1 else self.grade(doc) >= level
+
+    def count_at(self, level: int) -> int:
+        """The number of documents relevant at ``level`` (``R`` at level 1)."""
+        return self.R if level <= 1 else sum(1 for d in self._single if self.relevant_at(d, level))
 
     def is_judged(self, doc: str) -> bool:
         return doc in self._vectors
@@ -288,6 +318,8 @@ class Topic:
 
     # -- identity -------------------------------------------------------------
     def _key(self) -> tuple:
+        # Equality is of relevance: integer grades read from a qrels (which decide rel=N levels) are
+        # a reading of the same judgments, as the grade mapping is.
         return (self.topic_id, self.aspects, self.weights,
                 tuple(sorted(self._vectors.items())))
 

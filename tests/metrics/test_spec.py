@@ -58,8 +58,11 @@ def test_bad_parameters_list_the_declared_ones():
         parse("nDCG(q=1)@10")
     assert "unknown parameter 'q'" in str(error.value)
     with pytest.raises(InputError) as error:
+        parse("ERR(k=3)")
+    assert "ERR takes no parameters" in str(error.value)
+    with pytest.raises(InputError) as error:
         parse("P(k=3)")
-    assert "P takes no parameters" in str(error.value)
+    assert "unknown parameter 'k' (parameters: rel)" in str(error.value)
 
 
 def test_cutoff_rules():

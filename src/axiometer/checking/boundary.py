@@ -187,7 +187,7 @@ def declared_range(metric: Any, name: str) -> ParamRange | None:
     for param in getattr(metric, "param_info", ()):
         if param.name != name:
             continue
-        if param.type not in (int, float) or param.choices is not None:
+        if param.type not in (int, float) or param.choices is not None or not param.varies:
             return None
         grid = [to_fraction(v) for v in param.grid]
         low = to_fraction(param.low) if param.low is not None else min(grid or [Fraction(0)]) - 1

@@ -317,8 +317,11 @@ def add_campaign_options(parser: argparse.ArgumentParser, example_help: str) -> 
     source.add_argument("--example", action="store_true", help=example_help)
     source.add_argument("--qrels-format", choices=QRELS_FORMATS, default=None,
                         help="the qrels format (default: detected from the file)")
-    source.add_argument("--grades", choices=GRADE_MAPPINGS, default=DEFAULT_MAPPING,
-                        help=f"grade-to-relevance mapping (default: {DEFAULT_MAPPING})")
+    source.add_argument("--grades", choices=GRADE_MAPPINGS, default=None,
+                        help="read every metric's grades with this mapping (default: each metric "
+                             "as its reference implementation does: trec_eval's for P, RR, AP, "
+                             "R-precision, bpref, DCG, nDCG; ndeval's for its measures; ERR's, "
+                             "RBU's; see docs/conventions.md)")
     source.add_argument("--gmax", type=int, metavar="N", default=None,
                         help="the grade scale's maximum for linear/err (default: the largest grade "
                              "in the qrels; at most 100)")
@@ -435,7 +438,8 @@ def campaign_scores(args: argparse.Namespace, specs: Sequence[str], per_topic: b
         else:  # as typed, for error messages
             qrels_path = args.qrels
             run_paths = list(args.run) + (_run_files(args.runs) if args.runs else [])
-        qrels = read_qrels(qrels_path, args.qrels_format, args.grades, args.gmax)
+        # Read with one mapping; scoring reads each metric's own (or --grades) from the grades.
+        qrels = read_qrels(qrels_path, args.qrels_format, args.grades or DEFAULT_MAPPING, args.gmax)
         progress = Progress(sys.stderr)
         try:
             runs = _read_runs(run_paths, progress, "reading runs")
@@ -444,6 +448,7 @@ def campaign_scores(args: argparse.Namespace, specs: Sequence[str], per_topic: b
             groups = read_groups(args.groups, run_labels(runs)) if args.groups else None
             return score_runs(qrels, runs, specs, per_topic=per_topic,
                               progress=lambda done, total: progress.update("scoring", done, total),
-                              prior=prior, groups=groups, best_by=args.best_by)
+                              prior=prior, groups=groups, best_by=args.best_by,
+                              grades=args.grades, gmax=args.gmax)
         finally:
             progress.close()

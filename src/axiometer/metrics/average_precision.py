@@ -21,7 +21,7 @@ import numpy as np
 from axiometer.core import Topic
 from axiometer.grades import TREC_EVAL
 from axiometer.metrics.arithmetic import Arithmetic
-from axiometer.metrics.base import Needs, RankingBatch, RelevantNormalisedMetric, batch_cutoff
+from axiometer.metrics.base import REL_PARAM, Needs, RankingBatch, RelevantNormalisedMetric, batch_cutoff
 from axiometer.metrics.registry import register
 
 
@@ -37,12 +37,13 @@ class AveragePrecision(RelevantNormalisedMetric):
     grades_convention = TREC_EVAL
     title = "AP"
     needs = Needs(aspects=False, graded=False)
+    param_info = (REL_PARAM,)
 
     def compute_relevant(self, ranking: Sequence[str], topic: Topic, A: Arithmetic, R: int) -> Any:
         hits = 0
         total = A.zero
         for i, d in enumerate(self.window(ranking), 1):
-            if topic.rel(d):
+            if topic.relevant_at(d, self.rel):
                 hits += 1
                 total = total + A.num(hits) / A.num(i)
         return total / A.num(R)

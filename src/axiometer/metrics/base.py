@@ -83,6 +83,12 @@ class Param:
     high_open: bool = False
     choices: tuple[Any, ...] | None = None
     grid: tuple[Any, ...] = ()
+    #: ``False``: left out of the metric's name and ``params`` at its default (``rel``: ``P@10``, not
+    #: ``P(rel=1)@10``), so adding such a parameter renames nothing.
+    shown_at_default: bool = True
+    #: ``False``: a setting of how the metric reads its input, not of the formula: the checks keep the
+    #: given value instead of walking a grid or locating boundaries over it.
+    varies: bool = True
 
     def range_text(self) -> str:
         if self.choices is not None:
@@ -302,11 +308,13 @@ class BuiltinMetric:
                 raise ValidationError(f"{self.family} takes no cutoff (@k)")
             if isinstance(cutoff, bool) or not isinstance(cutoff, int) or cutoff < 1:
                 raise ValidationError(f"{self.family}: cutoff must be a positive integer, got {cutoff!r}")
-        self.params: Mapping[str, Any] = values
+        # A parameter declared shown_at_default=False (rel) is absent at its default, as if undeclared.
+        self.params: Mapping[str, Any] = {k: v for k, v in values.items()
+                                          if declared[k].shown_at_default or v != declared[k].default}
         self.cutoff: int | None = cutoff
         # Numeric parameters are always written out (RBP(p=0.8) says its p);
         # a string option at its default (RBU's form='paper') is not.
-        shown = {k: v for k, v in values.items()
+        shown = {k: v for k, v in self.params.items()
                  if not (declared[k].type is str and v == declared[k].default)}
         self.name: str = _metric_name(self.family, shown, cutoff)
         for key, value in values.items():
@@ -360,6 +368,17 @@ class BuiltinMetric:
         return hash((type(self), self.name))
 
 
+#: The relevance level of a metric with a binary view (P, RR, AP, R-precision, bpref).
+REL_PARAM = Param("rel", int, 1, "relevance level: a document is relevant iff its grade >= rel "
+                  "(trec_eval's -l, ir_measures' rel); a topic built from relevance values grades "
+                  "them 1, 2, ... in increasing order", low=1, shown_at_default=False, varies=False)
+
+
+def level_of(metric: Any) -> int:
+    """The metric's relevance level (``rel``; 1 when it has none)."""
+    return getattr(metric, "rel", 1)
+
+
 class RelevantNormalisedMetric(BuiltinMetric):
     """A built-in metric normalised by ``R``, the topic's number of relevant documents.
 
@@ -372,12 +391,14 @@ class RelevantNormalisedMetric(BuiltinMetric):
 
     def compute(self, ranking: Sequence[str], topic: Topic, A: Arithmetic,
                 context: Context | None = None) -> Any:
-        R = topic.R
+        R = topic.count_at(level_of(self))
         if R == 0:
             return A.zero
         return self.compute_relevant(ranking, topic, A, R)
 
     def score_batch(self, batch: RankingBatch) -> np.ndarray:
+        if level_of(self) > 1:
+            raise NotImplementedError("the batched path reads relevance level 1 only")
         R = batch.topic.R
         if R == 0:
             return np.zeros(len(batch.lengths))

@@ -23,13 +23,13 @@ import numpy as np
 from axiometer.core import Topic
 from axiometer.grades import TREC_EVAL
 from axiometer.metrics.arithmetic import Arithmetic
-from axiometer.metrics.base import Needs, RankingBatch, RelevantNormalisedMetric
+from axiometer.metrics.base import REL_PARAM, Needs, RankingBatch, RelevantNormalisedMetric
 from axiometer.metrics.registry import register
 
 
-def judged_nonrelevant(topic: Topic) -> int:
-    """``Nn``: the topic's judged documents with ``r(d) = 0``."""
-    return sum(1 for d in topic.documents if not topic.rel(d))
+def judged_nonrelevant(topic: Topic, level: int = 1) -> int:
+    """``Nn``: the topic's judged documents not relevant at ``level`` (``r(d) = 0`` at level 1)."""
+    return sum(1 for d in topic.documents if not topic.relevant_at(d, level))
 
 
 class Bpref(RelevantNormalisedMetric):
@@ -46,13 +46,14 @@ class Bpref(RelevantNormalisedMetric):
     cutoff_rule = "none"
     needs = Needs(aspects=False, graded=False)
     normalised = True
+    param_info = (REL_PARAM,)
 
     def compute_relevant(self, ranking: Sequence[str], topic: Topic, A: Arithmetic, R: int) -> Any:
-        divisor = A.num(min(judged_nonrelevant(topic), R))
+        divisor = A.num(min(judged_nonrelevant(topic, self.rel), R))
         above = 0
         total = A.zero
         for d in ranking:
-            if topic.rel(d):
+            if topic.relevant_at(d, self.rel):
                 total = total + (A.one - A.num(min(above, R)) / divisor if above else A.one)
             elif topic.is_judged(d):
                 above += 1

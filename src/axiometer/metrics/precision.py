@@ -18,7 +18,7 @@ import numpy as np
 from axiometer.core import Context, Topic
 from axiometer.grades import TREC_EVAL
 from axiometer.metrics.arithmetic import Arithmetic
-from axiometer.metrics.base import BuiltinMetric, Needs, RankingBatch, batch_cutoff
+from axiometer.metrics.base import REL_PARAM, BuiltinMetric, Needs, RankingBatch, batch_cutoff
 from axiometer.metrics.browsing import BrowsingModel, binary_gain, constant_factor, flat
 from axiometer.metrics.registry import register
 
@@ -37,13 +37,16 @@ class Precision(BuiltinMetric):
     cutoff_rule = "required"
     default_cutoff = 10
     needs = Needs(aspects=False, graded=False)
+    param_info = (REL_PARAM,)
 
     def compute(self, ranking: Sequence[str], topic: Topic, A: Arithmetic,
                 context: Context | None = None) -> Any:
-        hits = sum(1 for d in self.window(ranking) if topic.rel(d))
+        hits = sum(1 for d in self.window(ranking) if topic.relevant_at(d, self.rel))
         return A.num(hits) / A.num(self.cutoff)
 
     def score_batch(self, batch: RankingBatch) -> np.ndarray:
+        if self.rel > 1:
+            raise NotImplementedError("the batched path reads relevance level 1 only")
         k = batch_cutoff(batch, self.cutoff)
         return (batch.single[:, :k] > 0).sum(axis=1) / self.cutoff
 

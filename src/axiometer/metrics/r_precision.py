@@ -22,7 +22,7 @@ import numpy as np
 from axiometer.core import Topic
 from axiometer.grades import TREC_EVAL
 from axiometer.metrics.arithmetic import Arithmetic
-from axiometer.metrics.base import Needs, RankingBatch, RelevantNormalisedMetric
+from axiometer.metrics.base import REL_PARAM, Needs, RankingBatch, RelevantNormalisedMetric
 from axiometer.metrics.registry import register
 
 
@@ -39,9 +39,10 @@ class RPrecision(RelevantNormalisedMetric):
     cutoff_rule = "none"
     needs = Needs(aspects=False, graded=False)
     normalised = True
+    param_info = (REL_PARAM,)
 
     def compute_relevant(self, ranking: Sequence[str], topic: Topic, A: Arithmetic, R: int) -> Any:
-        hits = sum(1 for d in ranking[:R] if topic.rel(d))
+        hits = sum(1 for d in ranking[:R] if topic.relevant_at(d, self.rel))
         return A.num(hits) / A.num(R)
 
     def score_batch_relevant(self, batch: RankingBatch, R: int) -> np.ndarray:

@@ -19,7 +19,7 @@ import numpy as np
 from axiometer.core import Context, Topic
 from axiometer.grades import TREC_EVAL
 from axiometer.metrics.arithmetic import Arithmetic
-from axiometer.metrics.base import BuiltinMetric, Needs, RankingBatch, batch_cutoff
+from axiometer.metrics.base import REL_PARAM, BuiltinMetric, Needs, RankingBatch, batch_cutoff
 from axiometer.metrics.registry import register
 
 
@@ -35,15 +35,18 @@ class ReciprocalRank(BuiltinMetric):
     grades_convention = TREC_EVAL
     title = "RR"
     needs = Needs(aspects=False, graded=False)
+    param_info = (REL_PARAM,)
 
     def compute(self, ranking: Sequence[str], topic: Topic, A: Arithmetic,
                 context: Context | None = None) -> Any:
         for i, d in enumerate(self.window(ranking), 1):
-            if topic.rel(d):
+            if topic.relevant_at(d, self.rel):
                 return A.one / A.num(i)
         return A.zero
 
     def score_batch(self, batch: RankingBatch) -> np.ndarray:
+        if self.rel > 1:
+            raise NotImplementedError("the batched path reads relevance level 1 only")
         k = batch_cutoff(batch, self.cutoff)
         if k == 0:
             return np.zeros(len(batch.lengths))

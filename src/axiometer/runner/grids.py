@@ -85,6 +85,8 @@ def parameter_grid(metric: Any, fixed: Iterable[str] = (), *, quick: bool = Fals
     fixed = set(fixed)
     axes: list[tuple[str, tuple[Any, ...]]] = []
     for param in getattr(metric, "param_info", ()):
+        if not param.varies:
+            continue  # how the metric reads its input (rel): the metric's own value, in `current` if set
         value = current[param.name]
         if param.name in fixed:
             axes.append((param.name, (value,)))

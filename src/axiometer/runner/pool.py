@@ -272,6 +272,10 @@ class TaskPool:
             self._finish(task, phase, result)
 
     def _finish(self, task: Task, phase: int, result: Any) -> None:
+        if self.sigint:
+            # Ctrl-C arrived while this task ran: its result may be what the interruption did to it
+            # (a search that caught it), not a verdict.
+            raise KeyboardInterrupt
         self.outstanding -= 1
         self.done[phase] += 1
         if isinstance(result, BaseException):

@@ -1,0 +1,33 @@
+"""``rel=N`` in a check: a generated case's relevance values are graded 1, 2, ... in increasing order,
+and a metric at level N counts only documents of grade >= N as relevant (issue 12, item 2)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import axiometer
+from axiometer.core import Topic
+from axiometer.metrics import parse
+
+
+def test_a_topic_of_relevance_values_grades_them_in_order():
+    topic = Topic.single({"a": Fraction(1, 10), "b": Fraction(1, 20), "c": 0, "d": Fraction(1, 10)})
+    assert [topic.grade(d) for d in "abcdz"] == [2, 1, 0, 2, 0]
+    assert topic.count_at(1) == 3 and topic.count_at(2) == 2 and topic.count_at(3) == 0
+    # P(rel=2)@2 counts a and d only; P@2 every positive document.
+    assert parse("P(rel=2)@2").score(("b", "a"), topic) == 0.5
+    assert parse("P@2").score(("b", "a"), topic) == 1.0
+
+
+def test_rel_changes_the_verdict_where_every_case_has_one_relevance_level():
+    """DeepTh's cases hold one positive value rc: at level 1 P@10 has a witness (a relevant document
+    deep enough counts); at level 2 nothing is relevant, P(rel=2)@10 is constant and there is none."""
+    assert axiometer.check("P@10", ["DeepTh"], budget="quick").verdicts == {"DeepTh": "witness"}
+    assert axiometer.check("P(rel=2)@10", ["DeepTh"], budget="quick").verdicts == {"DeepTh": "violated"}
+
+
+def test_rel_is_not_a_grid_parameter():
+    """The checks keep the given level: no grid over rel, no boundaries located over it."""
+    report = axiometer.check("AP(rel=2)", ["Pri"], budget="quick", boundaries=True)
+    cell = report.cell("Pri")
+    assert [dict(c.params) for c in cell.checks] == [{"rel": 2}] and cell.boundaries == ()
