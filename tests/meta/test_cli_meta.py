@@ -88,6 +88,13 @@ def test_tau_curve_and_plot(files, capsys, tmp_path):
     assert lines[0][2:] == ["1.0000", "1.0000"]                   # RareP(alpha=0)@3 is P@3
 
 
+def test_the_positional_form(files, capsys):
+    """ir_measures' order, as for score: QRELS RUN [RUN ...] 'MEASURES'."""
+    qrels, runs = files[1], files[3::2]
+    status, out, _ = run_cli(capsys, "meta", qrels, *runs, "P@3 nDCG@3", *QUICK, "--format", "json")
+    assert status == 0 and [m["metric"] for m in json.loads(out)["metrics"]] == ["P@3", "nDCG@3"]
+
+
 def test_the_bundled_example(capsys):
     status, out, _ = run_cli(capsys, "meta", "--example", "--metric", "nDCG@10", "--metric", "ERR@10", *QUICK)
     assert status == 0 and "3 runs × 3 topics" in out

@@ -128,9 +128,11 @@ def _campaign(args: argparse.Namespace) -> tuple[Any, list[Any], Any, Any, str]:
     from axiometer.scoring import read_groups, run_labels
 
     if args.example and (args.qrels or args.run or args.runs):
-        args.parser.error("--example reads the bundled files; do not give --qrels, --run or --runs with it")
+        args.parser.error("--example reads the bundled files; do not give --qrels, --run or --runs "
+                          "(or positional QRELS RUN...) with it")
     if not args.example and not (args.qrels and (args.run or args.runs)):
-        args.parser.error("give --qrels FILE and runs (--run FILE or --runs DIR), or --example")
+        args.parser.error("give the qrels and runs (QRELS RUN [RUN ...], or --qrels FILE with --run "
+                          "FILE or --runs DIR), or --example")
     if args.groups and args.prior != ["best-per-group"]:
         raise AxiometerError("--groups only matters with --prior best-per-group")
     with contextlib.ExitStack() as stack:

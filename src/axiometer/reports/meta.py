@@ -99,8 +99,14 @@ def _grades_line(result: MetaResult) -> str:
     if result.simulation is not None and result.simulation.grades is not None:
         return (f"Grades: every metric reads the simulated relevance of the {result.simulation.grades} mapping "
                 "(simulated values are no grades a metric's own convention could read).")
-    return "Grades: " + "; ".join(f"{', '.join(metrics)} read {mapping} ({reference})"
+    return "Grades: " + "; ".join(f"{', '.join(metrics)} read {mapping} (convention: {_plain(reference)})"
                                   for (mapping, reference), metrics in groups.items()) + "."
+
+
+def _plain(reference: str) -> str:
+    """``ERR (Chapelle et al. 2009)`` -> ``ERR, Chapelle et al. 2009``: no parentheses inside parentheses."""
+    head, paren, tail = reference.partition(" (")
+    return f"{head}, {tail[:-1]}" if paren and tail.endswith(")") else reference
 
 
 def _rows(result: MetaResult) -> list[tuple[str, ...]]:
