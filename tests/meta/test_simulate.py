@@ -104,6 +104,16 @@ def test_scenarios_compose_in_order_and_draw_independently(campaign):
         simulate(qrels, runs, ["graded", "graded"])
 
 
+def test_the_judged_grades_stay(campaign):
+    """Relevance levels read the integer grades: no scenario changes them (P(rel=2)@10 counts the
+    same documents), though graded changes the values and weights the weights."""
+    qrels, _ = campaign
+    grades = {(qid, d): t.grade(d) for qid, t in qrels.topics.items() for d in t.documents}
+    assert max(grades.values()) >= 2
+    for simulated in (simulate_graded(qrels, seed=1), simulate_weights(qrels, seed=1)):
+        assert {(qid, d): t.grade(d) for qid, t in simulated.topics.items() for d in t.documents} == grades
+
+
 def test_scoring_reads_the_simulated_relevance(campaign):
     """Scored with grades=simulation.grades, nDCG@10 (whose own convention reads the grades
     linearly) is computed on the simulated relevance, not the grades."""

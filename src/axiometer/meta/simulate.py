@@ -21,7 +21,8 @@ The paper's second column of Table 2 applies the first three together;
 
 ``graded`` transforms the relevance values (``Qrels.topics``: the integer
 grades read with the qrels' ``mapping``); the integer ``grades`` stay as
-read. Simulated relevance is no longer an integer grade, so no metric can
+read, and so does each topic's integer grade per document, which relevance
+levels (``P(rel=2)@10``) read. Simulated relevance is no longer an integer grade, so no metric can
 read it by its own reference convention: every metric must read the
 simulated ``topics`` (score with ``grades=qrels.mapping``;
 :attr:`Simulation.grades` names it), as in the paper, where one relevance
@@ -86,6 +87,12 @@ def _rng(scenario: str, seed: int) -> np.random.Generator:
     return np.random.default_rng([seed, SCENARIOS.index(scenario)])
 
 
+def _grades(topic: Topic) -> dict[str, int]:
+    """The topic's integer grades (single view), which relevance levels (``P(rel=2)@10``) read: a
+    scenario changes relevance values or weights, never the judged grades."""
+    return {doc: topic.grade(doc) for doc in topic.documents}
+
+
 def simulate_graded(qrels: Qrels, seed: int = 0) -> Qrels:
     """``qrels`` with every judged ``r(d, t) > 0`` replaced by a uniform value in ``[0, r(d, t)]``."""
     rng = _rng("graded", seed)
@@ -96,7 +103,7 @@ def simulate_graded(qrels: Qrels, seed: int = 0) -> Qrels:
             vector = np.array([float(r) for r in topic.vector(doc)])
             drawn = vector * rng.random(len(vector))  # uniform in [0, r); 0 stays 0
             judgments[doc] = dict(zip(topic.aspects, drawn.tolist()))
-        topics[qid] = Topic(judgments, dict(zip(topic.aspects, topic.weights)), topic.topic_id)
+        topics[qid] = Topic(judgments, dict(zip(topic.aspects, topic.weights)), topic.topic_id, _grades(topic))
     return dataclasses.replace(qrels, topics=topics)
 
 
@@ -109,7 +116,7 @@ def simulate_weights(qrels: Qrels, seed: int = 0) -> Qrels:
         normalised = (drawn / drawn.sum()).tolist()
         new_weights = dict(zip(topic.aspects, normalised))
         judgments = {doc: dict(zip(topic.aspects, topic.vector(doc))) for doc in topic.documents}
-        topics[qid] = Topic(judgments, new_weights, topic.topic_id)
+        topics[qid] = Topic(judgments, new_weights, topic.topic_id, _grades(topic))
         weights[qid] = new_weights
     return dataclasses.replace(qrels, topics=topics, weights=weights)
 
