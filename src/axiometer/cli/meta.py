@@ -31,8 +31,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "meta", help="meta-evaluate metrics on a campaign: MU, discriminative power, stability, tau",
         description="The seed papers' meta-evaluation of metrics on a campaign of runs. Per metric: Metric "
                     "Unanimity against the other metrics (Amigo et al., SIGIR 2018, section 6.1), "
-                    "discriminative power, the number and share of run pairs significantly different at 95%% "
-                    "and 99%% (Turkmen et al. 2023, section 4.3), and stability under samples of half the "
+                    "discriminative power, the number and share of run pairs significantly different at 95% "
+                    "and 99% (Turkmen et al. 2023, section 4.3), and stability under samples of half the "
                     "topics (section 4.4); between metrics, Kendall's tau-b and tau-AP of their run orderings; "
                     "optionally a tau-versus-parameter curve (Turkmen et al., Fig. 2) and the campaign changed "
                     "by SIGIR 2018's simulated scenarios (section 6.3) first. Without --metric, the 20 metrics "
