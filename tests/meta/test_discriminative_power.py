@@ -59,18 +59,29 @@ CLEAR = np.array([[1.0] * 10, [0.0] * 10, [0.0] * 10, [1.0, 0.0] * 5])
 
 def test_the_randomization_test_where_p_values_are_clear_cut():
     """A vs B and A vs C: ten differences of 1; only the two all-equal sign patterns reach |sum| = 10,
-    p = 2/1024 ~ 0.002: significant at 99 %. A vs D, B vs D, C vs D: five differences of 1 and five
-    0; 2 of 32 patterns of the non-zero ones reach the observed |sum| = 5, p = 1/16 = 0.0625: not
-    significant at 95 % (10,000 permutations: standard error 0.0024). B vs C: all 0, p = 1.
-    So 2 of 6 pairs at both levels."""
+    p = 2/1024: significant at 99 %. A vs D, B vs D, C vs D: five differences of 1 and five 0; 2 of 32
+    patterns of the non-zero ones reach the observed |sum| = 5, p = 1/16: not significant at 95 %.
+    B vs C: all 0, p = 1. So 2 of 6 pairs at both levels. Ten topics have 1024 sign patterns, fewer
+    than 10,000 permutations: the test enumerates them all, so these p-values are exact."""
     power = discriminative_power(CLEAR, "m", seed=3)
-    p = np.array(power.p_values)
-    assert np.all(p[[0, 1]] < 0.004) and np.all(np.abs(p[[2, 4, 5]] - 1 / 16) < 0.01) and p[3] == 1
+    assert power.p_values == (2 / 1024, 2 / 1024, 1 / 16, 1.0, 1 / 16, 1 / 16)
     assert power.significant == (2, 2) and power.share(0.05) == pytest.approx(1 / 3)
-    assert (power.test, power.permutations, power.seed) == ("randomization", 10_000, 3)
-    again = discriminative_power(CLEAR, "m", seed=3)
-    assert again == power                                      # seeded
-    assert np.array_equal(p, significance.randomization_test(CLEAR, seed=3))
+    assert (power.test, power.permutations, power.seed, power.exhaustive) == ("randomization", 10_000, None, True)
+    assert np.array_equal(power.p_values, significance.randomization_test(CLEAR, seed=3))
+
+
+def test_the_randomization_test_drawing_sign_patterns():
+    """Twenty topics (CLEAR twice over): 2^20 patterns, so 10,000 are drawn, seeded. A vs B, A vs C:
+    p = (0 + 1) / 10,001 (no drawn pattern reaches |sum| = 20, barring a 2-in-a-million draw); the
+    pairs with D now have ten differences of 1, p ~ 2/1024 ~ 0.002 (standard error 0.0004): five of
+    six pairs significant at 99 %, B vs C not (p = 1)."""
+    doubled = np.concatenate([CLEAR, CLEAR], axis=1)
+    power = discriminative_power(doubled, "m", seed=3)
+    p = np.array(power.p_values)
+    assert p[0] == p[1] == 1 / 10_001 and np.all(np.abs(p[[2, 4, 5]] - 2 / 1024) < 0.002) and p[3] == 1
+    assert power.significant == (5, 5) and (power.seed, power.exhaustive) == (3, False)
+    assert discriminative_power(doubled, "m", seed=3) == power                       # seeded
+    assert discriminative_power(doubled, "m", seed=4).p_values != power.p_values
 
 
 def test_holm_adjusts_one_metrics_pairs():

@@ -8,8 +8,9 @@ number's share of all ``n(n-1)/2`` pairs.
 Every pair is tested on its per-topic values (a topic a run lacks scores 0)
 with one paired test of :mod:`axiometer.significance`: Fisher's
 randomization test (the default; 10,000 random sign flips of the per-topic
-differences, two-sided, seeded), the paired t-test or the Wilcoxon
-signed-rank test. A pair counts as significant at level ``alpha`` when its
+differences, two-sided, seeded; every sign pattern, exactly, when there
+are no more patterns than permutations: 13 topics or fewer for 10,000), the
+paired t-test or the Wilcoxon signed-rank test. A pair counts as significant at level ``alpha`` when its
 p-value is ``<= alpha`` (compared as computed). Türkmen et al. use Tukey's
 HSD, which controls the family-wise error over all pairs; here each pair is
 tested on its own (``correction="none"``, as Sakai's discriminative power
@@ -54,6 +55,8 @@ class DiscriminativePower:
 
     ``significant[k]`` counts the pairs with p ``<= levels[k]``; ``p_values``
     (after ``correction``) are in :func:`~axiometer.meta.stability.all_pairs` order.
+    ``exhaustive``: the randomization test enumerated every sign pattern (exact p-values, the
+    seed unused) instead of drawing ``permutations`` of them.
     """
 
     metric: str
@@ -67,6 +70,7 @@ class DiscriminativePower:
     levels: tuple[float, ...]
     significant: tuple[int, ...]
     p_values: tuple[float, ...]
+    exhaustive: bool = False
 
     def count(self, level: float) -> int:
         """The number of pairs significant at ``level`` (one of :attr:`levels`)."""
@@ -127,6 +131,11 @@ def discriminative_power(matrix: np.ndarray, metric: str = "", *, test: str | Pa
             p = np.asarray(holm(p), dtype=np.float64)
     else:
         p = np.zeros(0)
+    exhaustive = False
+    if randomization and isinstance(test, str):
+        from axiometer.significance import enumerates
+
+        exhaustive = enumerates(n_topics, permutations)
     return DiscriminativePower(metric, name, correction, permutations if randomization else None,
-                               seed if randomization else None, n_runs, n_topics, len(pairs),
-                               tuple(levels), count_significant(p, levels), tuple(p.tolist()))
+                               seed if randomization and not exhaustive else None, n_runs, n_topics, len(pairs),
+                               tuple(levels), count_significant(p, levels), tuple(p.tolist()), exhaustive)

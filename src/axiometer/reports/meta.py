@@ -62,7 +62,10 @@ _tau = _fixed
 def _test_text(result: MetaResult) -> str:
     name = TEST_NAMES.get(result.test, result.test)
     if result.test == "randomization":
-        name += f" ({result.permutations} random sign flips of the per-topic differences, two-sided)"
+        topics = len(result.topics)
+        name += (f" (all 2^{topics} = {2 ** topics} sign patterns of the per-topic differences, exact, two-sided)"
+                 if result.per_metric[0].power.exhaustive else
+                 f" ({result.permutations} random sign flips of the per-topic differences, two-sided)")
     correction = ("p-values adjusted across each metric's pairs with Holm-Bonferroni"
                   if result.correction == "holm" else "no correction for multiple pairs")
     return f"{name}; {correction}"
@@ -240,7 +243,7 @@ def _json(result: MetaResult, source: str) -> dict[str, Any]:
                 "mu": u.mu, "ratio": None if u.ratio is None else str(u.ratio), "others": list(u.others),
                 "pairs": u.pairs, "unanimous": u.unanimous, "undefined": u.undefined},
             "discriminative_power": {
-                "test": p.test, "correction": p.correction, "pairs": p.pairs,
+                "test": p.test, "correction": p.correction, "pairs": p.pairs, "exhaustive": p.exhaustive,
                 "levels": [{"alpha": level, "significant": p.count(level), "share": p.share(level)}
                            for level in p.levels]},
             "stability": {"value": s.value, "trials": s.trials, "sample": s.sample, "topics": s.topics},
