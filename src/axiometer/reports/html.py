@@ -25,6 +25,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from axiometer.reports.conventions import conventions_lines
 from axiometer.reports.numbers import denoise, exact_text, number
 from axiometer.results import IntrinsicResult, ParametricResult
 
@@ -384,6 +385,10 @@ def scores_html(result: ScoreResult, per_topic: bool = False) -> str:
             notes.append(f"{run}: ignored {len(ignored)} run topics absent from the qrels ({', '.join(ignored)})")
     if notes:
         body.append("<ul>" + "".join(f"<li>{escape(n)}</li>" for n in notes) + "</ul>")
+    grades = conventions_lines(result)
+    if grades:
+        body.append(f"<p>{escape(grades[0])}</p><ul>" + "".join(f"<li>{escape(g)}</li>" for g in grades[1:])
+                    + "</ul>")
     body.append("</section>")
     toc = [("means", "Means")]
     if result.priors is not None:

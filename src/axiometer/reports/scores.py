@@ -8,7 +8,8 @@
 - ``markdown``: the same as GitHub-flavoured Markdown tables.
 - ``json``: a list of objects ``{"run", "topic", "metric", "value"}``, the
   per-topic records (with ``per_topic``) followed by the means, which have
-  no ``"topic"``. With relative metrics two objects follow, ``{"priors":
+  no ``"topic"`` and say how the metric read the grades (``"grades"``: the
+  mapping, ``"grades_as"``: whose convention). With relative metrics two objects follow, ``{"priors":
   {...}}`` (how each run's context was chosen) and ``{"kendall_tau":
   [...]}`` (one object per relative and non-relative metric); they have no
   ``"run"``.
@@ -34,6 +35,8 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from tabulate import tabulate
+
+from axiometer.reports.conventions import conventions_lines
 
 if TYPE_CHECKING:  # reports only read the result; importing scoring would load numpy and sympy
     from axiometer.scoring import ScoreResult
@@ -89,6 +92,10 @@ def format_scores(result: ScoreResult, format: str = "text", per_topic: bool = F
         headers = ("run", *result.metrics)
     parts.append(tabulate(rows, headers=headers, tablefmt=table_format,
                           floatfmt=FLOAT_FORMAT, disable_numparse=[0]))
+    grades = conventions_lines(result)
+    if grades:
+        parts.append("\n".join(("- " if markdown else "  ") + line if i else line
+                               for i, line in enumerate(grades)))
     if result.priors is not None:
         parts.extend(_relative_parts(result, markdown, table_format))
     notes = _notes(result)
@@ -156,7 +163,11 @@ def _json(result: ScoreResult, per_topic: bool) -> str:
     if per_topic:
         records.extend({"run": s.run, "topic": s.topic, "metric": s.metric, "value": s.value}
                        for s in result.scores)
-    records.extend({"run": m.run, "metric": m.metric, "value": m.value} for m in result.means)
+    # Each mean says how its metric read the grades: the mapping and whose convention it is.
+    read = {metric: (mapping, reference) for metric, mapping, reference in result.conventions}
+    records.extend({"run": m.run, "metric": m.metric, "value": m.value,
+                    **({"grades": read[m.metric][0], "grades_as": read[m.metric][1]}
+                       if m.metric in read else {})} for m in result.means)
     if result.priors is not None:
         p = result.priors
         priors: dict[str, Any] = {"mode": p.mode, "description": p.description,
