@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import contextlib
 import sys
 from fractions import Fraction
-from typing import Any
 
-from axiometer.cli.options import add_campaign_options, text_width, write
-from axiometer.core import AxiometerError, InputError
+from axiometer.cli.options import add_campaign_options, campaign_inputs, text_width, write
+from axiometer.core import InputError
 
 #: The most points a tau curve may have (a typo in a step should not score thousands of metrics).
 MAX_CURVE_POINTS = 101
@@ -117,44 +115,6 @@ def sweep_values(text: str) -> tuple[str, tuple[int | float, ...]]:
     return name, points
 
 
-def _campaign(args: argparse.Namespace) -> tuple[Any, list[Any], Any, Any, str]:
-    """The qrels, runs, prior and groups the campaign options name, read but not scored, and a line
-    saying where they came from. (``campaign_scores`` reads and scores in one step; ``--simulate``
-    must come in between.)"""
-    from axiometer.cli.options import _read_runs, _refuse_disjoint, _run_files, example_files, prior_argument
-    from axiometer.grades import DEFAULT_MAPPING
-    from axiometer.progress import Progress
-    from axiometer.readers import read_qrels
-    from axiometer.scoring import read_groups, run_labels
-
-    if args.example and (args.qrels or args.run or args.runs):
-        args.parser.error("--example reads the bundled files; do not give --qrels, --run or --runs "
-                          "(or positional QRELS RUN...) with it")
-    if not args.example and not (args.qrels and (args.run or args.runs)):
-        args.parser.error("give the qrels and runs (QRELS RUN [RUN ...], or --qrels FILE with --run "
-                          "FILE or --runs DIR), or --example")
-    if args.groups and args.prior != ["best-per-group"]:
-        raise AxiometerError("--groups only matters with --prior best-per-group")
-    with contextlib.ExitStack() as stack:
-        if args.example:
-            qrels_path, run_paths = stack.enter_context(example_files())
-        else:
-            qrels_path = args.qrels
-            run_paths = list(args.run) + (_run_files(args.runs) if args.runs else [])
-        # Read with one mapping; scoring reads each metric's own (or --grades) from the grades.
-        qrels = read_qrels(qrels_path, args.qrels_format, args.grades or DEFAULT_MAPPING, args.gmax)
-        progress = Progress(sys.stderr)
-        try:
-            runs = _read_runs(run_paths, progress, "reading runs")
-            _refuse_disjoint(qrels, runs, getattr(args, "allow_empty", False))
-            prior = prior_argument(args.prior, progress)
-            groups = read_groups(args.groups, run_labels(runs)) if args.groups else None
-        finally:
-            progress.close()
-    source = "the bundled example" if args.example else str(args.qrels)
-    return qrels, runs, prior, groups, source
-
-
 def run(args: argparse.Namespace) -> int:
     """Meta-evaluate the metrics and write the report; returns the exit status."""
     from axiometer.meta import Sweep, meta_evaluate
@@ -182,7 +142,9 @@ def run(args: argparse.Namespace) -> int:
             raise InputError(f"the picture format is chosen by the suffix: {' or '.join(PICTURE_FORMATS)}",
                              source="--plot", token=args.plot)
     specs = args.metric or [spec for _, spec in TABLE_ROWS]
-    qrels, runs, prior, groups, source = _campaign(args)
+    campaign = campaign_inputs(args)
+    qrels, runs, prior, groups, source = (campaign.qrels, campaign.runs, campaign.prior, campaign.groups,
+                                          campaign.source)
     progress = Progress(sys.stderr)
     try:
         result = meta_evaluate(qrels, runs, specs, test=args.test, permutations=args.permutations,

@@ -420,9 +420,22 @@ def prior_argument(values: list[str] | None, progress: Progress):
     return _read_runs(paths, progress, "reading prior runs")
 
 
-def campaign_scores(args: argparse.Namespace, specs: Sequence[str], per_topic: bool):
-    """Read the qrels, the runs and the priors named by the options and score them."""
-    from axiometer.scoring import read_groups, run_labels, score_runs
+@dataclasses.dataclass(frozen=True)
+class Campaign:
+    """The qrels, runs, prior and groups the campaign options name, read but not scored;
+    ``source`` says where they came from (``"the bundled example"`` or the qrels path)."""
+
+    qrels: Any
+    runs: list[Any]
+    prior: Any
+    groups: Any
+    source: str
+
+
+def campaign_inputs(args: argparse.Namespace) -> Campaign:
+    """Read what the campaign options (:func:`add_campaign_options`) name, without scoring it
+    (``meta --simulate`` transforms the campaign first)."""
+    from axiometer.scoring import read_groups, run_labels
 
     if args.example and (args.qrels or args.run or args.runs):
         args.parser.error("--example scores the bundled files; do not give --qrels, --run or --runs "
@@ -446,9 +459,21 @@ def campaign_scores(args: argparse.Namespace, specs: Sequence[str], per_topic: b
             _refuse_disjoint(qrels, runs, getattr(args, "allow_empty", False))
             prior = prior_argument(args.prior, progress)
             groups = read_groups(args.groups, run_labels(runs)) if args.groups else None
-            return score_runs(qrels, runs, specs, per_topic=per_topic,
-                              progress=lambda done, total: progress.update("scoring", done, total),
-                              prior=prior, groups=groups, best_by=args.best_by,
-                              grades=args.grades, gmax=args.gmax)
         finally:
             progress.close()
+    return Campaign(qrels, runs, prior, groups, "the bundled example" if args.example else str(args.qrels))
+
+
+def campaign_scores(args: argparse.Namespace, specs: Sequence[str], per_topic: bool):
+    """Read the qrels, the runs and the priors named by the options and score them."""
+    from axiometer.scoring import score_runs
+
+    campaign = campaign_inputs(args)
+    progress = Progress(sys.stderr)
+    try:
+        return score_runs(campaign.qrels, campaign.runs, specs, per_topic=per_topic,
+                          progress=lambda done, total: progress.update("scoring", done, total),
+                          prior=campaign.prior, groups=campaign.groups, best_by=args.best_by,
+                          grades=args.grades, gmax=args.gmax)
+    finally:
+        progress.close()
