@@ -146,7 +146,7 @@ class Topic:
     """
 
     __slots__ = ("topic_id", "aspects", "weights", "_vectors", "_single",
-                 "_aspect_index", "R", "_grades", "_ordinal", "_hash")
+                 "_aspect_index", "R", "_grades", "_aspect_grades", "_ordinal", "_hash")
 
     topic_id: str
     aspects: tuple[str, ...]
@@ -155,7 +155,8 @@ class Topic:
 
     def __init__(self, judgments: Mapping[str, Mapping[str, Number]],
                  weights: Mapping[str, Number] | None = None,
-                 topic_id: str = "", grades: Mapping[str, int] | None = None) -> None:
+                 topic_id: str = "",
+                 grades: Mapping[str, int] | Mapping[str, Mapping[str, int]] | None = None) -> None:
         if weights is None:
             named = sorted({t for per in judgments.values() for t in per})
             aspects = tuple(named) if named else (SINGLE_ASPECT,)
@@ -204,7 +205,14 @@ class Topic:
         self.R = relevant
         # The integer grade of each judged document (single view), when the topic was read from
         # grades; otherwise computed on first use from the relevance values (see grade()).
+        # ``grades``: doc -> grade, or doc -> {aspect: grade} (then each aspect's grades follow the
+        # topic into restrict(), for the intent-aware metrics' relevance levels).
+        aspect_grades = None
+        if grades is not None and any(isinstance(g, Mapping) for g in grades.values()):
+            aspect_grades = {d: {t: int(g) for t, g in per.items()} for d, per in grades.items()}
+            grades = {d: max(per.values(), default=0) for d, per in aspect_grades.items()}
         self._grades: dict[str, int] | None = None if grades is None else {d: int(g) for d, g in grades.items()}
+        self._aspect_grades: dict[str, dict[str, int]] | None = aspect_grades
         self._ordinal: dict[str, int] | None = None
         self._hash: int | None = None
 
@@ -314,7 +322,11 @@ class Topic:
     def restrict(self, aspect: str) -> "Topic":
         """Aspect ``t`` alone, as a single-aspect topic (``M_t`` of the intent-aware metrics)."""
         i = self._aspect_index[aspect]
-        return Topic.single({d: v[i] for d, v in self._vectors.items()}, self.topic_id)
+        restricted = Topic.single({d: v[i] for d, v in self._vectors.items()}, self.topic_id)
+        if self._aspect_grades is not None:
+            object.__setattr__(restricted, "_grades",
+                               {d: per.get(aspect, 0) for d, per in self._aspect_grades.items()})
+        return restricted
 
     # -- identity -------------------------------------------------------------
     def _key(self) -> tuple:

@@ -111,9 +111,9 @@ def topic_from_grades(topic_id: str, grades: Mapping[str, Mapping[str, int]],
               for aspect, g in per.items()}
         for doc, per in grades.items()
     }
-    # The single-view grade (the largest over aspects) decides relevance levels (rel=N).
-    return Topic(judgments, weights, topic_id,
-                 grades={doc: max(per.values(), default=0) for doc, per in grades.items()})
+    # The grades decide relevance levels (rel=N): the largest over aspects for an aspect-blind
+    # metric, each aspect's own for an intent-aware one.
+    return Topic(judgments, weights, topic_id, grades=grades)
 
 
 def topics_under(grades: Mapping[str, Mapping[str, Mapping[str, int]]],

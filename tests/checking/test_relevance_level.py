@@ -31,3 +31,20 @@ def test_rel_is_not_a_grid_parameter():
     report = axiometer.check("AP(rel=2)", ["Pri"], budget="quick", boundaries=True)
     cell = report.cell("Pri")
     assert [dict(c.params) for c in cell.checks] == [{"rel": 2}] and cell.boundaries == ()
+
+
+def test_intent_aware_metrics_read_each_aspects_own_grades():
+    from axiometer.grades import topic_from_grades
+
+    # d1: grade 2 on t1, 1 on t2; d2: grade 1 on t1, 3 on t2; balanced weights 1/2.
+    topic = topic_from_grades("q", {"d1": {"t1": 2, "t2": 1}, "d2": {"t1": 1, "t2": 3}}, mapping="linear")
+    ranking = ("d1", "d2")
+    # Level 2: t1 counts d1 only, t2 d2 only. P_t@2 = 1/2 each: P-IA = 1/2.
+    assert parse("P_IA(rel=2)@2").score(ranking, topic) == 0.5
+    # RR_t: t1 hits at 1, t2 at 2: (1 + 1/2) / 2. AP_t: t1 (1/1)/1, t2 (1/2)/1: (1 + 1/2) / 2.
+    assert parse("RR_IA(rel=2)").score(ranking, topic) == 0.75
+    assert parse("AP_IA(rel=2)").score(ranking, topic) == 0.75
+    # Level 3: only d2 on t2.
+    assert parse("P_IA(rel=3)@2").score(ranking, topic) == 0.25
+    # Level 1 (the default): both documents count on both aspects.
+    assert parse("P_IA@2").score(ranking, topic) == 1.0

@@ -86,7 +86,7 @@ def numeric_param(metric: Any, param: str | None) -> Param:
         raise ParametricError(
             f"{name}: parametric analysis needs a built-in metric, whose formula can be evaluated "
             "with a symbolic parameter; a wrapped function cannot")
-    numeric = [p for p in metric.param_info if p.type in (int, float) and p.choices is None]
+    numeric = [p for p in metric.param_info if p.type in (int, float) and p.choices is None and p.varies]
     if not numeric:
         raise ParametricError(f"{name} has no numeric parameter to analyse")
     names = ", ".join(p.name for p in numeric)

@@ -38,7 +38,7 @@ from axiometer.core import Context, Topic, to_fraction
 from axiometer.grades import ERR_MAPPING, IR_MEASURES_RBP, NDEVAL
 from axiometer.metrics.arithmetic import FLOAT, Arithmetic
 from axiometer.metrics.average_precision import AveragePrecision
-from axiometer.metrics.base import BuiltinMetric, Needs, RankingBatch
+from axiometer.metrics.base import REL_PARAM, BuiltinMetric, Needs, RankingBatch
 from axiometer.metrics.dcg import NDCG
 from axiometer.metrics.err import ERR
 from axiometer.metrics.precision import Precision
@@ -168,6 +168,7 @@ class PrecisionIA(_IntentAware):
     per_aspect_class = Precision
     cutoff_rule = Precision.cutoff_rule
     default_cutoff = Precision.default_cutoff
+    param_info = (REL_PARAM,)
     needs = Needs(aspects=True, graded=False)
 
 
@@ -180,6 +181,7 @@ class ReciprocalRankIA(_IntentAware):
     family = "RR_IA"
     title = "RR-IA"
     per_aspect_class = ReciprocalRank
+    param_info = (REL_PARAM,)
     needs = Needs(aspects=True, graded=False)
 
 
@@ -195,6 +197,7 @@ class AveragePrecisionIA(_IntentAware):
     grades_convention = NDEVAL
     title = "AP-IA"
     per_aspect_class = AveragePrecision
+    param_info = (REL_PARAM,)
     needs = Needs(aspects=True, graded=False)
 
 
