@@ -32,7 +32,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                        help="the test whose p-values mark the table (default: randomization; the "
                             "pairs table and JSON hold all three)")
     tests.add_argument("--permutations", type=int, default=10_000, metavar="N",
-                       help="sign patterns drawn by the randomization test (default: 10000)")
+                       help="sign patterns drawn by the randomization test (default: 10000); when the "
+                            "T topics have no more than N patterns (2^T <= N), all are enumerated and "
+                            "the p-value is exact")
     tests.add_argument("--alpha", type=float, default=0.05, metavar="A",
                        help="significance level: a pair is significant when its p-value is at most A "
                             "(default: 0.05)")
