@@ -58,9 +58,11 @@ def test_set_measures_are_one_more_kind_of_the_same_registry():
 
 
 def test_the_unknown_metric_message_is_unchanged():
+    # 'NDCG@10' was the example here; it is nDCG@10 now (names are case-insensitive,
+    # tests/test_metric_names.py), so a misspelling.
     with pytest.raises(InputError) as error:
-        parse("NDCG@10")
-    assert str(error.value) == ("metric 'NDCG@10': unknown metric 'NDCG'; did you mean 'DCG'? known "
+        parse("NDGC@10")
+    assert str(error.value) == ("metric 'NDGC@10': unknown metric 'NDGC'; did you mean 'nDCG'? known "
                                 "metrics: " + ", ".join(RANKING_ORDER))
 
 

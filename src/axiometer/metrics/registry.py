@@ -23,20 +23,36 @@ Kinds (:data:`KINDS`): ``ranking`` metrics score a ranking; ``relative``
 ones score a ranking against other systems' rankings (a context,
 definitions §6); ``set`` measures score a retrieved set's counts (Giner's
 set-based and user-oriented measures, definitions §4).
+
+Names are looked up as ir_measures users type them (:func:`lookup`): exactly,
+else case-insensitively when one family matches (``ndcg@10`` is ``nDCG@10``;
+two families differing only by case would make the name ambiguous, an
+error naming both). The family keeps its registered spelling in every
+report (:func:`spelled`). Parameter names are case-sensitive: they are the
+papers' symbols, where case can carry meaning (Rnorm's ``N`` is a number of
+documents), and ir_measures reads them so too (``RBP(P=0.5)`` is an error
+there); a parameter that differs from a declared one only by case is named
+in the error. An unknown name gets one suggestion (:func:`suggest`): the
+family it names when case, ``-``, ``_`` and ``#`` are ignored (``ERR-IA``,
+``alpha-nDCG``, ``D#-nDCG``, a family's title such as ``S-Recall``), a
+trec_eval or ir_measures name (``map``, ``P_10``, ``ndcg_cut_10``,
+``recip_rank``, ``MRR``), else the closest family name ignoring case
+(:func:`difflib.get_close_matches`).
 """
 
 from __future__ import annotations
 
 import difflib
 import importlib
+import re
 from collections.abc import Iterator, Mapping
 from typing import Any, NamedTuple
 
 from axiometer.core import InputError, ValidationError, cut
-from axiometer.metrics.spec import ParsedSpec, parse_spec
+from axiometer.metrics.spec import _TOKEN, ParsedSpec, TokenStream, parse_spec
 
 __all__ = ["register", "parse", "families", "family", "kind", "describe", "by_kind", "KINDS",
-           "FAMILY_MODULES"]
+           "FAMILY_MODULES", "lookup", "suggest", "read_spec", "spelled", "PEER_NAMES"]
 
 #: The kinds of family (see the module docstring).
 KINDS = ("ranking", "relative", "set")
@@ -151,25 +167,180 @@ def describe(name: str) -> str:
     return f"{name} takes " + ("; ".join(parts) + "; " if parts else "no parameters; ") + cutoff
 
 
+# -- names as users type them --------------------------------------------------------
+
+#: trec_eval's, ndeval's and ir_measures' names for our families (matched on the lower-cased
+#: name; ``\1`` is a cutoff written into the name): suggested, never accepted.
+PEER_NAMES: tuple[tuple[str, str], ...] = (
+    (r"p_?(\d+)", r"P@\1"),                 # trec_eval P_10 (-m P.10), P10 in older output
+    (r"ndcg_cut_?(\d+)", r"nDCG@\1"),       # trec_eval ndcg_cut_10
+    (r"map_cut_?(\d+)", r"AP@\1"),          # trec_eval map_cut_10
+    (r"map|gm_map", "AP"),                   # trec_eval map, ir_measures MAP
+    (r"mrr|recip_rank", "RR"),               # ir_measures MRR, trec_eval recip_rank
+    (r"map[-_]?ia", "AP_IA"),                # ndeval MAP-IA, ir_measures MAP_IA
+    (r"strec", "StRecall"),                  # ndeval strec@k
+)
+
+
+def _key(name: str) -> str:
+    """A name with case, ``-``, ``_``, ``#`` (``sharp``) and spaces ignored: how a suggestion matches."""
+    name = name.lower().replace("#", "sharp").replace("α", "alpha")
+    return re.sub(r"[\s_-]", "", name)
+
+
+def _by_key(names: Mapping[str, str]) -> dict[str, str]:
+    """``key -> family`` for the keys exactly one family has."""
+    found: dict[str, set[str]] = {}
+    for key, name in names.items():
+        found.setdefault(key, set()).add(name)
+    return {key: next(iter(named)) for key, named in found.items() if len(named) == 1}
+
+
+def suggest(name: str) -> str | None:
+    """The family (or spec) an unknown metric name most likely means, ``None`` when nothing is close.
+
+    In order: the family whose name equals ``name`` when case, ``-``, ``_``
+    and ``#`` are ignored (``ERR-ia`` -> ``ERR_IA``), a peer's name
+    (:data:`PEER_NAMES`: ``map`` -> ``AP``, ``ndcg_cut_10`` -> ``nDCG@10``),
+    a family's title so compared (``S-Recall`` -> ``StRecall``), then the
+    closest family name with case ignored (``NDGC`` -> ``nDCG``).
+    """
+    registered = _registered()
+    key = _key(name)
+    by_name = _by_key({_key(f.name): f.name for f in registered})
+    if key in by_name:
+        return by_name[key]
+    lowered = name.lower()
+    for pattern, replacement in PEER_NAMES:
+        match = re.fullmatch(pattern, lowered)
+        if match:
+            return match.expand(replacement)
+    titles = {_key(re.split(r"[@(]", getattr(f.cls, "title", "") or "")[0]): f.name for f in registered}
+    by_title = _by_key({k: v for k, v in titles.items() if k and k not in by_name})
+    if key in by_title:
+        return by_title[key]
+    lower = {f.name.lower(): f.name for f in registered}
+    close = difflib.get_close_matches(lowered, list(lower), n=1)
+    return lower[close[0]] if close else None
+
+
+def _matches(name: str) -> list[_Family]:
+    """The family named exactly ``name``, else every family equal to it ignoring case."""
+    _load()
+    found = _REGISTERED.get(name)
+    if found is not None:
+        return [found]
+    return [f for f in _registered() if f.name.lower() == name.lower()]
+
+
+def _find(name: str, source: str | None = None) -> _Family:
+    """The family ``name`` names: exactly, else the one family equal to it ignoring case.
+
+    An unknown name is an :class:`~axiometer.core.InputError` with one
+    suggestion (:func:`suggest`) and the known metrics; a name that matches
+    several families ignoring case (they differ only by case) is one naming them.
+    """
+    same = _matches(name)
+    if len(same) == 1:
+        return same[0]
+    if same:
+        both = " and ".join(repr(f.name) for f in same)
+        raise InputError(f"metric name {cut(name, 60)!r} matches {both}, which differ only by case; "
+                         "write one as it is spelled", source=source)
+    close = suggest(name)
+    hint = f"did you mean {cut(close, 60)!r}? " if close else ""
+    raise InputError(f"unknown metric {cut(name, 60)!r}; {hint}known metrics: " + ", ".join(families()),
+                     source=source)
+
+
+def lookup(name: str) -> str:
+    """The registered spelling of the family ``name`` (``"ndcg"`` -> ``"nDCG"``); see :func:`_find`."""
+    return _find(name, source=f"metric {name!r}").name
+
+
+def read_spec(spec: str) -> ParsedSpec:
+    """:func:`~axiometer.metrics.spec.parse_spec`, with the family in its registered spelling.
+
+    A name written as papers write it, which the spec syntax does not take
+    (``ERR-IA@10``, ``alpha-nDCG@10``, ``D#-nDCG@10``), is the syntax error
+    with a suggestion (``did you mean 'ERR_IA'?``). Raises
+    :class:`~axiometer.core.InputError`, one line.
+    """
+    try:
+        parsed = parse_spec(spec)
+    except InputError as error:
+        head = re.match(r"\s*([A-Za-zα][A-Za-z0-9_#α-]*)", spec) if isinstance(spec, str) else None
+        close = suggest(head.group(1)) if head and re.search(r"[-#α]", head.group(1)) else None
+        if close is None:
+            raise
+        raise InputError(f"{error.problem}; did you mean {cut(close, 60)!r}?", source=error.source,
+                         line=error.line, token=error.token) from None
+    found = _find(parsed.family, source=f"metric {spec!r}")
+    return ParsedSpec(found.name, parsed.params, parsed.cutoff)
+
+
+def spelled(spec: str) -> str:
+    """``spec`` (stripped) with every metric name in it spelled as registered:
+    ``"ndcg@10"`` -> ``"nDCG@10"``, ``"nrg(base=rbp(p=0.5))"`` -> ``"NRG(base=RBP(p=0.5))"``.
+
+    A metric name is the spec's first name, a name followed by ``(`` or
+    ``@``, or a bare word given to a parameter that takes any text (NRG's
+    ``base=ndcg``); quoted strings and option words (``form=reference``) are
+    kept. Names of no family, or of several, are kept as written; the rest
+    of the text (spaces, number spellings) is untouched.
+    """
+    text = spec.strip()
+    tokens = TokenStream(text, _TOKEN, f"metric {spec!r}").tokens
+    out, last = [], 0
+    enclosing: list[Any] = []  # the family class of each open '(' (None: not a family)
+
+    def registered(name: str) -> _Family | None:
+        same = _matches(name)
+        return same[0] if len(same) == 1 else None
+
+    for i, token in enumerate(tokens[:-1]):
+        after = tokens[i + 1].text
+        if token.text == ")" and enclosing:
+            enclosing.pop()
+        if token.kind != "name":
+            continue
+        head = i == 0 or after in ("(", "@")
+        if not head and i >= 2 and tokens[i - 1].text == "=" and after in (",", ")", ""):
+            declared = {p.name: p for p in getattr(enclosing[-1], "param_info", ())} if enclosing else {}
+            param = declared.get(tokens[i - 2].text)
+            head = param is not None and param.type is str and param.choices is None
+        if not head:
+            continue
+        found = registered(token.text)
+        if after == "(":
+            enclosing.append(found.cls if found else None)
+        if found is not None and found.name != token.text:
+            start = token.column - 1
+            out += [text[last:start], found.name]
+            last = start + len(token.text)
+    return "".join(out) + text[last:]
+
+
 def parse(spec: str, parsed: ParsedSpec | None = None) -> Any:
     """Build the family a spec string names, e.g. ``parse("nDCG@10")``, ``parse("F(beta=2)")``.
 
-    ``parsed``: ``spec`` already parsed by :func:`~axiometer.metrics.spec.parse_spec`
-    (it is not parsed again). Raises :class:`~axiometer.core.InputError`
-    naming the bad token, listing the known metrics (those that score
-    rankings) or the family's parameters.
+    The family's name may be written in any case (``parse("ndcg@10")``, see
+    :func:`lookup`). ``parsed``: ``spec`` already parsed by
+    :func:`~axiometer.metrics.spec.parse_spec` or :func:`read_spec` (it is not
+    parsed again). Raises :class:`~axiometer.core.InputError` naming the bad
+    token, suggesting a family and listing the known metrics (those that
+    score rankings), or listing the family's parameters.
     """
     if parsed is None:
-        parsed = parse_spec(spec)
+        parsed = read_spec(spec)
     source = f"metric {spec!r}"
-    _load()
-    found = _REGISTERED.get(parsed.family)
-    if found is None:
-        known = families()
-        close = difflib.get_close_matches(parsed.family, list(known), n=1)
-        hint = f"did you mean {close[0]!r}? " if close else ""
-        raise InputError(f"unknown metric {cut(parsed.family, 60)!r}; {hint}known metrics: " + ", ".join(known),
-                         source=source)
+    found = _find(parsed.family, source=source)
+    declared = [p.name for p in getattr(found.cls, "param_info", ())]
+    for key in parsed.params:
+        same = [name for name in declared if name.lower() == key.lower()]
+        if key not in declared and same:
+            raise InputError(f"{found.name}: unknown parameter {cut(key, 60)!r}; did you mean {same[0]!r}? "
+                             f"(parameter names are case-sensitive; {describe(found.name)})", source=source)
     if found.kind == "set":
         if parsed.cutoff is not None:
             raise InputError(f"a set measure takes no cutoff '@{parsed.cutoff}'", source=source)
@@ -180,7 +351,7 @@ def parse(spec: str, parsed: ParsedSpec | None = None) -> Any:
     try:
         return found.cls(parsed.cutoff, **parsed.params)
     except ValidationError as error:
-        raise InputError(f"{error}; {describe(parsed.family)}", source=source) from None
+        raise InputError(f"{error}; {describe(found.name)}", source=source) from None
 
 
 class _KindView(Mapping[str, type]):

@@ -7,7 +7,9 @@ published-table comparison, Giner's table and NRG's ``base=`` all resolve
 their metrics here, so each accepts what the others accept. A reference is one of
 
 - a built-in spec string, ``"nDCG@10"``, ``"RBP(p=0.9)"``, ``"F(beta=2)"``, of
-  any family in the registry (:func:`axiometer.metrics.registry.parse`);
+  any family in the registry (:func:`axiometer.metrics.registry.parse`), its
+  name in any case (``"ndcg@10"``; the resolved name is spelled as registered,
+  ``"nDCG@10"``: :func:`axiometer.metrics.registry.spelled`);
 - ``"ir_measures:MEASURE"``, the measure as ir_measures (trec_eval) computes it
   (:mod:`axiometer.metrics.ir_measures_bridge`, imported only when asked for);
 - ``"package.module:attribute"`` (also ``module:Class.attribute``), imported
@@ -43,8 +45,7 @@ from typing import Any
 
 from axiometer.core import InputError, ValidationError
 from axiometer.metrics.base import Needs, Param, format_value, wrap
-from axiometer.metrics.registry import families, family, kind, parse
-from axiometer.metrics.spec import parse_spec
+from axiometer.metrics.registry import families, family, kind, parse, read_spec, spelled
 
 __all__ = ["Resolved", "resolve", "IR_MEASURES_PREFIX"]
 
@@ -148,10 +149,11 @@ def _builtin(spec: str, params: dict[str, Any], cutoff: int | None, name: str | 
              needs: Any) -> Resolved:
     _only_for_functions(spec, name=name, needs=needs,
                         why="a built-in metric has its own name and needs")
-    parsed = parse_spec(spec)
+    parsed = read_spec(spec)  # the family in its registered spelling (the user's may differ in case)
     metric = parse(spec, parsed)  # the spec's own errors first, with their column
     name_of_family = _family(metric)
     if not params and cutoff is None:
+        spec = spelled(spec)
         return Resolved(metric, spec, frozenset(parsed.params), None, spec, kind(parsed.family))
     declared = {p.name: p for p in metric.param_info}
     fixed = dict(parsed.params)
@@ -194,6 +196,7 @@ def _builtin(spec: str, params: dict[str, Any], cutoff: int | None, name: str | 
     text = parsed.family + (f"({inner})" if inner else "") + (f"@{k}" if k is not None else "")
     try:
         metric = parse(text)
+        text = spelled(text)
     except InputError as error:
         raise InputError(error.problem, source=f"metric {spec!r}") from None
     return Resolved(metric, text, frozenset(fixed), grids or None, text, kind(parsed.family),
