@@ -1,8 +1,9 @@
 """The ``axiometer`` command line.
 
 Each command is a module of this package (``score``, ``table``, ``check``,
-``intrinsic``, ``unanimity``, ``axioms``, ``plot``, ``meta``) with two functions: ``add_parser(subparsers)``
-declares its options and ``run(args)`` runs it, returning the exit status.
+``intrinsic``, ``unanimity``, ``axioms``, ``metrics``, ``plot``, ``meta``,
+``compare``) with two functions: ``add_parser(subparsers)`` declares its
+options and ``run(args)`` runs it, returning the exit status.
 Options several commands share live in :mod:`axiometer.cli.options`. A new
 command registers in :data:`_COMMANDS`.
 
@@ -18,7 +19,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from axiometer import __version__
-from axiometer.cli import axioms, check, compare, intrinsic, meta, plot, score, table, unanimity
+from axiometer.cli import axioms, check, compare, intrinsic, meta, metrics, plot, score, table, unanimity
 from axiometer.cli.options import EXIT_ERROR, EXIT_INTERRUPTED, fail
 from axiometer.core import AxiometerError
 from axiometer.progress import Progress
@@ -28,7 +29,7 @@ __all__ = ["main", "Progress", "EXIT_ERROR", "EXIT_INTERRUPTED"]
 #: Every command's ``add_parser``, in the order ``axiometer --help`` lists them.
 _COMMANDS: tuple[Callable[[argparse._SubParsersAction], None], ...] = (
     score.add_parser, table.add_parser, check.add_parser, intrinsic.add_parser, unanimity.add_parser,
-    axioms.add_parser, plot.add_parser, meta.add_parser, compare.add_parser)
+    axioms.add_parser, metrics.add_parser, plot.add_parser, meta.add_parser, compare.add_parser)
 
 
 def _parser() -> argparse.ArgumentParser:
