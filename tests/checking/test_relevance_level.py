@@ -48,3 +48,18 @@ def test_intent_aware_metrics_read_each_aspects_own_grades():
     assert parse("P_IA(rel=3)@2").score(ranking, topic) == 0.25
     # Level 1 (the default): both documents count on both aspects.
     assert parse("P_IA@2").score(ranking, topic) == 1.0
+
+
+def test_rnorm_pnorm_and_esl_take_a_relevance_level_too():
+    from axiometer.grades import topic_from_grades
+
+    topic = topic_from_grades("q", {"a": {"x": 2}, "b": {"x": 1}, "c": {"x": 0}, "d": {"x": 3}},
+                              mapping="linear")
+    ranking = ("b", "c", "a", "d")
+    # Level 2: a and d relevant at ranks 3 and 4; R = 2, N = 10: 1 - ((3 + 4) - (1 + 2)) / (2 * 8).
+    assert parse("Rnorm(N=10,rel=2)").score(ranking, topic) == 0.75
+    assert parse("Rnorm(N=10)").score(ranking, topic) != 0.75   # level 1 counts b too
+    # ESL: non-relevant documents examined before the s-th relevant one: b and c.
+    assert parse("ESL(rel=2)").score(ranking, topic) == 2.0
+    assert parse("ESL(s=2,rel=2)").score(ranking, topic) == 2.0
+    assert parse("ESL").score(ranking, topic) == 0.0

@@ -35,7 +35,7 @@ import numpy as np
 
 from axiometer.core import Context, Topic
 from axiometer.metrics.arithmetic import Arithmetic
-from axiometer.metrics.base import BuiltinMetric, Needs, Param, RankingBatch
+from axiometer.metrics.base import REL_PARAM, BuiltinMetric, Needs, Param, RankingBatch
 from axiometer.metrics.registry import register
 
 
@@ -52,7 +52,7 @@ class ExpectedSearchLength(BuiltinMetric):
 
     family = "ESL"
     title = "expected search length"
-    param_info = (Param("s", int, 1, "relevant documents the user wants", low=1, grid=(1,)),)
+    param_info = (Param("s", int, 1, "relevant documents the user wants", low=1, grid=(1,)), REL_PARAM)
     cutoff_rule = "none"
     needs = Needs(aspects=False, graded=False)
 
@@ -60,23 +60,27 @@ class ExpectedSearchLength(BuiltinMetric):
 
     def compute(self, ranking: Sequence[str], topic: Topic, A: Arithmetic,
                 context: Context | None = None) -> Any:
-        wanted = min(self.s, topic.R)
+        R = topic.count_at(self.rel)
+        wanted = min(self.s, R)
         if wanted == 0:
             return A.zero
         found = nonrelevant = judged_nonrelevant = 0
         for d in ranking:
-            if topic.rel(d):
+            if topic.relevant_at(d, self.rel):
                 found += 1
                 if found == wanted:
                     return A.num(nonrelevant)
             else:
                 nonrelevant += 1
                 judged_nonrelevant += topic.is_judged(d)
-        level_relevant = topic.R - found
-        level_nonrelevant = sum(1 for d in topic.documents if not topic.rel(d)) - judged_nonrelevant
+        level_relevant = R - found
+        level_nonrelevant = (sum(1 for d in topic.documents if not topic.relevant_at(d, self.rel))
+                             - judged_nonrelevant)
         return A.num(nonrelevant) + A.num(level_nonrelevant * (wanted - found)) / A.num(level_relevant + 1)
 
     def score_batch(self, batch: RankingBatch) -> np.ndarray:
+        if self.rel > 1:
+            raise NotImplementedError("the batched path reads relevance level 1 only")
         R = batch.topic.R
         wanted = min(self.s, R)
         n = len(batch.lengths)

@@ -36,7 +36,7 @@ import numpy as np
 
 from axiometer.core import Topic, ValidationError
 from axiometer.metrics.arithmetic import Arithmetic
-from axiometer.metrics.base import Needs, Param, RankingBatch, RelevantNormalisedMetric
+from axiometer.metrics.base import REL_PARAM, Needs, Param, RankingBatch, RelevantNormalisedMetric
 from axiometer.metrics.registry import register
 
 #: The collection size. Declared with a default only so that every family
@@ -45,15 +45,16 @@ COLLECTION_SIZE = Param("N", int, 20, "collection size: the full ranking has N d
                         low=1, grid=(20,))
 
 
-def relevant_ranks(ranking: Sequence[str], topic: Topic, N: int, name: str) -> list[int]:
-    """Ranks of the R relevant documents in the ranking completed to ``N`` documents,
-    missing relevant documents placed at the end (the module's convention)."""
-    found = [i for i, d in enumerate(ranking, 1) if topic.rel(d)]
-    missing = topic.R - len(found)
-    if topic.R > N or len(ranking) + missing > N:
+def relevant_ranks(ranking: Sequence[str], topic: Topic, N: int, name: str, level: int = 1) -> list[int]:
+    """Ranks of the R relevant documents (relevant at ``level``) in the ranking completed to ``N``
+    documents, missing relevant documents placed at the end (the module's convention)."""
+    found = [i for i, d in enumerate(ranking, 1) if topic.relevant_at(d, level)]
+    R = topic.count_at(level)
+    missing = R - len(found)
+    if R > N or len(ranking) + missing > N:
         raise ValidationError(
             f"{name}: a ranking of {len(ranking)} documents missing {missing} of the topic's "
-            f"{topic.R} relevant ones does not fit a collection of N={N} documents")
+            f"{R} relevant ones does not fit a collection of N={N} documents")
     return found + list(range(N - missing + 1, N + 1))
 
 
@@ -75,7 +76,7 @@ class _NormalisedByRanks(RelevantNormalisedMetric):
     vectorised, from the relevant mask and missing counts (``_from_counts``).
     """
 
-    param_info = (COLLECTION_SIZE,)
+    param_info = (COLLECTION_SIZE, REL_PARAM)
     cutoff_rule = "none"
     needs = Needs(aspects=False, graded=False)
     normalised = True
@@ -84,7 +85,7 @@ class _NormalisedByRanks(RelevantNormalisedMetric):
 
     def compute_relevant(self, ranking: Sequence[str], topic: Topic, A: Arithmetic, R: int) -> Any:
         N = self.N
-        return self._from_ranks(relevant_ranks(ranking, topic, N, self.name), R, N, A)
+        return self._from_ranks(relevant_ranks(ranking, topic, N, self.name, self.rel), R, N, A)
 
     def score_batch_relevant(self, batch: RankingBatch, R: int) -> np.ndarray:
         N = self.N
