@@ -5,6 +5,8 @@ named piece of source is weakened, and passes on the code as it is.
    (``2 * n <= cutoff`` in ``ThresholdConstraint._signs``).
 2. nERR-IA's greedy ideal breaks an exact tie for the larger document id (ndeval), on a
    topic where the choice changes the normaliser.
+3. A TREC qrels line with five columns is an ``InputError`` naming file:line, never a bare
+   ``ValueError`` from unpacking.
 """
 
 from __future__ import annotations
@@ -17,9 +19,10 @@ import axiometer
 from axiometer.axioms import get
 from axiometer.axioms.constraints.threshold import threshold_grid
 from axiometer.checking import check
-from axiometer.core import Topic
+from axiometer.core import InputError, Topic
 from axiometer.metrics import RankingBatch, parse
 from axiometer.metrics.intent_aware import ERRIA, NERRIA, greedy_ideal
+from axiometer.readers import read_qrels
 
 F = Fraction
 DEEPTH = get("DeepTh")
@@ -91,3 +94,28 @@ def test_nerr_ia_exact_tie_goes_to_the_larger_id_and_changes_the_normaliser(orde
     # @2: ideal (d3, d1) = 3/8 + 1/8 = 1/2; (d2, d1) = 3/8 + (1/2*1/2*3/4)/2 = 15/32 -> 15/16.
     assert NERRIA(2).exact(["d2", "d1"], topic) == F(15, 16)
     assert NERRIA().exact(["d3", "d1", "d2"], topic) == 1
+
+
+# -- 3. a TREC qrels line with five columns is one InputError naming file:line -------
+
+@pytest.mark.parametrize("text, line, columns", [
+    ("q1 0 a 1\nq1 0 b 1 extra\n", 2, "qid iter docno grade"),
+    ("q1 0 a 1 extra\nq1 0 b 1\n", 1, "qid iter docno grade"),        # first line: still TREC
+    ("q1 0 a 1\nq1\t0\tb\t1\t2\n", 2, "qid iter docno grade"),        # tabs after the first line
+    ("q1 s1 a 1\nq1 s2 b 1 0.5\n", 2, "qid subtopic docno grade"),    # TREC diversity
+])
+def test_a_five_column_trec_qrels_line_is_an_input_error_naming_file_and_line(tmp_path, text, line, columns):
+    path = tmp_path / "five.qrels"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(InputError) as caught:
+        read_qrels(path)
+    assert str(caught.value) == f"{path}:{line}: expected 4 columns ({columns}), found 5"
+    assert (caught.value.source, caught.value.line) == (str(path), line)
+
+
+def test_a_five_column_line_under_an_explicit_trec_format_is_an_input_error(tmp_path):
+    path = tmp_path / "five.qrels"
+    path.write_text("q1 0 a 1\nq1 0 b 1 x\n", encoding="utf-8")
+    for fmt in ("trec", "trec-diversity"):
+        with pytest.raises(InputError, match=r":2: expected 4 columns \(.*\), found 5$"):
+            read_qrels(path, format=fmt)
