@@ -7,6 +7,9 @@ named piece of source is weakened, and passes on the code as it is.
    topic where the choice changes the normaliser.
 3. A TREC qrels line with five columns is an ``InputError`` naming file:line, never a bare
    ``ValueError`` from unpacking.
+4. Giner's intrinsic classification: gaps equal on floats but unequal exactly are not
+   interval (decided exactly); a float-only metric's gaps 1 and 1.0001 are not interval
+   within the stated tolerance (``DEFAULT_TOLERANCE``).
 """
 
 from __future__ import annotations
@@ -20,7 +23,10 @@ from axiometer.axioms import get
 from axiometer.axioms.constraints.threshold import threshold_grid
 from axiometer.checking import check
 from axiometer.core import InputError, Topic
-from axiometer.metrics import RankingBatch, parse
+from axiometer.generators.domains import outputs
+from axiometer.intrinsic.classify import classify
+from axiometer.metrics import BuiltinMetric, Needs, RankingBatch, is_exact_capable, parse, wrap
+from axiometer.metrics.decide import DEFAULT_TOLERANCE
 from axiometer.metrics.intent_aware import ERRIA, NERRIA, greedy_ideal
 from axiometer.readers import read_qrels
 
@@ -119,3 +125,74 @@ def test_a_five_column_line_under_an_explicit_trec_format_is_an_input_error(tmp_
     for fmt in ("trec", "trec-diversity"):
         with pytest.raises(InputError, match=r":2: expected 4 columns \(.*\), found 5$"):
             read_qrels(path, format=fmt)
+
+
+# -- 4. Giner's interval scale: exact-but-unequal gaps, and the float-only band ------
+
+_TOPIC3 = Topic.single({"a": 1, "b": 1, "c": 1})
+_THREE = outputs([(["a"], _TOPIC3), (["b"], _TOPIC3), (["c"], _TOPIC3)], name="three")
+#: Gaps 1 and 1 + 10^-12: within the float screen (relative 1e-9), so only the exact
+#: comparison can tell them apart.
+_NEAR = {"a": F(0), "b": F(1), "c": 2 + F(1, 10 ** 12)}
+
+
+class _Table(BuiltinMetric):
+    """Scores the output's one document from a table, exactly (Fraction) and in float."""
+
+    family = "Table"
+    title = "Table"
+    needs = Needs(aspects=False, graded=True)
+
+    def __init__(self, table: dict[str, Fraction]) -> None:
+        super().__init__(None)
+        self.table = table
+        self.name = "table"
+
+    def compute(self, ranking, topic, A, context=None):
+        return A.num(self.table[ranking[0]])
+
+
+def _assert_unequal_gaps_decided_exactly(result, third: str) -> None:
+    interval = result.property("interval")
+    assert not interval.holds and interval.exact
+    assert [r.label for r in interval.counterexample] == ["[a]", "[b]", "[c]"]
+    assert interval.counterexample[2].exact == third
+    assert result.category == "ordinal/metric"
+    assert result.exact and result.tolerance is None and result.note == "ties and gaps decided exactly"
+
+
+def test_exact_but_unequal_gaps_are_not_interval_with_an_exact_override():
+    # The float scores 0, 1, 2.000000000001 pass the screen as equal gaps; the exact values'
+    # second difference 2 + 10^-12 - 2 * 1 + 0 = 10^-12 != 0 decides: not interval, exactly.
+    result = classify(wrap(lambda r, t: float(_NEAR[r[0]]), name="near"), _THREE,
+                      exact=lambda r, t: _NEAR[r[0]])
+    _assert_unequal_gaps_decided_exactly(result, "2000000000001/1000000000000")
+
+
+def test_exact_but_unequal_gaps_are_not_interval_with_the_metrics_own_exact():
+    metric = _Table(_NEAR)
+    assert is_exact_capable(metric)
+    _assert_unequal_gaps_decided_exactly(classify(metric, _THREE), "2000000000001/1000000000000")
+    # Control: with exactly equal gaps (0, 1, 2) the same path says interval, exactly.
+    equal = classify(_Table({"a": F(0), "b": F(1), "c": F(2)}), _THREE)
+    assert equal.category == "interval/metric" and equal.property("interval").exact
+
+
+def test_float_only_gaps_1_and_1_0001_are_not_interval_within_the_stated_tolerance():
+    # Float-only: equal gaps are decided within DEFAULT_TOLERANCE (1e-9, relative to the
+    # values, so a band of 1e-9 * 2.0001 here). The second difference 2.0001 - 2 * 1 + 0 =
+    # 1e-4 is far outside it: not interval. A band 1e6 times wider (2e-3) would swallow it.
+    assert DEFAULT_TOLERANCE == 1e-9
+    scores = {"a": 0.0, "b": 1.0, "c": 2.0001}
+    result = classify(wrap(lambda r, t: scores[r[0]], name="gaps"), _THREE)
+    assert result.tolerance == DEFAULT_TOLERANCE
+    assert "float-only" in result.note and "1e-09" in result.note
+    interval = result.property("interval")
+    assert not interval.holds
+    assert [r.score for r in interval.counterexample] == [0.0, 1.0, 2.0001]
+    assert result.category == "ordinal/metric"
+    # Control: gaps 1 and 1 + 1e-12 are equal within that tolerance, and the result says so.
+    close = {"a": 0.0, "b": 1.0, "c": 2.0 + 1e-12}
+    within = classify(wrap(lambda r, t: close[r[0]], name="close"), _THREE)
+    assert within.category == "interval/metric" and not within.property("interval").exact
+    assert "within tolerance 1e-09" in within.property("interval").note
