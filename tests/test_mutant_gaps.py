@@ -10,6 +10,9 @@ named piece of source is weakened, and passes on the code as it is.
 4. Giner's intrinsic classification: gaps equal on floats but unequal exactly are not
    interval (decided exactly); a float-only metric's gaps 1 and 1.0001 are not interval
    within the stated tolerance (``DEFAULT_TOLERANCE``).
+5. The random searches reach what their constraints talk about: unequal aspect weights (AspDiv,
+   Sat), a Pri swap of positions two apart; a metric failing AspDiv only under unequal weights
+   is found violated.
 """
 
 from __future__ import annotations
@@ -17,13 +20,17 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from hypothesis import HealthCheck, Phase, find, settings
 
 import axiometer
 from axiometer.axioms import get
 from axiometer.axioms.constraints.threshold import threshold_grid
 from axiometer.checking import check
 from axiometer.core import InputError, Topic
+from axiometer.generators.case import Case, Scope, cases_of
+from axiometer.generators.diversity import aspect_diversity_cases, saturation_cases
 from axiometer.generators.domains import outputs
+from axiometer.generators.relevance import priority_cases, priority_small_scope
 from axiometer.intrinsic.classify import classify
 from axiometer.metrics import BuiltinMetric, Needs, RankingBatch, is_exact_capable, parse, wrap
 from axiometer.metrics.decide import DEFAULT_TOLERANCE
@@ -196,3 +203,48 @@ def test_float_only_gaps_1_and_1_0001_are_not_interval_within_the_stated_toleran
     within = classify(wrap(lambda r, t: close[r[0]], name="close"), _THREE)
     assert within.category == "interval/metric" and not within.property("interval").exact
     assert "within tolerance 1e-09" in within.property("interval").note
+
+
+# -- 5. the random search still covers the ground its constraint talks about --------
+
+#: find() settings: deterministic, no database, generation and shrinking only.
+_FIND = settings(max_examples=500, database=None, deadline=None, derandomize=True,
+                 phases=(Phase.generate, Phase.shrink), suppress_health_check=list(HealthCheck))
+
+
+def _unequal_weights(case: Case) -> bool:
+    return len(set(case.topic.weights)) > 1
+
+
+@pytest.mark.parametrize("strategy", [aspect_diversity_cases, saturation_cases], ids=["AspDiv", "Sat"])
+def test_aspdiv_and_sat_searches_reach_unequal_aspect_weights(strategy):
+    found = find(strategy(Scope()), _unequal_weights, settings=_FIND)
+    assert len(found.topic.aspects) >= 2 and sum(found.topic.weights) == 1
+
+
+def test_the_priority_search_reaches_a_swap_of_positions_two_apart():
+    found = find(priority_cases(Scope()), lambda c: c.changed[1] - c.changed[0] >= 2, settings=_FIND)
+    i, j = found.changed
+    assert (i, j) == (1, 3)  # shrunk: the smallest such swap
+    assert found.b == (found.a[2], found.a[1], found.a[0], *found.a[3:])
+    # The exhaustive small scope reaches it too.
+    assert any(c.changed[1] - c.changed[0] >= 2 for c in cases_of(priority_small_scope(Scope())))
+
+
+def heaviest_intent_only(ranking, topic) -> Fraction:
+    """``sum_i (1/i) sum_{t: w(t) = max w} w(t) r(d_i, t)``: the weighted positional sum over the
+    heaviest aspects only. Under balanced weights every aspect is heaviest and this is the
+    weighted sum, which satisfies AspDiv; under unequal weights a replacement gaining only on a
+    lighter aspect changes nothing, a tie, so AspDiv is violated there and only there."""
+    heaviest = max(topic.weights)
+    return sum((Fraction(1, i) * w * r for i, d in enumerate(ranking, 1)
+                for w, r in zip(topic.weights, topic.vector(d)) if w == heaviest), Fraction(0))
+
+
+def test_a_metric_failing_aspdiv_only_under_unequal_weights_is_found_violated():
+    report = axiometer.check(heaviest_intent_only, ["AspDiv"], budget="quick", name="heaviest")
+    assert report.verdicts == {"AspDiv": "violated"}
+    ce = report.cell("AspDiv").checks[0].counterexample
+    weights = [Fraction(w) for w in ce.topic.weights]
+    assert len(set(weights)) > 1  # the counterexample needs unequal weights
+    assert ce.score_a == ce.score_b  # a tie: the gain is on a lighter aspect
