@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
-from pathlib import Path
 
 import pytest
 
@@ -18,16 +16,8 @@ pytest.importorskip("xdist")
 
 pytest_plugins = ["pytester"]
 
-EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "metric-author"
-EXAMPLE_TEST = "tests/test_graded_precision.py"
-
-
-@pytest.fixture
-def example(pytester: pytest.Pytester) -> pytest.Pytester:
-    """The example repository copied into pytester's directory."""
-    shutil.copytree(EXAMPLE, pytester.path, dirs_exist_ok=True,
-                    ignore=shutil.ignore_patterns("__pycache__", ".pytest_cache", ".hypothesis", "*.egg-info"))
-    return pytester
+# The example repository's copy into pytester's directory, as the serial plugin tests make it.
+from tests.test_pytest_plugin import EXAMPLE_TEST, example  # noqa: E402,F401 (a fixture)
 
 
 def _run(pytester: pytest.Pytester, *args: str) -> pytest.RunResult:
