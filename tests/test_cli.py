@@ -16,15 +16,10 @@ from axiometer.cli import main
 from axiometer.cli.options import example_files as _example_files
 from axiometer.metrics import TABLE_ROWS, parse
 from axiometer.readers import read_qrels
+from tests.cli_run import run_cli
 from tests.metrics.test_resolve import scratch_module  # noqa: F401  (a fixture, shared)
 
 SCRIPT = Path(sys.executable).parent / "axiometer"
-
-
-def run_cli(capsys, *argv: str) -> tuple[int, str, str]:
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def test_help_lists_the_commands(capsys):

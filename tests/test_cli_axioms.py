@@ -19,7 +19,6 @@ from axiometer.axioms import CONSTRAINTS, PROPERTIES, get, oracles
 from axiometer.axioms.constraints.base import Constraint
 from axiometer.axioms.oracle import CONDITIONS
 from axiometer.checking import QUICK, check
-from axiometer.cli import main
 from axiometer.core import Context, Topic
 from axiometer.metrics.base import UndefinedScore
 from axiometer.metrics.resolve import resolve
@@ -27,19 +26,9 @@ from axiometer.reports.axioms import number_text
 from axiometer.reports.table import format_table
 from axiometer.results import HOLDS
 from axiometer.runner import run_table
+from tests.cli_run import flat, run_cli
 
 IDS = [o.id for o in (*CONSTRAINTS, *PROPERTIES)]
-
-
-def run_cli(capsys, *argv: str) -> tuple[int, str, str]:
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
-
-
-def flat(text: str) -> str:
-    """``text`` with every run of whitespace as one space (the report wraps its lines)."""
-    return " ".join(text.split())
 
 
 # -- every axiom declares what it means ----------------------------------------------------------

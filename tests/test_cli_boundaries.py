@@ -7,14 +7,8 @@ import json
 
 import pytest
 
-from axiometer.cli import main
 from tests.checking.test_boundary import GEOMETRIC_ROOT
-
-
-def run_cli(capsys, *argv: str) -> tuple[int, str, str]:
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
+from tests.cli_run import run_cli
 
 
 def test_check_rbp_range_reports_the_closeth_boundary_in_json_and_text(capsys):

@@ -12,9 +12,9 @@ from fractions import Fraction
 import pytest
 
 import axiometer
-from axiometer.cli import main
 from axiometer.cli.options import param_options as _param_options
 from tests.metrics.test_resolve import scratch_module  # noqa: F401  (a fixture, shared)
+from tests.cli_run import run_cli
 
 #: A new metric written by hand: a position-discounted graded precision,
 #: sum_{i<=k} r(d_i) * w^(i-1) / k with a decay w.
@@ -32,12 +32,6 @@ not_a_metric = [1, 2]
 """
 
 QUICK = ("--quick", "--jobs", "1")
-
-
-def run_cli(capsys, *argv: str) -> tuple[int, str, str]:
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def json_cli(capsys, *argv: str) -> dict:

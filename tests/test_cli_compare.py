@@ -14,14 +14,9 @@ from axiometer.cli import main
 from axiometer.readers import read_qrels, read_run
 from axiometer.scoring import score_runs
 from axiometer.significance import compare
+from tests.cli_run import flat, run_cli
 
 TOPICS = [f"q{i}" for i in range(1, 11)]
-
-
-def run_cli(capsys, *argv: str) -> tuple[int, str, str]:
-    status = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 @pytest.fixture(scope="module")
@@ -52,11 +47,6 @@ def campaign(tmp_path_factory) -> dict[str, Path]:
         path.write_text("\n".join(lines) + "\n")
         paths[tag] = path
     return paths
-
-
-def flat(text: str) -> str:
-    """The text with every run of whitespace one space (the text report wraps its sentences)."""
-    return " ".join(text.split())
 
 
 def _runs(campaign: dict[str, Path]) -> list[str]:

@@ -9,13 +9,7 @@ import sys
 
 import pytest
 
-from axiometer.cli import main
-
-
-def run_cli(capsys, *argv: str) -> tuple[int, str, str]:
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
+from tests.cli_run import run_cli
 
 
 def field(out: str, name: str) -> str:

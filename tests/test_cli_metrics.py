@@ -10,22 +10,12 @@ import re
 
 import pytest
 
-from axiometer.cli import main
 from axiometer.metrics.registry import KINDS, families, family, kind
 from axiometer.reports.metric_list import (KIND_TITLES, VENUES, family_entry, format_family,
                                            format_metric_list, metric_list)
+from tests.cli_run import flat, run_cli
 
 ALL = tuple(name for k in KINDS for name in families(k))
-
-
-def run_cli(capsys, *argv: str) -> tuple[int, str, str]:
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
-
-
-def flat(text: str) -> str:
-    return " ".join(text.split())
 
 
 @pytest.fixture(scope="module")

@@ -9,15 +9,10 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from axiometer.cli import main
+from tests.cli_run import run_cli
 
 PNG = b"\x89PNG\r\n\x1a\n"
 GRID = "p=0.5,0.6,0.7,0.8,0.9,0.99"
-
-
-def run_cli(capsys, *argv: str) -> tuple[int, str, str]:
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def texts(svg: str) -> list[str]:

@@ -17,6 +17,7 @@ from axiometer.generators.campaign import generate_campaign, write_trec
 from axiometer.metrics import Needs, parse, wrap
 from axiometer.metrics.resolve import resolve
 from axiometer.readers import read_qrels, read_run
+from tests.cli_run import run_cli
 
 needs_relative = pytest.mark.skipif(
     importlib.util.find_spec("axiometer.metrics.nrg") is None
@@ -24,12 +25,6 @@ needs_relative = pytest.mark.skipif(
     reason="the NRG and rareness metrics are not built yet")
 
 NRG, RARE = "NRG(base=nDCG@10)", "RareP(alpha=0.5)@10"
-
-
-def run_cli(capsys, *argv: str) -> tuple[int, str, str]:
-    status = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 @pytest.fixture(scope="module")

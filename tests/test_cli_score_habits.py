@@ -12,6 +12,7 @@ import pytest
 from axiometer.cli import main
 from axiometer.cli.options import split_measures
 from tests.paths import DATA
+from tests.cli_run import run_cli
 
 TREC_EVAL = DATA / "trec_eval"
 
@@ -30,12 +31,6 @@ def files(tmp_path: Path) -> tuple[str, str, str]:
         paths.append(str(tmp_path / name))
     qrels, a, b = paths
     return qrels, a, b
-
-
-def run_cli(capsys, *argv: str) -> tuple[int, str, str]:
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def usage_error(capsys, *argv: str) -> str:

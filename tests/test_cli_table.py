@@ -12,12 +12,7 @@ import pytest
 from axiometer import runner
 from axiometer.cli import main
 from axiometer.results import Cell, TableResult
-
-
-def run_cli(capsys, *argv: str) -> tuple[int, str, str]:
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
+from tests.cli_run import run_cli
 
 
 def matrix(out: str) -> dict[str, list[str]]:

@@ -12,6 +12,7 @@ from axiometer.cli import main
 from axiometer.cli import meta as cli_meta
 from axiometer.core import InputError
 from tests.meta.campaign import write_campaign
+from tests.cli_run import run_cli
 
 pytest.importorskip("axiometer.significance")  # the default test of discriminative power
 
@@ -23,12 +24,6 @@ def files(tmp_path_factory):
     for run in runs:
         options += ["--run", str(run)]
     return options
-
-
-def run_cli(capsys, *argv):
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 QUICK = ("--permutations", "2000", "--trials", "200")
