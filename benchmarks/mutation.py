@@ -1,0 +1,288 @@
+"""Mutation testing per area: how many small bugs planted in the code the area's tests catch.
+
+Issue 14, item 1. Not a test and not part of ``.ci/run`` (too slow): a script that prints figures.
+
+    python benchmarks/mutation.py --area readers            # one area
+    python benchmarks/mutation.py --area generators --keep  # keep the throwaway copy to browse it
+    python benchmarks/mutation.py --list                    # the areas, their modules and test files
+
+The tool is mutmut 3 (``pip install -e '.[mutation]'`` in a venv of its own; the ``mutation`` extra is
+not part of ``test``, CI never installs it). mutmut mutates every function of the chosen modules with
+"trampolines" in a ``mutants/`` copy and runs, for each mutant, only the tests that reached the mutated
+function, in forked workers. It never writes to ``src/``; even so this script does not run it in the work
+tree: it exports the committed ``HEAD`` (``git archive``) into a throwaway directory and runs mutmut there,
+so other work in the tree is neither touched nor measured. Commit (or pass ``--source worktree``) first.
+
+Hypothesis runs under the ``ci`` profile (derandomized, 60 examples): a mutant is killed or survives the
+same way on every run.
+
+Figures: killed / survived / timeout / other / total, and the score
+``(killed + timeout) / (total - equivalent - skipped)``. Survivors are listed as ``file:line`` with the
+mutated line. Equivalent mutants (no input can tell them from the code) are listed in ``EQUIVALENT`` below,
+each with a reason, and left out of the score; an entry whose mutated line no longer matches is reported
+as stale and not excluded.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@dataclass(frozen=True)
+class Area:
+    mutate: tuple[str, ...]   # glob patterns (fnmatch: ``*`` also crosses ``/``) of the modules to mutate
+    tests: tuple[str, ...]    # the test files (or folders) that cover them, run per mutant
+    note: str = ""
+
+
+# The areas of issue 14. The test files are the ones written for these modules; a mutant a test
+# elsewhere would catch (a CLI test, the fuzz tests) counts as a survivor here on purpose: the
+# per-module tests are the specification of the module.
+AREAS: dict[str, Area] = {
+    "readers": Area(
+        mutate=("src/axiometer/readers.py", "src/axiometer/grades.py"),
+        tests=("tests/test_readers.py", "tests/test_readers_extra_columns.py",
+               "tests/test_readers_robustness.py", "tests/test_grades.py", "tests/test_mutant_gaps.py"),
+        note="TREC run/qrels readers and the grade scales"),
+    "generators": Area(
+        mutate=("src/axiometer/generators/*",),
+        tests=("tests/generators", "tests/test_mutant_gaps.py"),
+        note="the random search of cases for every constraint"),
+    "metrics": Area(
+        mutate=("src/axiometer/metrics/*",),
+        tests=("tests/metrics", "tests/test_mutant_gaps.py"),
+        note="metric formulas, the decision procedure, the registry"),
+    "engine": Area(
+        mutate=("src/axiometer/axioms/*", "src/axiometer/checking/*"),
+        tests=("tests/axioms", "tests/checking", "tests/test_mutant_gaps.py"),
+        note="the constraints and the checking engine"),
+    "intrinsic": Area(
+        mutate=("src/axiometer/intrinsic/*",),
+        tests=("tests/axioms/test_intrinsic.py", "tests/axioms/test_intrinsic_guard.py",
+               "tests/axioms/test_intrinsic_relative.py", "tests/axioms/test_giner.py",
+               "tests/axioms/test_parametric.py", "tests/test_cli_intrinsic.py", "tests/test_mutant_gaps.py"),
+        note="the intrinsic (scale) classification"),
+}
+
+# Equivalent mutants: mutmut's name -> (text the mutated line must contain, why no input tells it apart).
+# Names are positional inside a function, so the text guards against a stale entry after an edit.
+_NOT_MAPPED = "used only when the topic has no grade, and then no grade is mapped"
+_ZERO_FIRST = ("an aspect is missing from per_aspect_max only when none of its grades is positive, "
+               "and grade_to_relevance returns 0 for those before it reads gmax")
+_GMAX_IGNORED = "binary and err-aspect never read gmax (binary returns 1, err-aspect uses per-aspect maxima)"
+EQUIVALENT: dict[str, tuple[str, str]] = {
+    # readers
+    "axiometer.readers.x_content_lines__mutmut_35": ('decode("UTF-8")', "codec names are case-insensitive"),
+    "axiometer.readers.x__read_trec__mutmut_22": ('[aspect] = ""',
+                                                  "the dict is an ordered set of aspect names; its values are never read"),
+    "axiometer.readers.x_read_run__mutmut_5": ('"XXXX", 0', "the first data line sets the tag (tag_line is 0); "
+                                               "a run with no line raises before the tag is read"),
+    # grades
+    "axiometer.grades.x_topic_from_grades__mutmut_8": ("default=None", _NOT_MAPPED),
+    "axiometer.grades.x_topic_from_grades__mutmut_11": ("default=1", _NOT_MAPPED),
+    "axiometer.grades.x_topic_from_grades__mutmut_16": ("g >= per_aspect_max", "a running maximum: a tie stores the same value"),
+    "axiometer.grades.x_topic_from_grades__mutmut_33": ("get(aspect, None)", _ZERO_FIRST),
+    "axiometer.grades.x_topic_from_grades__mutmut_35": ("get(aspect, )", _ZERO_FIRST),
+    "axiometer.grades.x_topic_from_grades__mutmut_36": ("get(aspect, 1) if", _ZERO_FIRST),
+    "axiometer.grades.x_topics_under__mutmut_3": ('"XXbinaryXX"', _GMAX_IGNORED),
+    "axiometer.grades.x_topics_under__mutmut_4": ('"BINARY"', _GMAX_IGNORED),
+    "axiometer.grades.x_topics_under__mutmut_5": ('"XXerr-aspectXX"', _GMAX_IGNORED),
+    "axiometer.grades.x_topics_under__mutmut_6": ('"ERR-ASPECT"', _GMAX_IGNORED),
+    "axiometer.grades.x_topics_under__mutmut_13": ("default=2)", _NOT_MAPPED),
+}
+
+STATUS_BY_WORD = {"killed": "killed", "survived": "survived", "timeout": "timeout",
+                  "no tests": "no tests", "skipped": "skipped", "suspicious": "suspicious",
+                  "segfault": "segfault", "not checked": "not checked"}
+
+
+def export(source: str, dest: Path) -> None:
+    """A clean copy of the project in ``dest``: the committed HEAD, or the work tree's files as they are."""
+    if source == "head":
+        archive = subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", "HEAD"],
+                                 check=True, capture_output=True).stdout
+        subprocess.run(["tar", "-x", "-C", str(dest)], input=archive, check=True)
+    else:
+        files = subprocess.run(["git", "-C", str(ROOT), "ls-files", "-z", "--cached", "--others",
+                                "--exclude-standard"], check=True, capture_output=True).stdout
+        for name in filter(None, files.decode().split("\0")):
+            src = ROOT / name
+            if src.is_file():
+                (dest / name).parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(src, dest / name)
+
+
+def configure(dest: Path, area: Area) -> None:
+    """mutmut's settings for this area, appended to the copy's pyproject.toml (never to the real one)."""
+    def toml_list(items):
+        return "[" + ", ".join(f'"{x}"' for x in items) + "]"
+    with open(dest / "pyproject.toml", "a", encoding="utf-8") as f:
+        f.write("\n[tool.mutmut]\n"
+                'source_paths = ["src/axiometer"]\n'
+                f"only_mutate = {toml_list(area.mutate)}\n"
+                f"pytest_add_cli_args_test_selection = {toml_list(area.tests)}\n"
+                'pytest_add_cli_args = ["-p", "no:cacheprovider", "-q"]\n'
+                "use_git_change_detection = false\n")
+
+
+def mutmut(dest: Path, *args: str, capture: bool = True) -> subprocess.CompletedProcess:
+    env = dict(os.environ, HYPOTHESIS_PROFILE="ci", PYTHONDONTWRITEBYTECODE="1")
+    env.pop("PYTHONPATH", None)
+    return subprocess.run([sys.executable, "-m", "mutmut", *args], cwd=dest, env=env, text=True,
+                          capture_output=capture)
+
+
+def results(dest: Path) -> dict[str, str]:
+    out = mutmut(dest, "results", "--all", "true").stdout
+    found = {}
+    for line in out.splitlines():
+        m = re.match(r"\s+(\S+): (.+)$", line)
+        if m:
+            found[m.group(1)] = STATUS_BY_WORD.get(m.group(2).strip(), m.group(2).strip())
+    return found
+
+
+def locate(dest: Path, name: str) -> tuple[str, int | None, str, str]:
+    """file, line, original line, mutated line of one mutant (from ``mutmut show``'s diff)."""
+    diff = mutmut(dest, "show", name).stdout
+    path = next((l[4:].strip() for l in diff.splitlines() if l.startswith("--- ")), "?")
+    removed = [l[1:] for l in diff.splitlines() if l.startswith("-") and not l.startswith("---")]
+    added = [l[1:] for l in diff.splitlines() if l.startswith("+") and not l.startswith("+++")]
+    before = removed[0].strip() if removed else ""
+    after = added[0].strip() if added else "(line removed)"
+    line = None
+    src = dest / path
+    if src.is_file() and removed:
+        text = src.read_text(encoding="utf-8")
+        start = function_start(text, name)
+        lines = text.splitlines()
+        for i in range(max(start - 1, 0), len(lines)):
+            if lines[i].strip() == before:
+                line = i + 1
+                break
+    return path, line, before, after
+
+
+def function_start(text: str, name: str) -> int:
+    """The first line of the function a mutant name points at (``x_f__mutmut_3``, ``xǁCǁm__mutmut_3``)."""
+    core = name.rsplit(".", 1)[-1].split("__mutmut_")[0]
+    if core.startswith("xǁ"):
+        _, cls, func = core.split("ǁ")
+    else:
+        cls, func = None, core[2:]
+    for node in ast.walk(ast.parse(text)):
+        if cls and isinstance(node, ast.ClassDef) and node.name == cls:
+            for sub in node.body:
+                if isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef)) and sub.name == func:
+                    return min([sub.lineno] + [d.lineno for d in sub.decorator_list])
+        if not cls and isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == func:
+            return min([node.lineno] + [d.lineno for d in node.decorator_list])
+    return 1
+
+
+def run_area(name: str, area: Area, args) -> int:
+    work = Path(tempfile.mkdtemp(prefix=f"axiometer-mutation-{name}-", dir=args.workdir))
+    try:
+        export(args.source, work)
+        configure(work, area)
+        print(f"area {name}: {area.note}\n  mutate: {', '.join(area.mutate)}\n"
+              f"  tests:  {', '.join(area.tests)}\n  copy:   {work}", flush=True)
+        started = time.monotonic()
+        run = mutmut(work, "run", "--max-children", str(args.jobs), capture=True)
+        elapsed = time.monotonic() - started
+        (work / "mutmut-run.log").write_text(run.stdout + run.stderr, encoding="utf-8")
+        status = results(work)
+        if not status or all(s == "not checked" for s in status.values()):
+            print(f"mutmut checked no mutant (exit {run.returncode}); the end of its output "
+                  f"({work / 'mutmut-run.log'}):\n" + (run.stdout + run.stderr)[-3000:])
+            return 2
+        return report(name, work, status, elapsed)
+    finally:
+        if args.keep:
+            print(f"kept the copy: {work} (cd there and `{sys.executable} -m mutmut browse`)")
+        else:
+            shutil.rmtree(work, ignore_errors=True)
+
+
+def report(name: str, work: Path, status: dict[str, str], elapsed: float) -> int:
+    counts: dict[str, int] = {}
+    for s in status.values():
+        counts[s] = counts.get(s, 0) + 1
+    equivalent, stale, survivors = [], [], []
+    for mutant, s in sorted(status.items()):
+        if s not in ("survived", "no tests", "suspicious"):
+            continue
+        where = locate(work, mutant)
+        if mutant in EQUIVALENT:
+            text, reason = EQUIVALENT[mutant]
+            if text in where[3]:
+                equivalent.append((mutant, where, reason))
+                continue
+            stale.append(mutant)
+        survivors.append((mutant, s, where))
+    total = len(status)
+    killed, timeout = counts.get("killed", 0), counts.get("timeout", 0)
+    scored = total - len(equivalent) - counts.get("skipped", 0) - counts.get("not checked", 0)
+    score = (killed + timeout) / scored if scored else 0.0
+    others = {k: v for k, v in counts.items() if k not in ("killed", "survived", "timeout")}
+    took = f" in {elapsed:.0f} s" if elapsed else ""
+    print(f"\n{name}: {total} mutants{took}: killed {killed}, survived "
+          f"{counts.get('survived', 0)} ({len(equivalent)} of them equivalent), timeout {timeout}"
+          + "".join(f", {k} {v}" for k, v in sorted(others.items()))
+          + f"; score {score:.1%} of {scored} (equivalent mutants excluded)")
+    if survivors:
+        print(f"\nsurvivors ({len(survivors)}):")
+        for mutant, s, (path, line, before, after) in survivors:
+            tag = "" if s == "survived" else f" [{s}]"
+            print(f"  {path}:{line if line else '?'}  {before}\n      -> {after}    ({mutant}){tag}")
+    if equivalent:
+        print(f"\nequivalent, excluded ({len(equivalent)}):")
+        for mutant, (path, line, before, after), reason in equivalent:
+            print(f"  {path}:{line}  {before} -> {after}: {reason}")
+    if stale:
+        print("\nstale EQUIVALENT entries (the mutated line changed; not excluded): " + ", ".join(stale))
+    return 0
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--area", choices=sorted(AREAS), action="append",
+                        help="an area to mutate (repeat for several)")
+    parser.add_argument("--list", action="store_true", help="list the areas and exit")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2, help="mutmut's --max-children")
+    parser.add_argument("--source", choices=("head", "worktree"), default="head",
+                        help="test the committed HEAD (default) or the work tree's files as they are")
+    parser.add_argument("--workdir", default=None, help="where the throwaway copy goes (default: the temp dir)")
+    parser.add_argument("--keep", action="store_true", help="keep the copy (to browse the mutants)")
+    parser.add_argument("--report", metavar="COPY", type=Path,
+                        help="report again on a copy kept by --keep, without running mutmut")
+    args = parser.parse_args(argv)
+    if args.report:
+        status = results(args.report)
+        return report(args.report.name.split("-")[2], args.report, status, 0.0)
+    if args.list or not args.area:
+        for name, area in AREAS.items():
+            print(f"{name}: {area.note}\n  mutate: {', '.join(area.mutate)}\n  tests:  {', '.join(area.tests)}")
+        return 0
+    try:
+        import mutmut  # noqa: F401
+    except ImportError:
+        print("mutmut is not installed: pip install -e '.[mutation]' (in a venv of its own)", file=sys.stderr)
+        return 2
+    return max(run_area(name, AREAS[name], args) for name in args.area)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
