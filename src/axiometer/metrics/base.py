@@ -379,6 +379,13 @@ def level_of(metric: Any) -> int:
     return getattr(metric, "rel", 1)
 
 
+def batch_needs_level_one(metric: Any) -> None:
+    """Refuse the batched path above relevance level 1 (its arrays hold relevance, not grades):
+    ``NotImplementedError`` sends scoring to the per-ranking path."""
+    if level_of(metric) > 1:
+        raise NotImplementedError("the batched path reads relevance level 1 only")
+
+
 class RelevantNormalisedMetric(BuiltinMetric):
     """A built-in metric normalised by ``R``, the topic's number of relevant documents.
 
@@ -397,8 +404,7 @@ class RelevantNormalisedMetric(BuiltinMetric):
         return self.compute_relevant(ranking, topic, A, R)
 
     def score_batch(self, batch: RankingBatch) -> np.ndarray:
-        if level_of(self) > 1:
-            raise NotImplementedError("the batched path reads relevance level 1 only")
+        batch_needs_level_one(self)
         R = batch.topic.R
         if R == 0:
             return np.zeros(len(batch.lengths))

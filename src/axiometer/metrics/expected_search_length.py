@@ -35,7 +35,8 @@ import numpy as np
 
 from axiometer.core import Context, Topic
 from axiometer.metrics.arithmetic import Arithmetic
-from axiometer.metrics.base import REL_PARAM, BuiltinMetric, Needs, Param, RankingBatch
+from axiometer.metrics.base import (REL_PARAM, BuiltinMetric, Needs, Param, RankingBatch,
+                                    batch_needs_level_one)
 from axiometer.metrics.registry import register
 
 
@@ -79,8 +80,7 @@ class ExpectedSearchLength(BuiltinMetric):
         return A.num(nonrelevant) + A.num(level_nonrelevant * (wanted - found)) / A.num(level_relevant + 1)
 
     def score_batch(self, batch: RankingBatch) -> np.ndarray:
-        if self.rel > 1:
-            raise NotImplementedError("the batched path reads relevance level 1 only")
+        batch_needs_level_one(self)
         R = batch.topic.R
         wanted = min(self.s, R)
         n = len(batch.lengths)

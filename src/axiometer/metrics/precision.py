@@ -18,7 +18,8 @@ import numpy as np
 from axiometer.core import Context, Topic
 from axiometer.grades import TREC_EVAL
 from axiometer.metrics.arithmetic import Arithmetic
-from axiometer.metrics.base import REL_PARAM, BuiltinMetric, Needs, RankingBatch, batch_cutoff
+from axiometer.metrics.base import (REL_PARAM, BuiltinMetric, Needs, RankingBatch, batch_cutoff,
+                                    batch_needs_level_one)
 from axiometer.metrics.browsing import BrowsingModel, binary_gain, constant_factor, flat
 from axiometer.metrics.registry import register
 
@@ -45,8 +46,7 @@ class Precision(BuiltinMetric):
         return A.num(hits) / A.num(self.cutoff)
 
     def score_batch(self, batch: RankingBatch) -> np.ndarray:
-        if self.rel > 1:
-            raise NotImplementedError("the batched path reads relevance level 1 only")
+        batch_needs_level_one(self)
         k = batch_cutoff(batch, self.cutoff)
         return (batch.single[:, :k] > 0).sum(axis=1) / self.cutoff
 
