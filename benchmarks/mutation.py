@@ -5,6 +5,7 @@ Issue 14, item 1. Not a test and not part of ``.ci/run`` (too slow): a script th
     python benchmarks/mutation.py --area readers            # one area
     python benchmarks/mutation.py --area generators --keep  # keep the throwaway copy to browse it
     python benchmarks/mutation.py --list                    # the areas, their modules and test files
+    python benchmarks/mutation.py --rerun COPY              # a kept copy's survivors against today's tests
 
 The tool is mutmut 3 (``pip install -e '.[mutation]'`` in a venv of its own; the ``mutation`` extra is
 not part of ``test``, CI never installs it). mutmut mutates every function of the chosen modules with
@@ -18,15 +19,16 @@ same way on every run.
 
 Figures: killed / survived / timeout / other / total, and the score
 ``(killed + timeout) / (total - equivalent - skipped)``. Survivors are listed as ``file:line`` with the
-mutated line. Equivalent mutants (no input can tell them from the code) are listed in ``EQUIVALENT`` below,
-each with a reason, and left out of the score; an entry whose mutated line no longer matches is reported
-as stale and not excluded.
+mutated line. Equivalent mutants (no input can tell them from the code) are listed in
+``benchmarks/mutation_equivalent/<area>.toml``, each with a reason, and left out of the score; an
+entry whose mutated line no longer matches is reported as stale and not excluded.
 """
 
 from __future__ import annotations
 
 import argparse
 import ast
+import fnmatch
 import json
 import os
 import re
@@ -35,6 +37,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -55,7 +58,8 @@ AREAS: dict[str, Area] = {
     "readers": Area(
         mutate=("src/axiometer/readers.py", "src/axiometer/grades.py"),
         tests=("tests/test_readers.py", "tests/test_readers_extra_columns.py",
-               "tests/test_readers_robustness.py", "tests/test_grades.py", "tests/test_mutant_gaps.py"),
+               "tests/test_readers_robustness.py", "tests/test_grades.py", "tests/test_readers_mutants.py",
+               "tests/test_mutant_gaps.py"),
         note="TREC run/qrels readers and the grade scales"),
     "generators": Area(
         mutate=("src/axiometer/generators/*",),
@@ -73,39 +77,28 @@ AREAS: dict[str, Area] = {
         mutate=("src/axiometer/intrinsic/*",),
         tests=("tests/axioms/test_intrinsic.py", "tests/axioms/test_intrinsic_guard.py",
                "tests/axioms/test_intrinsic_relative.py", "tests/axioms/test_giner.py",
-               "tests/axioms/test_parametric.py", "tests/test_cli_intrinsic.py", "tests/test_mutant_gaps.py"),
+               "tests/axioms/test_parametric.py", "tests/axioms/test_intrinsic_mutants.py",
+               "tests/test_cli_intrinsic.py", "tests/test_mutant_gaps.py"),
         note="the intrinsic (scale) classification"),
 }
 
-# Equivalent mutants: mutmut's name -> (text the mutated line must contain, why no input tells it apart).
-# Names are positional inside a function, so the text guards against a stale entry after an edit.
-_NOT_MAPPED = "used only when the topic has no grade, and then no grade is mapped"
-_ZERO_FIRST = ("an aspect is missing from per_aspect_max only when none of its grades is positive, "
-               "and grade_to_relevance returns 0 for those before it reads gmax")
-_GMAX_IGNORED = "binary and err-aspect never read gmax (binary returns 1, err-aspect uses per-aspect maxima)"
-EQUIVALENT: dict[str, tuple[str, str]] = {
-    # readers
-    "axiometer.readers.x_content_lines__mutmut_35": ('decode("UTF-8")', "codec names are case-insensitive"),
-    "axiometer.readers.x__read_trec__mutmut_22": ('[aspect] = ""',
-                                                  "the dict is an ordered set of aspect names; its values are never read"),
-    "axiometer.readers.x_read_run__mutmut_5": ('"XXXX", 0', "the first data line sets the tag (tag_line is 0); "
-                                               "a run with no line raises before the tag is read"),
-    # grades
-    "axiometer.grades.x_topic_from_grades__mutmut_8": ("default=None", _NOT_MAPPED),
-    "axiometer.grades.x_topic_from_grades__mutmut_11": ("default=1", _NOT_MAPPED),
-    "axiometer.grades.x_topic_from_grades__mutmut_16": ("g >= per_aspect_max", "a running maximum: a tie stores the same value"),
-    "axiometer.grades.x_topic_from_grades__mutmut_33": ("get(aspect, None)", _ZERO_FIRST),
-    "axiometer.grades.x_topic_from_grades__mutmut_35": ("get(aspect, )", _ZERO_FIRST),
-    "axiometer.grades.x_topic_from_grades__mutmut_36": ("get(aspect, 1) if", _ZERO_FIRST),
-    "axiometer.grades.x_topics_under__mutmut_3": ('"XXbinaryXX"', _GMAX_IGNORED),
-    "axiometer.grades.x_topics_under__mutmut_4": ('"BINARY"', _GMAX_IGNORED),
-    "axiometer.grades.x_topics_under__mutmut_5": ('"XXerr-aspectXX"', _GMAX_IGNORED),
-    "axiometer.grades.x_topics_under__mutmut_6": ('"ERR-ASPECT"', _GMAX_IGNORED),
-    "axiometer.grades.x_topics_under__mutmut_13": ("default=2)", _NOT_MAPPED),
-    # generators (not yet sorted one by one: see benchmarks/README.md)
-    "axiometer.generators.diversity.x_saturation_small_scope__mutmut_15": (
-        "weights_from_parts((2,) * m)", "weights_from_parts normalises: equal parts give the same weights"),
-}
+# Equivalent mutants live in benchmarks/mutation_equivalent/<area>.toml, one table per mutant:
+#   ["axiometer.readers.x_content_lines__mutmut_35"]
+#   contains = 'decode("UTF-8")'                 # text the mutated line must contain (guards a stale name)
+#   reason = "codec names are case-insensitive"  # why no input tells the mutant from the code
+# mutmut's names are positional inside a function, so ``contains`` catches an entry an edit has moved.
+EQUIVALENT_DIR = ROOT / "benchmarks" / "mutation_equivalent"
+
+
+def equivalent_mutants() -> dict[str, tuple[str, str]]:
+    """Every area's equivalent mutants: name -> (text of the mutated line, reason)."""
+    found: dict[str, tuple[str, str]] = {}
+    for path in sorted(EQUIVALENT_DIR.glob("*.toml")):
+        with open(path, "rb") as f:
+            for name, entry in tomllib.load(f).items():
+                found[name] = (entry["contains"], entry["reason"])
+    return found
+
 
 STATUS_BY_WORD = {"killed": "killed", "survived": "survived", "timeout": "timeout",
                   "no tests": "no tests", "skipped": "skipped", "suspicious": "suspicious",
@@ -242,6 +235,7 @@ def report(name: str, work: Path, status: dict[str, str], elapsed: float) -> int
     for s in status.values():
         counts[s] = counts.get(s, 0) + 1
     equivalent, stale, survivors = [], [], []
+    EQUIVALENT = equivalent_mutants()
     alive = sorted(m for m, s in status.items() if s in ("survived", "no tests", "suspicious"))
     diff_by_name = diffs(work, alive)
     for mutant in alive:
@@ -278,6 +272,58 @@ def report(name: str, work: Path, status: dict[str, str], elapsed: float) -> int
     return 0
 
 
+def area_of(copy: Path) -> str:
+    """The area a kept copy was made for (its directory is ``axiometer-mutation-<area>-<random>``)."""
+    parts = copy.resolve().name.split("-")
+    if len(parts) < 4 or parts[0] != "axiometer" or parts[2] not in AREAS:
+        raise SystemExit(f"mutation.py: {copy} is not a copy kept by --keep (axiometer-mutation-<area>-...)")
+    return parts[2]
+
+
+def rerun(copy: Path, args) -> int:
+    """Test the survivors of a kept copy again against the work tree's tests, as they are now.
+
+    For writing the tests that kill survivors: seconds to minutes instead of a whole area's run. The
+    area's own modules must be unchanged since the copy was made (mutmut's names and mutants belong to
+    that code); other modules and every test file are copied from the work tree. mutmut collects the
+    coverage of new tests itself and runs only the named mutants.
+    """
+    name = area_of(copy)
+    area = AREAS[name]
+    changed = []
+    for path in sorted((ROOT / "src").rglob("*.py")):
+        rel = path.relative_to(ROOT).as_posix()
+        kept = copy / rel
+        if kept.is_file() and kept.read_bytes() == path.read_bytes():
+            continue
+        if any(fnmatch.fnmatch(rel, pattern) for pattern in area.mutate):
+            changed.append(rel)
+        else:
+            for target in (copy / rel, copy / "mutants" / rel):
+                target.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(path, target)
+    if changed:
+        print(f"mutation.py: the {name} area's code changed since {copy} was made ({', '.join(changed)}): "
+              f"run --area {name} again", file=sys.stderr)
+        return 2
+    shutil.copytree(ROOT / "tests", copy / "tests", dirs_exist_ok=True,
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    alive = sorted(m for m, s in results(copy).items() if s in ("survived", "no tests", "suspicious"))
+    if args.only:
+        alive = [m for m in alive if any(fnmatch.fnmatch(m, pattern) for pattern in args.only)]
+    if not alive:
+        print("no survivor to test again")
+        return report(name, copy, results(copy), 0.0)
+    print(f"testing {len(alive)} survivors of {name} again in {copy}", flush=True)
+    started = time.monotonic()
+    run = mutmut(copy, "run", "--max-children", str(args.jobs), *alive)
+    (copy / "mutmut-rerun.log").write_text(run.stdout + run.stderr, encoding="utf-8")
+    if run.returncode != 0:
+        print(f"mutmut failed (exit {run.returncode}); the end of its output:\n" + (run.stdout + run.stderr)[-3000:])
+        return 2
+    return report(name, copy, results(copy), time.monotonic() - started)
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--area", choices=sorted(AREAS), action="append",
@@ -290,7 +336,14 @@ def main(argv=None) -> int:
     parser.add_argument("--keep", action="store_true", help="keep the copy (to browse the mutants)")
     parser.add_argument("--report", metavar="COPY", type=Path,
                         help="report again on a copy kept by --keep, without running mutmut")
+    parser.add_argument("--rerun", metavar="COPY", type=Path,
+                        help="test a kept copy's survivors again with the work tree's tests (the area's "
+                             "modules must be unchanged)")
+    parser.add_argument("--only", metavar="GLOB", action="append",
+                        help="with --rerun: only the survivors whose mutmut name matches (repeatable)")
     args = parser.parse_args(argv)
+    if args.rerun:
+        return rerun(args.rerun, args)
     if args.report:
         status = results(args.report)
         return report(args.report.name.split("-")[2], args.report, status, 0.0)
