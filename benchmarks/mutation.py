@@ -20,7 +20,7 @@ same way on every run.
 Figures: killed / survived / timeout / other / total, and the score
 ``(killed + timeout) / (total - equivalent - skipped)``. Survivors are listed as ``file:line`` with the
 mutated line. Equivalent mutants (no input can tell them from the code) are listed in
-``benchmarks/mutation_equivalent/<area>.toml``, each with a reason, and left out of the score; an
+``benchmarks/mutation_areas/<area>.toml``, each with a reason, and left out of the score; an
 entry whose mutated line no longer matches is reported as stale and not excluded.
 """
 
@@ -51,53 +51,33 @@ class Area:
     note: str = ""
 
 
-# The areas of issue 14. The test files are the ones written for these modules; a mutant a test
-# elsewhere would catch (a CLI test, the fuzz tests) counts as a survivor here on purpose: the
-# per-module tests are the specification of the module.
-AREAS: dict[str, Area] = {
-    "readers": Area(
-        mutate=("src/axiometer/readers.py", "src/axiometer/grades.py"),
-        tests=("tests/test_readers.py", "tests/test_readers_extra_columns.py",
-               "tests/test_readers_robustness.py", "tests/test_grades.py", "tests/test_readers_mutants.py",
-               "tests/test_mutant_gaps.py"),
-        note="TREC run/qrels readers and the grade scales"),
-    "generators": Area(
-        mutate=("src/axiometer/generators/*",),
-        tests=("tests/generators", "tests/test_mutant_gaps.py"),
-        note="the random search of cases for every constraint"),
-    "metrics": Area(
-        mutate=("src/axiometer/metrics/*",),
-        tests=("tests/metrics", "tests/test_mutant_gaps.py"),
-        note="metric formulas, the decision procedure, the registry"),
-    "engine": Area(
-        mutate=("src/axiometer/axioms/*", "src/axiometer/checking/*"),
-        tests=("tests/axioms", "tests/checking", "tests/test_mutant_gaps.py"),
-        note="the constraints and the checking engine"),
-    "intrinsic": Area(
-        mutate=("src/axiometer/intrinsic/*",),
-        tests=("tests/axioms/test_intrinsic.py", "tests/axioms/test_intrinsic_guard.py",
-               "tests/axioms/test_intrinsic_relative.py", "tests/axioms/test_giner.py",
-               "tests/axioms/test_parametric.py", "tests/axioms/test_intrinsic_mutants.py",
-               "tests/test_cli_intrinsic.py", "tests/test_mutant_gaps.py"),
-        note="the intrinsic (scale) classification"),
-}
-
-# Equivalent mutants live in benchmarks/mutation_equivalent/<area>.toml, one table per mutant:
-#   ["axiometer.readers.x_content_lines__mutmut_35"]
+# The areas of issue 14, one file each in benchmarks/mutation_areas/<area>.toml:
+#   note = "..."                      # what the area is
+#   mutate = ["src/axiometer/readers.py", ...]   # fnmatch globs (``*`` also crosses ``/``)
+#   tests = ["tests/test_readers.py", ...]        # the test files (or folders) written for these modules
+#   [equivalent."axiometer.readers.x_content_lines__mutmut_35"]
 #   contains = 'decode("UTF-8")'                 # text the mutated line must contain (guards a stale name)
 #   reason = "codec names are case-insensitive"  # why no input tells the mutant from the code
-# mutmut's names are positional inside a function, so ``contains`` catches an entry an edit has moved.
-EQUIVALENT_DIR = ROOT / "benchmarks" / "mutation_equivalent"
+# A mutant that only a test elsewhere would catch (a CLI test, the fuzz tests) counts as a survivor on
+# purpose: the per-module tests are the specification of the module. mutmut's names are positional
+# inside a function, so ``contains`` catches an entry an edit has moved.
+AREAS_DIR = ROOT / "benchmarks" / "mutation_areas"
 
 
-def equivalent_mutants() -> dict[str, tuple[str, str]]:
-    """Every area's equivalent mutants: name -> (text of the mutated line, reason)."""
-    found: dict[str, tuple[str, str]] = {}
-    for path in sorted(EQUIVALENT_DIR.glob("*.toml")):
+def load_areas() -> tuple[dict[str, Area], dict[str, tuple[str, str]]]:
+    """The areas, and every area's equivalent mutants: name -> (text of the mutated line, reason)."""
+    areas: dict[str, Area] = {}
+    equivalent: dict[str, tuple[str, str]] = {}
+    for path in sorted(AREAS_DIR.glob("*.toml")):
         with open(path, "rb") as f:
-            for name, entry in tomllib.load(f).items():
-                found[name] = (entry["contains"], entry["reason"])
-    return found
+            table = tomllib.load(f)
+        areas[path.stem] = Area(tuple(table["mutate"]), tuple(table["tests"]), table.get("note", ""))
+        for name, entry in table.get("equivalent", {}).items():
+            equivalent[name] = (entry["contains"], entry["reason"])
+    return areas, equivalent
+
+
+AREAS, _ = load_areas()
 
 
 STATUS_BY_WORD = {"killed": "killed", "survived": "survived", "timeout": "timeout",
@@ -235,7 +215,7 @@ def report(name: str, work: Path, status: dict[str, str], elapsed: float) -> int
     for s in status.values():
         counts[s] = counts.get(s, 0) + 1
     equivalent, stale, survivors = [], [], []
-    EQUIVALENT = equivalent_mutants()
+    _, EQUIVALENT = load_areas()
     alive = sorted(m for m, s in status.items() if s in ("survived", "no tests", "suspicious"))
     diff_by_name = diffs(work, alive)
     for mutant in alive:
@@ -342,12 +322,7 @@ def main(argv=None) -> int:
     parser.add_argument("--only", metavar="GLOB", action="append",
                         help="with --rerun: only the survivors whose mutmut name matches (repeatable)")
     args = parser.parse_args(argv)
-    if args.rerun:
-        return rerun(args.rerun, args)
-    if args.report:
-        status = results(args.report)
-        return report(args.report.name.split("-")[2], args.report, status, 0.0)
-    if args.list or not args.area:
+    if args.list or not (args.area or args.rerun or args.report):
         for name, area in AREAS.items():
             print(f"{name}: {area.note}\n  mutate: {', '.join(area.mutate)}\n  tests:  {', '.join(area.tests)}")
         return 0
@@ -356,6 +331,11 @@ def main(argv=None) -> int:
     except ImportError:
         print("mutmut is not installed: pip install -e '.[mutation]' (in a venv of its own)", file=sys.stderr)
         return 2
+    if args.rerun:
+        return rerun(args.rerun, args)
+    if args.report:
+        status = results(args.report)
+        return report(args.report.name.split("-")[2], args.report, status, 0.0)
     return max(run_area(name, AREAS[name], args) for name in args.area)
 
 
