@@ -252,6 +252,22 @@ def report(name: str, work: Path, status: dict[str, str], elapsed: float) -> int
     return 0
 
 
+def same_code(before: str, after: str) -> bool:
+    """True when two versions of a module differ only in docstrings, comments and layout."""
+    def code(text: str) -> str:
+        tree = ast.parse(text)
+        for node in ast.walk(tree):
+            body = getattr(node, "body", None)
+            if (isinstance(body, list) and body and isinstance(body[0], ast.Expr)
+                    and isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str)):
+                body[0].value.value = ""
+        return ast.dump(tree)
+    try:
+        return code(before) == code(after)
+    except SyntaxError:
+        return False
+
+
 def area_of(copy: Path) -> str:
     """The area a kept copy was made for (its directory is ``axiometer-mutation-<area>-<random>``)."""
     parts = copy.resolve().name.split("-")
@@ -277,7 +293,9 @@ def rerun(copy: Path, args) -> int:
         if kept.is_file() and kept.read_bytes() == path.read_bytes():
             continue
         if any(fnmatch.fnmatch(rel, pattern) for pattern in area.mutate):
-            changed.append(rel)
+            if not (kept.is_file() and same_code(kept.read_text(encoding="utf-8"),
+                                                 path.read_text(encoding="utf-8"))):
+                changed.append(rel)  # a docstring or comment edit leaves the mutants as they were
         else:
             for target in (copy / rel, copy / "mutants" / rel):
                 target.parent.mkdir(parents=True, exist_ok=True)
