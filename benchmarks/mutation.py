@@ -58,6 +58,7 @@ class Area:
 #   [equivalent."axiometer.readers.x_content_lines__mutmut_35"]
 #   contains = 'decode("UTF-8")'                 # text the mutated line must contain (guards a stale name)
 #   reason = "codec names are case-insensitive"  # why no input tells the mutant from the code
+# An area's equivalent mutants may be split over more files, ``<area>.<part>.toml`` (say one per module).
 # A mutant that only a test elsewhere would catch (a CLI test, the fuzz tests) counts as a survivor on
 # purpose: the per-module tests are the specification of the module. mutmut's names are positional
 # inside a function, so ``contains`` catches an entry an edit has moved.
@@ -71,7 +72,8 @@ def load_areas() -> tuple[dict[str, Area], dict[str, tuple[str, str]]]:
     for path in sorted(AREAS_DIR.glob("*.toml")):
         with open(path, "rb") as f:
             table = tomllib.load(f)
-        areas[path.stem] = Area(tuple(table["mutate"]), tuple(table["tests"]), table.get("note", ""))
+        if "." not in path.stem:  # <area>.<part>.toml holds more equivalent mutants of <area>, nothing else
+            areas[path.stem] = Area(tuple(table["mutate"]), tuple(table["tests"]), table.get("note", ""))
         for name, entry in table.get("equivalent", {}).items():
             equivalent[name] = (entry["contains"], entry["reason"])
     return areas, equivalent
