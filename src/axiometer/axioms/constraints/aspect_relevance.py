@@ -5,6 +5,10 @@ Case: position ``i`` of ``a`` holds ``x``, relevant to ``t`` only; no other
 document is relevant to ``t`` or ``t'``; ``b`` is ``a`` with ``x`` replaced
 by ``y``, ``r(y, t') = r(x, t)``, where ``w(t') > w(t)`` (definitions §3).
 Relation: ``Q(b) > Q(a)``; the changed position ``i`` lies inside the window.
+
+Search coverage (tested in tests/generators/test_search_coverage.py, random search and small
+scope): ``x`` at the top and below it; documents after ``x``; a third aspect with another document
+relevant to it; the heavier aspect ``t'`` listed first, and the lighter ``t`` listed first.
 """
 
 from axiometer.axioms.constraints.base import B_GT_A, Constraint

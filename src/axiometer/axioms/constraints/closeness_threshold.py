@@ -4,6 +4,10 @@ Assuming binary relevance (``rc <= rho``): there is an ``m`` small enough that
 one relevant document first is worse than ``m`` relevant documents after
 ``m`` non-relevant ones: some grid ``m`` with ``Q(b_m) > Q(a_m)``; the
 witness is the smallest.
+
+Search coverage (tested in tests/generators/test_search_coverage.py): the grid starts at
+``m = 1, 2``, so an early witness is found: RBP with ``p = 0.8`` has ``Q(a_1) > Q(b_1)`` but
+``Q(b_2) > Q(a_2)``; the pair is the one DeepTh uses (same ``rc`` values, all ``<= rho``).
 """
 
 from axiometer.axioms.constraints.threshold import ThresholdConstraint, ThresholdRule

@@ -14,6 +14,10 @@ the smallest counterexample. No nearby reading is declared: the case has no
 later documents and no relevance value to shrink, so none of the
 readings (later documents untouched, smaller ``rho``) changes it; the other
 cutoff mode and other parameters are tried by the runner.
+
+Search coverage (tested in tests/generators/test_search_coverage.py, random search and small scope):
+``a`` empty; ``a`` ending with a relevant document; ``a`` of non-relevant documents only; graded
+``a`` (two different positive values).
 """
 
 from __future__ import annotations

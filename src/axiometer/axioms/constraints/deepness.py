@@ -16,6 +16,11 @@ document after ``j+1`` has the same documents before it in ``a`` and in ``b``,
 and a metric whose gain at a position depends on the set of earlier documents
 (cascades, redundancy discounts, normalisation by the topic's ideal) scores
 that tail identically. The generator still honours ``later_untouched``.
+
+Search coverage (tested in tests/generators/test_search_coverage.py, random search and small scope):
+the two swaps right after each other (``j = i + 2``) and with a gap between them; the first swap
+at the top and both below it; graded levels (``r(d_i) > 0``); a relevant document between the
+swaps and one after both.
 """
 
 from __future__ import annotations

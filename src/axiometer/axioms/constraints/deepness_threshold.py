@@ -4,6 +4,12 @@ Assuming binary relevance (``rc <= rho``): there is an ``n`` large enough that
 one relevant document at the top beats ``n`` relevant documents after ``n``
 non-relevant ones. ``D(n) = Q(a_n) - Q(b_n)`` must be positive on the whole
 final stretch of the grid (definitions §3); the witness is where it starts.
+
+Search coverage (tested in tests/generators/test_search_coverage.py): both sides of the
+threshold. The grid runs from ``n = 1`` to the horizon 1024, so a late threshold is reached: RBP
+with ``p = 0.99`` has ``D(1) > 0``, ``D(n) < 0`` up to ``n = 256`` and ``D > 0`` at 512 and 1024;
+the pair is ``2n`` documents with exactly ``n`` relevant of value ``rc`` for every default ``rc``
+(all ``<= rho``).
 """
 
 from axiometer.axioms.constraints.threshold import ThresholdConstraint, ThresholdRule

@@ -11,6 +11,11 @@ Unlike Red, the prefix documents may be relevant to both aspects, so a
 metric that only counts earlier relevant documents (alpha-nDCG's
 ``(1 - alpha)^c(i, t)``) ties where graded redundancy (ERR-IA's
 ``prod (1 - r)``) does not.
+
+Search coverage (tested in tests/generators/test_search_coverage.py, random search and small
+scope): a prefix of two or more documents; ``r(x, t)`` below a prefix document's value on ``t``,
+and at least every value of the prefix; an unretrieved document relevant to ``t'``; prefix
+documents relevant to both aspects (tests/generators/test_diversity.py).
 """
 
 from fractions import Fraction

@@ -3,6 +3,13 @@
 Conditions: single aspect, relevance contribution (``r <= rho``), graded.
 Case: ``a`` any ranking with ``r(d_{i+k}) > r(d_i)``, ``k > 0``; ``b`` is ``a``
 with positions ``i`` and ``i+k`` swapped. Relation: ``Q(b) > Q(a)``.
+
+Search coverage (the features the generator must reach; tests/generators/test_search_coverage.py
+tests each, in the random search and in the small scope): adjacent swaps and swaps of non-adjacent
+positions (two apart, in tests/test_mutant_gaps.py, and three apart); the top document swapped, and
+both swapped documents below the top; grades beyond binary (the lower swapped document relevant
+too; three different positive grades in one ranking); a relevant document between the swapped
+ones and one after the swap (what the nearby readings exclude).
 """
 
 from axiometer.axioms.constraints.base import B_GT_A, Constraint, Reading

@@ -10,6 +10,11 @@ Relation: ``Q(b) > Q(a)``; the changed position ``len(P) + 1`` lies inside the w
 ``rc`` is not bounded by ``rho`` (the paper assumes no relevance contribution
 here); a saturating metric (CT) can tie once both aspects are full, which
 the nearby reading "relevance values stay at most rho" separates.
+
+Search coverage (tested in tests/generators/test_search_coverage.py, random search and small scope):
+a prefix with documents relevant to ``t'`` too, and one relevant to no aspect; an unretrieved
+document relevant to ``t`` or ``t'`` (per-aspect normalisation); ``rc`` above ``rho``; prefixes
+filling both aspects with ``rc = 1/2`` (tests/generators/test_diversity.py).
 """
 
 from axiometer.axioms.constraints.base import B_GT_A, Constraint, Reading

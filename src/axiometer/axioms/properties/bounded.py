@@ -10,6 +10,13 @@ systems; for ``"rarity"`` every value of ``rarities()`` must. One search per
 claim; the small scope starts at the extremes (all-relevant rankings filling
 the cutoff, retrieved by nobody else or by everybody). A value outside the
 range is a counterexample to the paper, decided exactly.
+
+Search coverage (tested in tests/generators/test_search_coverage.py with a cutoff of 3, random search and
+small scope): the extremes first, all-relevant rankings of ``k`` and ``k + 1`` documents retrieved
+by nobody else and by every other system, for 1..4 systems; then the empty context; an empty
+prior ranking; the evaluated ranking itself as a prior; a document only another system retrieves;
+the empty evaluated ranking; a relevant document the others do not retrieve; three other systems;
+a prior longer than the cutoff.
 """
 
 from __future__ import annotations

@@ -8,6 +8,13 @@ ranking itself in the context, empty rankings. A built-in that raises
 :class:`~axiometer.metrics.base.UndefinedScore` (the formula is undefined and
 says so) or returns nan/inf is a counterexample ("undefined here"); any
 other exception is an error.
+
+Search coverage (tested in tests/generators/test_search_coverage.py with a cutoff of 3, random search and
+small scope): the empty context; an empty prior ranking; the evaluated ranking itself as a prior;
+a document only another system retrieves; the empty evaluated ranking; a relevant document the
+others do not retrieve; three other systems; a prior longer than the cutoff; and (small scope)
+all-relevant rankings of ``k`` and ``k + 1`` documents retrieved by nobody else and by every other
+system, for 1..4 systems.
 """
 
 from __future__ import annotations

@@ -17,6 +17,12 @@ NRG (Clarke et al. 2024, section 2): the residual gain
 In both, ``a`` and ``b`` are the same ranking: ``a`` is scored in the case's
 context, ``b`` in ``context_b`` where one prior has the document moved; the
 documents the move shifts are non-relevant.
+
+Search coverage (tested in tests/generators/test_search_coverage.py with a cutoff of 3, random
+search and small scope unless said): PriorSens moves up and down, past two documents, beside
+another prior; the moved prior not the first (random search only). PriorMono moves out of the
+prior, deeper within the cutoff, and past it; ``x`` below the top of the prior; beside another
+prior.
 """
 
 from __future__ import annotations

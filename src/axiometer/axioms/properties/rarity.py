@@ -10,6 +10,12 @@ Case: ``a`` retrieves a relevant ``x`` within the metric's cutoff ``k``; ``b``
 is ``a`` with ``x`` replaced by ``y``, ``r(y) = r(x)``, where ``y`` is retrieved
 within ``k`` by strictly fewer other systems than ``x`` (same context).
 Relation: ``Q(b) > Q(a)``.
+
+Search coverage (tested in tests/generators/test_search_coverage.py with a cutoff of 3, random search and
+small scope unless said): ``y`` retrieved by no other system within the cutoff, and by another
+system too; ``x`` retrieved by two other systems; ``x`` below the top of ``a``; a prior holding
+both ``x`` and ``y``, with ``y`` first; left to the random search: graded ``r(x) = 1/2``, three
+other systems, ``x`` or ``y`` just past a prior's cutoff (retrieved but not counted).
 """
 
 from __future__ import annotations

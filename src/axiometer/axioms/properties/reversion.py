@@ -8,6 +8,12 @@ reduces to Equation 1" (NRG -> its base). On every generated ranking and
 context (the empty context for an ``"empty"`` reversion) the reverted metric
 must equal the base EXACTLY: a float gap beyond rounding, or a nonzero exact
 difference, is a counterexample. One search per declared reversion.
+
+Search coverage (tested in tests/generators/test_search_coverage.py with a cutoff of 3, random search
+and small scope unless said): the empty context; an empty prior ranking; the evaluated ranking
+itself as a prior; a document only another system retrieves; the empty evaluated ranking; a
+relevant document the others do not retrieve; left to the random search: three other systems and
+a prior longer than the cutoff (the small scope's rankings have at most 3 documents).
 """
 
 from __future__ import annotations

@@ -6,6 +6,12 @@ number [of] unique contributions a ranking makes to the pool" — relevant
 documents in its top ``K`` that no other run (the prior set) has in its top
 ``K``. For a metric declaring ``counts_unique``, the score must equal that
 count, computed here independently of the metric, EXACTLY.
+
+Search coverage (tested in tests/generators/test_search_coverage.py with a cutoff of 3, random search and
+small scope unless said): the empty context; an empty prior ranking; the evaluated ranking itself
+as a prior; a document only another system retrieves; the empty evaluated ranking; a relevant
+document the others do not retrieve; left to the random search: three other systems and a prior
+longer than the cutoff.
 """
 
 from __future__ import annotations
