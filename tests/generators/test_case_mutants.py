@@ -125,7 +125,8 @@ def test_positive_levels_are_rho_and_its_half_fifth_tenth():
     assert ranking(["d2", "d1"]) == Ranking(["d2", "d1"]) and type(ranking(["d1"])) is Ranking
 
 
-@settings(max_examples=20)
-@given(relevance_lists((Fraction(0), Fraction(1)), 2, 3))
-def test_relevance_lists_respect_their_sizes(values):
-    assert 2 <= len(values) <= 3
+def test_relevance_lists_respect_their_sizes_and_shrink_to_the_first_value():
+    strategy = relevance_lists((Fraction(0), Fraction(1)), 2, 3)
+    quiet = settings(database=None, max_examples=50)
+    assert find(strategy, lambda values: True, settings=quiet) == [0, 0]
+    assert len(find(strategy, lambda values: len(values) >= 3, settings=quiet)) == 3
