@@ -6,6 +6,7 @@ tabs only; and ``topics_under``'s qrels-wide scale. Values are computed by hand 
 from __future__ import annotations
 
 import errno
+import math
 import warnings
 from fractions import Fraction
 from pathlib import Path
@@ -321,14 +322,26 @@ def test_long_grade_tokens_are_cut_to_40_characters(tmp_path):
 
 
 def test_the_twelve_digit_limit_on_grades(tmp_path):
-    # 12 digits are read (000000000001 is grade 1); a 13th is refused before any conversion.
-    path = write(tmp_path, "q.txt", "q1 0 a 000000000001\nq1 0 b +000000000002\n")
+    # Leading zeros are not significant ("0000000000001" is grade 1, as trec_eval's atoi reads it);
+    # a grade of 13 significant digits is refused before any conversion, as above 100.
+    path = write(tmp_path, "q.txt", "q1 0 a 000000000001\nq1 0 b +0000000000000002\n")
     assert read_qrels(path).grades["q1"] == {"a": {S: 1}, "b": {S: 2}}
-    path = write(tmp_path, "long.txt", "q1 0 a 1\nq1 0 b 0000000000001\n")
+    path = write(tmp_path, "long.txt", "q1 0 a 1\nq1 0 b 1000000000000\n")
     with pytest.raises(InputError) as caught:
         read_qrels(path)
-    assert caught.value.source == str(path) and caught.value.line == 2
-    assert caught.value.token == "0000000000001"
+    assert where(caught.value) == ("grade above 100, the largest axiometer accepts", str(path), 2,
+                                   "1000000000000")
+
+
+def test_a_topic_accepts_the_weights_the_reader_accepts(tmp_path):
+    # Three weights whose plain float sum is 1 + 1.1e-9 but whose exact (fsum) sum is within 1e-9
+    # of 1: the EvALL reader and Topic both sum with fsum, so the file reads.
+    weights = (0.3211471814662228, 0.07436250635788709, 0.6044903131758901)
+    assert abs(sum(weights) - 1) > 1e-9 >= abs(math.fsum(weights) - 1)
+    lines = "".join(f'"q1"\t"d{i}"\t1\t"t{i}"\t{w!r}\n' for i, w in enumerate(weights))
+    path = write(tmp_path, "q.tsv", lines)
+    topic = read_qrels(path).topics["q1"]
+    assert [float(w) for w in topic.weights] == list(weights)
 
 
 # -- runs --------------------------------------------------------------------------------------

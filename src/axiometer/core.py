@@ -170,7 +170,7 @@ class Topic:
                 if isinstance(w, bool) or not isinstance(w, Real) or w != w or not w > 0:
                     raise ValidationError(
                         f"topic {topic_id!r}: weight of aspect {t!r} must be > 0, got {w!r}")
-            total = sum(float(w) for w in weight_values)
+            total = math.fsum(float(w) for w in weight_values)  # as the readers sum them
             if abs(total - 1.0) > WEIGHT_SUM_TOLERANCE:
                 raise ValidationError(
                     f"topic {topic_id!r}: aspect weights sum to {total!r}, not 1")

@@ -154,17 +154,15 @@ def _data_lines(path: str | os.PathLike[str], nothing: str) -> list[tuple[int, s
 _INTEGER = re.compile(r"[-+]?[0-9]+", re.ASCII)
 
 
-def _integer(text: str, what: str, source: str, line: int) -> int:
-    """An integer field (ASCII digits only); a grade above :data:`MAX_GRADE` is refused before
-    any arithmetic (and a huge number is never converted)."""
+def _grade(text: str, source: str, line: int) -> int:
+    """A grade field (ASCII digits only); one above :data:`MAX_GRADE` is refused before any
+    arithmetic: a number of more than 12 significant digits is never converted."""
     if not _INTEGER.fullmatch(text):
-        raise InputError(f"{what} must be an integer", source=source, line=line, token=text[:40])
-    too_long = len(text.lstrip("+-")) > 12  # never converted: int() of a huge string is slow
-    if what == "grade" and (too_long or int(text) > MAX_GRADE):
+        raise InputError("grade must be an integer", source=source, line=line, token=text[:40])
+    significant = text.lstrip("+-").lstrip("0")  # "0000000000001" is the grade 1, as trec_eval reads it
+    if len(significant) > 12 or int(text) > MAX_GRADE:  # int() of a huge string is slow
         raise InputError(f"grade above {MAX_GRADE}, the largest axiometer accepts", source=source,
                          line=line, token=text[:40])
-    if too_long:
-        raise InputError(f"{what} has too many digits", source=source, line=line, token=text[:40])
     return int(text)
 
 
@@ -217,7 +215,7 @@ class _QrelsBuilder:
     largest: int = 0
 
     def add(self, qid: str, doc: str, aspect: str, grade_text: str, line: int) -> None:
-        grade = _integer(grade_text, "grade", self.source, line)
+        grade = _grade(grade_text, self.source, line)
         if self.gmax is not None and grade > self.gmax:
             raise InputError(f"grade {grade} exceeds the scale maximum gmax={self.gmax}",
                              source=self.source, line=line, token=grade_text)
