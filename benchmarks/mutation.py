@@ -110,8 +110,11 @@ def configure(dest: Path, area: Area) -> None:
     present = [t for t in area.tests if (dest / t).exists()]  # a test file yet to be written is skipped
     if len(present) < len(area.tests):
         print("  (not written yet: " + ", ".join(t for t in area.tests if t not in present) + ")")
-    with open(dest / "pyproject.toml", "a", encoding="utf-8") as f:
-        f.write("\n[tool.mutmut]\n"
+    project = dest / "pyproject.toml"
+    text = project.read_text(encoding="utf-8")
+    text = text.split("\n[tool.mutmut]\n")[0]  # ours, appended last: replaced on a --rerun
+    with open(project, "w", encoding="utf-8") as f:
+        f.write(text + "\n[tool.mutmut]\n"
                 'source_paths = ["src/axiometer"]\n'
                 f"only_mutate = {toml_list(area.mutate)}\n"
                 f"pytest_add_cli_args_test_selection = {toml_list(present)}\n"
@@ -311,6 +314,9 @@ def rerun(copy: Path, args) -> int:
         return 2
     shutil.copytree(ROOT / "tests", copy / "tests", dirs_exist_ok=True,
                     ignore=shutil.ignore_patterns("__pycache__"))
+    configure(copy, area)  # the area's test files as they are now (a new file must be run too)
+    if (copy / "mutants").is_dir():
+        shutil.copy2(copy / "pyproject.toml", copy / "mutants" / "pyproject.toml")
     alive = sorted(m for m, s in results(copy).items() if s in ("survived", "no tests", "suspicious"))
     if args.only:
         alive = [m for m in alive if any(fnmatch.fnmatch(m, pattern) for pattern in args.only)]
@@ -319,10 +325,16 @@ def rerun(copy: Path, args) -> int:
         return report(name, copy, results(copy), 0.0)
     print(f"testing {len(alive)} survivors of {name} again in {copy}", flush=True)
     started = time.monotonic()
+    # mutmut resets every result when it fails before testing (a test that fails on the clean code,
+    # say): keep the results and put them back then.
+    saved = {path: path.read_bytes() for path in (copy / "mutants").rglob("*.meta")}
     run = mutmut(copy, "run", "--max-children", str(args.jobs), *alive)
     (copy / "mutmut-rerun.log").write_text(run.stdout + run.stderr, encoding="utf-8")
     if run.returncode != 0:
-        print(f"mutmut failed (exit {run.returncode}); the end of its output:\n" + (run.stdout + run.stderr)[-3000:])
+        for path, data in saved.items():
+            path.write_bytes(data)
+        print(f"mutmut failed (exit {run.returncode}); the copy's results are as before. The end of its "
+              "output:\n" + (run.stdout + run.stderr)[-3000:])
         return 2
     return report(name, copy, results(copy), time.monotonic() - started)
 
