@@ -134,8 +134,12 @@ def test_spam_is_a_whole_row_on_a_few_non_relevant_documents():
     assert not (spam & relevant).any()
     assert 0.03 < spam.sum() / (~relevant).sum() < 0.07
     assert ((grades[~spam & ~relevant]) == 0).all()
-    # A scale without a negative grade has no spam.
-    assert (_judgments(np.random.default_rng(3), 400, 2, 0, 3, relevant=0.5, spread=0.25) >= 0).all()
+    # The same draws on the scale without the negative grade: the spam rows are exactly rows that
+    # were all zero (non-relevant documents), every other row is unchanged.
+    plain = _judgments(np.random.default_rng(3), 4000, 2, 0, 3, relevant=0.5, spread=0.25)
+    assert (plain >= 0).all()
+    assert (plain[spam] == 0).all()
+    assert (plain[~spam] == grades[~spam]).all()
 
 
 # -- the run model ------------------------------------------------------------------------------
