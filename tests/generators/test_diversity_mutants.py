@@ -161,6 +161,12 @@ def test_sat_small_scope_counts_and_values():
     assert {c.topic.r(c.a[-1], "t1") for c in cases} == {Fraction(1)}  # rmax
 
 
+def test_sat_note_names_d_n_rmax_and_x():
+    case = list(cases_of(div.saturation_small_scope(Scope(rmax=Fraction(3, 4)))))[1]
+    assert case.a == ("d1",) and case.b == ("d1", "x")  # one aspect, a = (d_n), r(x) = 1/2 (second value)
+    assert case.note == "b = a + x; the last document of a, d1, has r(d1, t1) = rmax = 3/4; x is relevant (1/2) to t1 only"
+
+
 def test_sat_small_scope_with_room_for_one_document():
     # A window of 2: a = (d1), b = (d1, x): 3 cases on one aspect, 3 on two, then the mark.
     assert layers(div.saturation_small_scope(Scope(max_position=2))) == [(6, (2, 2))]
@@ -217,6 +223,7 @@ def test_free_weights_are_parts_one_to_three_on_every_aspect(data):
         weights = case.topic.weights
         assert len(weights) == len(case.topic.aspects) == len(case.topic.vector(case.a[-1]))
         assert max(weights) / min(weights) <= 3
+        assert len(weights) <= 3  # two or three aspects (Sat: one to three)
 
 
 @pytest.mark.parametrize("strategy", [div.aspect_diversity_cases, div.saturation_cases])

@@ -118,21 +118,29 @@ def test_rarity_small_scope_counts():
     assert {c.topic.r(d) for c in cases_of(rarity_small_scope(Scope())) for d in c.a} == {0, 1}
 
 
-def test_rarity_small_scope_builds_these_priors():
-    """a = (x, o), o non-relevant: the priors as roles, hand-built from the docstring: x and y at
-    positions 1 or 2 (either first), with or without a's other document after them."""
-    shapes = set()
-    for case in cases_of(rarity_small_scope(Scope(), max_docs=2)):
-        if len(case.a) == 2 and case.changed == (1,) and not case.topic.rel(case.a[1]):
-            role = {case.a[0]: "x", case.b[0]: "y", case.a[1]: "o"}
-            shapes.add(tuple("".join(role[d] for d in r) for r in case.context.rankings))
-    assert shapes == {
-        ("x",), ("xo",),                                   # M = 1
-        ("x", ""), ("xo", "o"),                            # M = 2, cx = 1
-        ("x", "x"), ("xo", "xo"),                          # cx = 2, cy = 0
-        ("xy", "x"), ("xyo", "xo"), ("yx", "x"), ("yxo", "xo"),   # y in the first prior
-        ("x", "xy"), ("xo", "xyo"), ("x", "yx"), ("xo", "yxo"),   # y in the second prior
+@pytest.mark.parametrize(("n", "k"), [(2, None), (3, None), (3, 2)])
+def test_rarity_small_scope_builds_these_priors(n, k):
+    """a = x and n - 1 non-relevant documents o, x at any position i <= n: the priors as roles,
+    hand-built from the docstring: x and y at positions 1 or 2 (either first: x then y, or y then
+    x), with or without a's other documents after them, in their order."""
+    o = "o" * (n - 1)
+    expected = {
+        ("x",), (f"x{o}",),                                        # M = 1
+        ("x", ""), (f"x{o}", o),                                   # M = 2, cx = 1
+        ("x", "x"), (f"x{o}", f"x{o}"),                            # cx = 2, cy = 0
+        ("xy", "x"), (f"xy{o}", f"x{o}"), ("yx", "x"), (f"yx{o}", f"x{o}"),   # y in the first prior
+        ("x", "xy"), (f"x{o}", f"xy{o}"), ("x", "yx"), (f"x{o}", f"yx{o}"),   # y in the second prior
     }
+    for i in range(1, (n if k is None else min(n, k)) + 1):   # x within the cutoff
+        shapes = set()
+        for case in cases_of(rarity_small_scope(Scope(max_position=k), max_docs=n)):
+            if len(case.a) == n and case.changed == (i,) and not any(
+                    case.topic.rel(d) for m, d in enumerate(case.a, 1) if m != i):
+                role = {d: "o" for d in case.a} | {case.a[i - 1]: "x", case.b[i - 1]: "y"}
+                shapes.add(tuple("".join(role[d] for d in r) for r in case.context.rankings))
+                others = [d for d in case.a if d != case.a[i - 1]]
+                assert all([d for d in r if d in others] in ([], others) for r in case.context.rankings)
+        assert shapes == expected, i
 
 
 def test_rarity_note_counts_the_holders_within_the_cutoff():
