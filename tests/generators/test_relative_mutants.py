@@ -152,9 +152,9 @@ def test_rarity_note_counts_the_holders_within_the_cutoff():
                              f"{x}, {holders(y, case.context, 2)} retrieve {y}")
 
 
-@pytest.mark.xfail(strict=True, reason="bug: relative.py:207-211, when x and y are both placed at position k "
-                   "of a prior with other documents, bringing y back to k pushes x past the cutoff")
 def test_rarity_cases_always_meet_the_conditions_with_a_window_of_two():
+    # x and y both at position k = 2 of a prior holding another document: moving y back to k used to
+    # push x past the cutoff (a = (d1), b = (d2), a prior (d3, d2, d1) "retrieving d1 within k").
     scope = Scope(max_position=2)
     with pytest.raises(NoSuchExample):
         find(rarity_cases(scope), lambda c: not RARITY.satisfies_conditions(c, scope), settings=FIND)

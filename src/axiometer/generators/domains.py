@@ -67,12 +67,17 @@ def grade_text(value: Fraction) -> str:
     return str(value)
 
 
+def _digit_type(base: int) -> np.dtype:
+    """The smallest signed integer type that holds the digits ``0 .. base - 1`` (int8 up to 128 grades)."""
+    return np.min_scalar_type(-base)
+
+
 def _counter(base: int, length: int) -> np.ndarray:
     """All ``base**length`` digit vectors in lexicographic order, shape ``(base**length, length)``."""
     if length == 0:
-        return np.zeros((1, 0), dtype=np.int8)
-    digits = np.arange(base, dtype=np.int8)
-    out = np.empty((base ** length, length), dtype=np.int8)
+        return np.zeros((1, 0), dtype=_digit_type(base))
+    digits = np.arange(base, dtype=_digit_type(base))
+    out = np.empty((base ** length, length), dtype=_digit_type(base))
     for column in range(length):  # column c: each digit repeated base^(length-1-c) times, tiled
         out[:, column] = np.tile(np.repeat(digits, base ** (length - 1 - column)), base ** column)
     return out
@@ -213,7 +218,7 @@ def rankings(n: int, grades: Iterable[Number] = (0, 1), lengths: str = "exact",
     sizes = [n] if lengths == "exact" else list(range(n + 1))
     blocks, block_lengths = [], []
     for length in sizes:
-        block = np.zeros((base ** length, n), dtype=np.int8)
+        block = np.zeros((base ** length, n), dtype=_digit_type(base))
         block[:, :length] = _counter(base, length)
         blocks.append(block)
         block_lengths.append(np.full(len(block), length, dtype=np.int64))

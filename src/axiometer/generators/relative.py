@@ -204,11 +204,15 @@ def _rarity_case(values_a: Sequence[Fraction], i: int, prior_rest: Sequence[Sequ
         for doc, at in sorted(((x, x_at[j]), ("y", y_at[j])), key=lambda t: t[1] or 0):
             if at is not None:
                 prior.insert(min(at, len(prior) + 1) - 1, doc)
-        if k is not None:  # equal positions push the second past k: bring it back to position k
+        if k is not None:
+            # Equal positions push the second document inserted past k. Moving it back to k would
+            # push whatever sits at k out, the other of x and y included: swap it with the last
+            # document within the cutoff that is neither.
             for doc in (x, "y"):
                 if doc in prior and prior.index(doc) >= k:
-                    prior.remove(doc)
-                    prior.insert(k - 1, doc)
+                    slot = max(m for m in range(k) if prior[m] not in (x, "y"))
+                    at = prior.index(doc)
+                    prior[slot], prior[at] = prior[at], prior[slot]
         if deep[j] is not None and k is not None:
             while len(prior) < k:
                 filler = f"f{j}_{len(prior)}"
@@ -269,7 +273,9 @@ def rarity_small_scope(scope: Scope, max_docs: int = 3) -> Iterator[ScopeItem]:
 
     Other systems retrieve only ``x``/``y`` (at positions 1 or 2, either first)
     or also the evaluated ranking's documents; ``y`` is retrieved by a subset
-    of ``x``'s holders or by another system.
+    of ``x``'s holders (the first or the last of them): with at most two other
+    systems and ``cy < cx``, a system holding ``y`` but not ``x`` is left to the
+    random search.
     """
     k = window(scope)
 
