@@ -51,12 +51,16 @@ class Area:
     mutate: tuple[str, ...]   # glob patterns (fnmatch: ``*`` also crosses ``/``) of the modules to mutate
     tests: tuple[str, ...]    # the test files (or folders) that cover them, run per mutant
     note: str = ""
+    deselect: tuple[str, ...] = ()  # test ids that cannot run under mutmut (each with its reason in the file)
 
 
 # The areas of issue 14, one file each in benchmarks/mutation_areas/<area>.toml:
 #   note = "..."                      # what the area is
 #   mutate = ["src/axiometer/readers.py", ...]   # fnmatch globs (``*`` also crosses ``/``)
 #   tests = ["tests/test_readers.py", ...]        # the test files (or folders) written for these modules
+#   [[deselect]]                                  # a test that cannot run under mutmut, and why
+#   test = "tests/x.py::test_y"
+#   reason = "..."
 #   [equivalent."axiometer.readers.x_content_lines__mutmut_35"]
 #   contains = 'decode("UTF-8")'                 # text the mutated line must contain (guards a stale name)
 #   reason = "codec names are case-insensitive"  # why no input tells the mutant from the code
@@ -75,7 +79,8 @@ def load_areas() -> tuple[dict[str, Area], dict[str, tuple[str, str]]]:
         with open(path, "rb") as f:
             table = tomllib.load(f)
         if "." not in path.stem:  # <area>.<part>.toml holds more equivalent mutants of <area>, nothing else
-            areas[path.stem] = Area(tuple(table["mutate"]), tuple(table["tests"]), table.get("note", ""))
+            areas[path.stem] = Area(tuple(table["mutate"]), tuple(table["tests"]), table.get("note", ""),
+                                tuple(entry["test"] for entry in table.get("deselect", [])))
         for name, entry in table.get("equivalent", {}).items():
             equivalent[name] = (entry["contains"], entry["reason"])
     return areas, equivalent
@@ -109,6 +114,7 @@ def configure(dest: Path, area: Area) -> None:
     """mutmut's settings for this area, appended to the copy's pyproject.toml (never to the real one)."""
     def toml_list(items):
         return "[" + ", ".join(f'"{x}"' for x in items) + "]"
+    deselect = [arg for test in area.deselect for arg in ("--deselect", test)]
     present = [t for t in area.tests if (dest / t).exists()]  # a test file yet to be written is skipped
     if len(present) < len(area.tests):
         print("  (not written yet: " + ", ".join(t for t in area.tests if t not in present) + ")")
@@ -120,7 +126,7 @@ def configure(dest: Path, area: Area) -> None:
                 'source_paths = ["src/axiometer"]\n'
                 f"only_mutate = {toml_list(area.mutate)}\n"
                 f"pytest_add_cli_args_test_selection = {toml_list(present)}\n"
-                'pytest_add_cli_args = ["-p", "no:cacheprovider", "-q"]\n'
+                f'pytest_add_cli_args = {toml_list(["-p", "no:cacheprovider", "-q", *deselect])}\n'
                 "use_git_change_detection = false\n")
 
 
