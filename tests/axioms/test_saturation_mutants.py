@@ -1,0 +1,62 @@
+"""Sat's procedure (saturation.py): one universal search per rmax candidate, largest first.
+
+The figures are read off the constructions by hand:
+- the weighted sum ``sum_i (1/i) sum_t w(t) r(d_i, t)`` rises with every appended relevant document,
+  so the very first small-scope case of every candidate breaks ``Q(a) >= Q(b)``: five candidates,
+  five small-scope cases in all (the counts add up over the candidates), no random case;
+- a metric that stops counting an aspect after a document with ``r`` in ``[9/10, 99/100]`` fails at
+  ``rmax = 1`` on the first case (1 is outside the interval) and holds at ``99/100``: the second
+  candidate's search is the witness's and its evidence says ``rmax = 99/100``;
+- a metric that raises on three documents is an error at once, with the ranking it raised on.
+"""
+
+from __future__ import annotations
+
+from axiometer.axioms import get
+from axiometer.axioms.constraints.saturation import RMAX_CANDIDATES
+from axiometer.checking import Budget, check
+from axiometer.metrics import wrap
+from tests.axioms import cascade, weighted_sum
+from tests.axioms.test_saturation import stops_after_nearly_full
+
+SAT = get("Sat")
+BUDGET = Budget(cases=10, small_scope=30, seconds=10)
+WITNESS_NOTE = "the largest candidate for which no case breaks Q(a) >= Q(b)"
+
+
+def test_every_candidate_failing_counts_every_search_and_says_so():
+    result = check(wrap(weighted_sum), SAT, budget=BUDGET)
+    assert result.verdict == "violated" and result.error is None and result.witness is None
+    assert (result.small_scope, result.cases) == (len(RMAX_CANDIDATES), 0) == (5, 0)
+    assert result.note == "no rmax candidate holds; counterexample at the smallest"
+    assert dict(result.counterexample.extra) == {"rmax": "1/2"}
+    assert result.evidence is None
+
+
+def test_the_witness_is_the_first_candidate_that_holds_with_its_own_evidence():
+    result = check(wrap(stops_after_nearly_full), SAT, budget=BUDGET)
+    assert result.verdict == "witness" and result.note == "" and result.counterexample is None
+    assert result.witness.value == "rmax = 99/100" and result.witness.note == WITNESS_NOTE
+    # rmax = 1 fails on its first small-scope case; rmax = 99/100 uses the whole budget: 1 + 30.
+    assert (result.small_scope, result.cases) == (1 + 30, 10)
+    evidence = result.evidence
+    assert evidence.exhaustive_scope.startswith("rmax = 99/100: 30 cases of the small scope")
+    assert (evidence.exhaustive_cases, evidence.random_cases) == (30, 10)
+
+
+def test_a_witness_at_one_searches_once():
+    result = check(wrap(cascade), SAT, budget=BUDGET)
+    assert result.verdict == "witness" and result.witness.value == "rmax = 1"
+    assert (result.small_scope, result.cases) == (30, 10)
+    assert result.evidence.exhaustive_scope.startswith("rmax = 1: ")
+
+
+def test_a_metric_raising_is_an_error_naming_its_input():
+    def boom(ranking, topic):
+        if len(ranking) > 2:
+            raise ValueError("boom")
+        return 0.0
+    result = check(wrap(boom), SAT, budget=BUDGET)
+    assert result.verdict == "error" and result.witness is None and result.evidence is None
+    assert result.error.message == "ValueError: boom" and len(result.error.ranking) == 3
+    assert result.note == "" and result.small_scope > 0
