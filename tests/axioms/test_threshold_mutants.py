@@ -1,0 +1,178 @@
+"""The threshold procedure (threshold.py): the grid, its words, and the verdicts read from D(n).
+
+Every figure is computed by hand from the pair of definitions §3 (``a_n`` = one relevant document then
+``2n - 1`` non-relevant ones, ``b_n`` = ``n`` non-relevant then ``n`` relevant, all relevant at ``rc``)
+and ``D(n) = Q(a_n) - Q(b_n)``:
+- uniform weights ``w(i) = 1``: ``D(n) = rc (1 - n)``: 0 at ``n = 1``, negative after;
+- ``w(i) = 2^-i``: ``D(n) = rc (1/2 - 2^-n + 2^-2n)`` > 0 (``rc/4`` at ``n = 1``);
+- ``w(i) = 4^-i``: ``Q(b_m) - Q(a_m) = rc ((4^-m - 4^-2m)/3 - 1/4)`` < 0, largest at ``m = 1``
+  (``rc (1/16 - 1/4)``);
+- ``w = (1, 1/2, 1, 0, 0, ...)``: ``D(1) = rc/2``, ``D(2) = rc (1 - 1) = 0``, ``D(n >= 3) = rc``.
+Short horizons keep the grid ``1..8`` (fast).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from axiometer.axioms import get
+from axiometer.axioms.constraints.threshold import grid_text, signs_text, threshold_grid
+from axiometer.checking import Budget, check
+from axiometer.metrics import Needs, wrap
+from axiometer.results import Evidence
+from tests.axioms import Positional, geometric, uniform
+
+DEEPTH, CLOSETH = get("DeepTh"), get("CloseTh")
+H8 = Budget(horizon=8)
+RCS_TEXT = "{1/100, 1/20, 1/10}"
+
+
+def test_the_grid_is_dense_to_32_then_doubles_to_the_horizon():
+    assert threshold_grid(5) == (1, 2, 3, 4, 5)
+    assert threshold_grid(63) == tuple(range(1, 33))
+    assert threshold_grid(64) == (*range(1, 33), 64)
+    assert threshold_grid(300) == (*range(1, 33), 64, 128, 256)
+
+
+def test_the_grid_in_words():
+    assert grid_text(threshold_grid(1024)) == "1..32, 64, 128, ..., 1024"
+    assert grid_text(threshold_grid(512)) == "1..32, 64, 128, ..., 512"
+    assert grid_text(threshold_grid(256)) == "1..32, 64, 128, 256"  # three doublings are listed
+    assert grid_text((1,)) == "1"
+    assert grid_text((1, 2, 3)) == "1..3"
+    assert grid_text((2, 4)) == "2, 4"  # no dense start
+    assert grid_text(()) == ""
+
+
+def test_the_signs_in_words_are_run_length_coded():
+    assert signs_text((1, 2, 3, 4), [-1, -1, 1, 1], "n") == "n=1..2: -, n=3..4: +"
+    assert signs_text((1, 2, 4), [0, 1, -1], "m") == "m=1: 0, m=2: +, m=4: -"
+    assert signs_text((1,), [1], "n") == "n=1: +"
+    assert signs_text((1, 2, 64, 128), [1, 1, 1, 1], "n") == "n=1..128: +"
+
+
+def test_a_window_too_short_for_n_1_is_not_applicable_and_says_why():
+    result = check(geometric(2, cutoff=1), DEEPTH, mode="window")
+    assert (result.constraint, result.verdict, result.mode, result.cases) == ("DeepTh", "n/a", "window", 0)
+    assert result.metric == geometric(2, cutoff=1).name and result.params == ()
+    assert result.note == "no n with 2n <= k = 1 in window mode"
+
+
+def test_a_window_witness_names_the_grid_the_window_and_every_rc():
+    # k = 8 in window mode: n = 1..4 (2n <= 8). D > 0 throughout: witness n = 1 for every rc.
+    result = check(geometric(2, cutoff=8), DEEPTH, mode="window")
+    assert result.verdict == "witness" and result.witness.value == "n = 1"
+    assert result.witness.note == "for every rc tried" and result.witness.by_truncation is False
+    assert result.witness.signs == "; ".join(f"rc = {rc}: n=1..4: +" for rc in ("1/100", "1/20", "1/10"))
+    assert (result.cases, result.exact, result.tolerance) == (12, True, None)
+    assert result.evidence == Evidence("exhaustive", f"n on the grid 1..4 (2n <= k = 8) for rc in {RCS_TEXT}",
+                                       12, 0, True)
+    # D(n) = rc (1/2 - 2^-n + 2^-2n): rc/4, 5rc/16, 25rc/64, 113rc/256.
+    assert [rc for rc, _ in result.curve] == ["1/100", "1/20", "1/10"]
+    rc, points = result.curve[0]
+    assert [n for n, _ in points] == [1, 2, 3, 4]
+    assert [d for _, d in points] == pytest.approx([0.01 / 4, 0.05 / 16, 0.25 / 64, 1.13 / 256])
+
+
+def test_a_truncate_witness_names_the_grid_without_a_window():
+    result = check(geometric(2, cutoff=8), DEEPTH, budget=H8)
+    assert result.mode == "truncate" and result.witness.value == "n = 1"
+    assert result.evidence.exhaustive_scope == f"n on the grid 1..8 for rc in {RCS_TEXT}"
+
+
+def test_deepness_threshold_violation_is_at_the_end_of_the_grid_with_its_scores():
+    result = check(uniform(), DEEPTH, budget=H8)
+    assert (result.verdict, result.cases, result.note) == ("violated", 0, "fails for rc = 1/100")
+    assert (result.exact, result.tolerance, result.witness, result.evidence) == (True, None, None, None)
+    ce = result.counterexample
+    # n = 8, rc = 1/100: Q(a_8) = 1/100 (one relevant), Q(b_8) = 8/100.
+    assert (ce.score_a, ce.score_b) == pytest.approx((0.01, 0.08))
+    # A gap of 7/100 is far above the screen: decided from the floats (decide_sign), though the
+    # metric is exact-capable (the check's ``exact``).
+    assert ce.relation == "Q(a) > Q(b)" and ce.decided == "float" and ce.context_a is None
+    assert ce.note == "D(n) = Q(a) - Q(b) <= 0 at the end of the grid, n = 8"
+    assert ce.extra == (("rc", "1/100"), ("n", "8"), ("signs", "n=1: 0, n=2..8: -"))
+    assert len(ce.a) == len(ce.b) == 16 and ce.a[0] == "r1" and ce.b[8:] == tuple(f"r{i}" for i in range(1, 9))
+    # The later rc are evaluated for the curve: D(n) = rc (1 - n), a decided tie exactly 0.
+    assert [rc for rc, _ in result.curve] == ["1/100", "1/20", "1/10"]
+    for rc, points in result.curve:
+        assert [d for _, d in points] == pytest.approx([float(Fraction(rc)) * (1 - n) for n in range(1, 9)])
+        assert points[0] == (1, 0.0)
+
+
+def test_deepness_threshold_witness_is_the_start_of_the_final_positive_stretch():
+    weights = {1: Fraction(1), 2: Fraction(1, 2), 3: Fraction(1)}
+    metric = Positional("bump", lambda i: weights.get(i, Fraction(0)))
+    result = check(metric, DEEPTH, budget=H8)
+    # signs +, 0, + ... : the final stretch starts at n = 3.
+    assert result.verdict == "witness" and result.witness.value == "n = 3"
+    assert result.witness.signs.startswith("rc = 1/100: n=1: +, n=2: 0, n=3..8: +")
+
+
+def test_the_witness_serves_every_rc_the_largest_n():
+    bump = {1: Fraction(1), 2: Fraction(1, 2), 3: Fraction(1)}
+
+    def per_rc(ranking, topic):
+        # rc = 1/100: geometric weights (witness n = 1); the other rc: the bump (witness n = 3).
+        rc = max((topic.r(d) for d in topic.documents), default=0)
+        weight = (lambda i: Fraction(1, 2 ** i)) if rc == Fraction(1, 100) else (lambda i: bump.get(i, 0))
+        return sum((weight(i) * topic.r(d) for i, d in enumerate(ranking, 1)), Fraction(0))
+    result = check(wrap(per_rc), DEEPTH, budget=H8)
+    assert result.verdict == "witness" and result.witness.value == "n = 3"
+    assert result.witness.signs.startswith("rc = 1/100: n=1..8: +; rc = 1/20: n=1: +, n=2: 0")
+
+
+def test_closeness_threshold_violation_is_the_closest_m():
+    result = check(geometric(4), CLOSETH, budget=H8)
+    assert result.verdict == "violated" and result.note == "fails for rc = 1/100"
+    ce = result.counterexample
+    assert ce.relation == "Q(b) > Q(a)" and dict(ce.extra)["m"] == "1"
+    assert ce.note == "no grid m <= 8 gives Q(b) > Q(a); closest at m = 1"
+    # m = 1, rc = 1/100: Q(a_1) = rc/4, Q(b_1) = rc/16.
+    assert (ce.score_a, ce.score_b) == pytest.approx((0.01 / 4, 0.01 / 16))
+    assert ce.extra == (("rc", "1/100"), ("m", "1"), ("signs", "m=1..8: +"))
+
+
+def test_closeness_threshold_witness_is_the_smallest_m():
+    result = check(uniform(), CLOSETH, budget=H8)
+    # Q(b_m) - Q(a_m) = rc (m - 1): a tie at m = 1, b ahead from m = 2.
+    assert result.verdict == "witness" and result.witness.value == "m = 2"
+    assert result.evidence.exhaustive_scope == f"m on the grid 1..8 for rc in {RCS_TEXT}"
+    assert result.cases == 8 * 3
+
+
+def test_a_metric_raising_is_an_error_and_after_a_violation_only_ends_the_curve():
+    def boom(ranking, topic):
+        if len(ranking) > 4:
+            raise ValueError("boom")
+        return 0.0
+    result = check(wrap(boom), DEEPTH, budget=H8)
+    assert result.verdict == "error" and result.error.message == "ValueError: boom"
+    assert len(result.error.ranking) == 6 and result.curve == () and result.exact is False  # n = 3
+
+    def uniform_then_boom(ranking, topic):
+        if Fraction(1, 20) in {topic.r(d) for d in topic.documents}:
+            raise ValueError("boom")
+        return sum((topic.r(d) for d in ranking), Fraction(0))
+    result = check(wrap(uniform_then_boom), DEEPTH, budget=H8)
+    # rc = 1/100 violates (uniform); rc = 1/20 raises at n = 1: the verdict stands, its curve ends.
+    assert result.verdict == "violated" and result.note == "fails for rc = 1/100" and result.error is None
+    assert [rc for rc, _ in result.curve] == ["1/100"]
+
+
+@pytest.mark.parametrize("disjoint", [False, True])
+def test_a_relative_metric_is_scored_in_the_fixed_context(disjoint):
+    contexts = []
+
+    def relative(ranking, topic, context=None):
+        contexts.append(tuple(tuple(r) for r in context.rankings))
+        return sum((topic.r(d) for d in ranking), Fraction(0))
+    metric = wrap(relative, needs=Needs(context=True))
+    result = check(metric, CLOSETH, budget=Budget(horizon=4), scope_changes={"context_disjoint": disjoint})
+    assert result.note == "under a fixed context of other systems"
+    if disjoint:  # the other system retrieves only o1, o2
+        assert set(contexts) == {(("o1", "o2"),)}
+    else:  # the relevant documents, last id first (at most five), then o1: for m = 3, r3 r2 r1 o1
+        assert (("r3", "r2", "r1", "o1"),) in contexts and (("r1", "o1"),) in contexts
