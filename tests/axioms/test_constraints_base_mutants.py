@@ -9,16 +9,23 @@ documents under the ``context_disjoint`` reading (issue 14).
 from __future__ import annotations
 
 import dataclasses
+from fractions import Fraction
 from itertools import islice
 
 from hypothesis import find, settings
 
 from axiometer.axioms import get
-from axiometer.axioms.constraints.base import joined_note, no_case
+from axiometer.axioms.constraints.base import (A_GE_B, A_GT_B, B_GT_A, TRUNCATE_MAX_DOCS, Constraint,
+                                               check_result, comparison_outcome, counterexample,
+                                               is_relative, joined_note, no_case, params_of)
+from axiometer.checking import Budget
+from axiometer.checking.search import Search
+from axiometer.core import Context, Topic
 from axiometer.generators.case import Case, Scope
 from axiometer.generators.context import OTHERS_ONLY
-from axiometer.metrics import wrap
-from axiometer.results import Check
+from axiometer.metrics import Needs, wrap
+from axiometer.results import AxiomInfo, Check, ErrorInfo, Evidence, Outcome
+from tests.axioms import uniform
 
 METRIC = wrap(lambda ranking, topic, p: 0.0, name="m", params={"p": 0.5})
 
@@ -80,3 +87,152 @@ def test_every_random_case_of_a_relative_check_has_a_context():
 def test_a_constraint_without_generators_stays_without_them_under_contexts():
     bare = dataclasses.replace(get("Pri"), strategy=None, small_scope=None).under_generated_contexts()
     assert bare.strategy is None and bare.small_scope is None
+
+
+# -- the declaration: info, repr, relations --------------------------------------------------------
+
+
+
+def test_info_prefers_the_declared_meaning_and_relation_text():
+    sat = get("Sat")
+    assert sat.info() == AxiomInfo(id="Sat", name="Aspect relevance saturation", meaning=sat.meaning,
+                                   relation="Q(a) >= Q(b) on every case, for some rmax",
+                                   conditions=("no aspect overlap",), source=sat.source,
+                                   expectation=sat.expectation)
+    bare = dataclasses.replace(sat, meaning="", relation_text="")
+    assert (bare.info().meaning, bare.info().relation) == (sat.wording, "Q(a) >= Q(b)")
+    assert repr(sat) == "<constraint Sat: Aspect relevance saturation>"
+
+
+def test_the_relations_read_the_sign_of_q_b_minus_q_a():
+    assert [B_GT_A.holds(s) for s in (-1, 0, 1)] == [False, False, True]
+    assert [A_GT_B.holds(s) for s in (-1, 0, 1)] == [True, False, False]
+    assert [A_GE_B.holds(s) for s in (-1, 0, 1)] == [True, True, False]
+    assert (B_GT_A.text, A_GT_B.text, A_GE_B.text) == ("Q(b) > Q(a)", "Q(a) > Q(b)", "Q(a) >= Q(b)")
+
+
+def test_relative_and_params_are_read_off_the_metric():
+    assert is_relative(wrap(lambda ranking, topic, context=None: 0.0, needs=Needs(context=True)))
+    assert not is_relative(wrap(lambda ranking, topic: 0.0))
+    assert not is_relative(object())
+    assert params_of(object()) == () and params_of(METRIC) == (("p", 0.5),)
+
+
+# -- check(): the scope a check searches ---------------------------------------------------------
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class ScopeSpy(Constraint):
+    """Pri, but decide() only records what check() hands it."""
+
+    seen: list = dataclasses.field(default_factory=list, compare=False)
+
+    def decide(self, metric, mode, scope, search, seed):
+        self.seen.append((mode, scope, seed))
+        return Check(constraint=self.id, metric=metric.name, params=(), verdict="satisfied", mode=mode)
+
+
+def spy():
+    pri = get("Pri")
+    return ScopeSpy(**{f.name: getattr(pri, f.name) for f in dataclasses.fields(Constraint)})
+
+
+def run(constraint, metric, mode=None, scope_changes=None):
+    search = Search(Budget(), 0, 1e-9)
+    result = constraint.check(metric, search, mode=mode, rho=Fraction(1, 20), rcs=(),
+                              scope_changes=scope_changes)
+    return result, constraint.seen[-1], search
+
+
+def test_window_mode_bounds_the_changed_positions_by_the_cutoff():
+    result, (mode, scope, _), _ = run(spy(), uniform(cutoff=5))
+    assert mode == "window" == result.mode  # Pri's default mode
+    assert scope == Scope(max_position=5, rho=Fraction(1, 20), grow=True)
+
+
+def test_truncate_mode_lets_rankings_reach_past_a_small_cutoff():
+    # cutoff 10: max_docs = min(10 + 2, 24) = 12 (> the default 8); cutoff 3: 5 < 8 keeps 8;
+    # cutoff 30: min(32, 24) = 24.
+    for cutoff, docs in ((10, 12), (3, 8), (30, TRUNCATE_MAX_DOCS)):
+        _, (mode, scope, _), _ = run(spy(), uniform(cutoff=cutoff), mode="truncate")
+        assert mode == "truncate" and scope == Scope(rho=Fraction(1, 20), grow=True, max_docs=docs), cutoff
+    _, (_, scope, _), _ = run(spy(), uniform(), mode="truncate")  # no cutoff: the default 8
+    assert scope == Scope(rho=Fraction(1, 20), grow=True)
+
+
+def test_scope_changes_apply_and_seed_the_search_with_the_family():
+    constraint = spy()
+    _, (_, scope, seed), search = run(constraint, uniform(cutoff=5), scope_changes={"later_untouched": True})
+    assert scope.later_untouched and scope.max_position == 5
+    assert seed == search.seed("Positional", "Pri", repr([("later_untouched", True)]))
+    _, (_, _, plain), _ = run(constraint, uniform(cutoff=5))
+    assert plain == search.seed("Positional", "Pri", "[]") != seed
+    # A metric without a family is seeded by its name.
+    named = wrap(lambda ranking, topic: 0.0, name="solo")
+    _, (_, _, by_name), _ = run(constraint, named)
+    assert by_name == search.seed("solo", "Pri", "[]")
+
+
+def test_a_relative_metric_is_checked_under_generated_contexts_and_says_so():
+    metric = wrap(lambda ranking, topic, context=None: 0.0, needs=Needs(context=True))
+    result, _, _ = run(spy(), metric)
+    assert result.note == "under a generated context of other systems"
+    plain, _, _ = run(spy(), wrap(lambda ranking, topic: 0.0))
+    assert plain.note == ""
+
+
+# -- check_result, counterexample, comparison_outcome ------------------------------------------------
+
+TOPIC = Topic.single({"r1": Fraction(1, 10), "n1": 0})
+CASE = Case(TOPIC, ("n1", "r1"), ("r1", "n1"), (1, 2), "b swaps 1 and 2",
+            context=Context((("o1",),)), context_b=Context((("o2", "r1"),)))
+EVIDENCE = Evidence("sampled", "none", 0, 3, False)
+
+
+def test_check_result_verdicts_and_what_they_carry():
+    pri = get("Pri")
+    holds = check_result(METRIC, pri, "window", Outcome(True), 3, 4, "a note", 1e-6,
+                         evidence=lambda exact: EVIDENCE if not exact else None)
+    assert holds == Check(constraint="Pri", metric="m(p=0.5)", params=(("p", 0.5),), verdict="satisfied",
+                          mode="window", cases=3, small_scope=4, exact=False, tolerance=1e-6, note="a note",
+                          evidence=EVIDENCE)
+    witness = check_result(METRIC, pri, "window", Outcome(True), 0, 1, "", 1e-6,
+                           evidence=lambda exact: EVIDENCE, verdict="witness")
+    assert witness.verdict == "witness" and witness.evidence == EVIDENCE
+    ce = counterexample(CASE, 0.5, 0.25, "Q(b) > Q(a)", exact=False)
+    violated = check_result(METRIC, pri, "window", Outcome(False, ce), 2, 0, "", 1e-6,
+                            evidence=lambda exact: EVIDENCE)
+    assert (violated.verdict, violated.counterexample, violated.evidence) == ("violated", ce, None)
+    error = ErrorInfo("ValueError: x")
+    failed = check_result(METRIC, pri, "window", Outcome(False, error=error), 1, 0, "", 1e-6,
+                          evidence=lambda exact: EVIDENCE)
+    assert (failed.verdict, failed.error, failed.evidence) == ("error", error, None)
+    exact = check_result(uniform(), pri, "window", Outcome(True), 1, 0, "", 1e-6)
+    assert (exact.exact, exact.tolerance, exact.evidence) == (True, None, None)
+
+
+def test_counterexample_records_the_case_and_its_contexts():
+    ce = counterexample(CASE, 0.5, 0.25, "Q(b) > Q(a)", exact=True)
+    assert (ce.a, ce.b, ce.score_a, ce.score_b, ce.relation) == (("n1", "r1"), ("r1", "n1"), 0.5, 0.25,
+                                                                 "Q(b) > Q(a)")
+    assert (ce.note, ce.decided, ce.extra) == ("b swaps 1 and 2", "exact", ())
+    assert (ce.context_a, ce.context_b) == ((("o1",),), (("o2", "r1"),))
+    assert ce.topic.judgments == (("r1", ("1/10",)), ("n1", ("0",)))
+    other = counterexample(CASE, 0.5, 0.25, "Q(b) > Q(a)", exact=False, note="moved", extra=(("k", "2"),),
+                           context_a=Context((("o3",),)), context_b=Context((("o4",),)), b=("r1",))
+    assert (other.note, other.decided, other.extra, other.b) == ("moved", "float", (("k", "2"),), ("r1",))
+    assert (other.context_a, other.context_b) == ((("o3",),), (("o4",),))
+
+
+def test_comparison_outcome_scores_b_in_its_own_context():
+    def in_context(ranking, topic, context=None):
+        # Q = 1/i for the first relevant document, plus 1 if the context's first ranking holds r1.
+        first = next((1 / i for i, d in enumerate(ranking, 1) if topic.rel(d)), 0.0)
+        return first + (1.0 if "r1" in context.rankings[0] else 0.0)
+    metric = wrap(in_context, needs=Needs(context=True))
+    # Q(a) = 1/2 (context o1), Q(b) = 1 + 1 (context o2 r1): Q(b) > Q(a) holds.
+    assert comparison_outcome(metric, CASE, 1e-9, "Q(b) > Q(a)", B_GT_A.holds).holds
+    failed = comparison_outcome(metric, CASE, 1e-9, "Q(a) > Q(b)", A_GT_B.holds, (("x", "y"),))
+    assert not failed.holds
+    ce = failed.counterexample
+    assert (ce.score_a, ce.score_b, ce.relation, ce.extra) == (0.5, 2.0, "Q(a) > Q(b)", (("x", "y"),))
+    assert ce.decided == "float" and (ce.context_a, ce.context_b) == ((("o1",),), (("o2", "r1"),))
