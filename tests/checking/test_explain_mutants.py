@@ -89,9 +89,11 @@ def test_deepth_tries_a_doubled_horizon_only_where_the_grid_can_grow(monkeypatch
         assert doubled["rcs"] == DEFAULT_RCS
     # Reading 5b: each rc alone, but not 1/100, at which the check itself already failed.
     assert [c["rcs"] for c in calls] == [(Fraction(1, 20),), (Fraction(1, 10),)]
-    for call in recorder.calls[1:] if cutoff is not None else recorder.calls:
-        # Every threshold reading is the same check: same mode, seed, rho and tolerance.
-        assert (call["mode"], call["seed"], call["rho"], call["tolerance"]) == (mode, SEED, RHO, TOLERANCE)
+    for call in recorder.calls:
+        # Every reading is the same check otherwise: same seed, rho and tolerance; the threshold
+        # readings also in the check's mode.
+        assert (call["seed"], call["rho"], call["tolerance"]) == (SEED, RHO, TOLERANCE)
+    assert all(call["mode"] == mode for call in recorder.calls[1 if cutoff is not None else 0:])
     for call in calls:
         assert call["budget"].horizon == horizon
 
@@ -164,3 +166,118 @@ def test_grouping_on_a_partial_grid_compares_each_group_with_its_own_settings():
     checks = [_check(verdict, f"M({alpha},{beta})", alpha=alpha, beta=beta)
               for (alpha, beta), verdict in grid.items()]
     assert dependence_condition(checks) == "alpha = 0.1 with beta = 0.9, alpha = 0.5"
+
+
+# -- the universal constraints' readings, in order ------------------------------------------------------
+
+BUDGET = Budget(cases=10, small_scope=10, horizon=16)
+
+
+def _pri_violation(mode: str = "window", metric: str = "M(p=0.5)") -> Check:
+    return Check(constraint="Pri", metric=metric, params=(("p", 0.5),), verdict="violated", mode=mode)
+
+
+def _run(monkeypatch, recorder, metric, constraint: str, check: Check, rho=RHO, **kwargs) -> str | None:
+    monkeypatch.setattr(explain_module, "run_check", recorder)
+    return explain(metric, get(constraint), check, budget=BUDGET, seed=SEED, rho=rho, tolerance=TOLERANCE,
+                   rcs=(Fraction(1, 20),), **kwargs)
+
+
+def _same_settings(calls) -> None:
+    """Every reading is one more check with the violated check's budget, seed, tolerance and rcs."""
+    for call in calls:
+        assert (call["budget"], call["seed"], call["tolerance"], call["rcs"]) == \
+            (BUDGET, SEED, TOLERANCE, (Fraction(1, 20),))
+
+
+def test_pri_readings_are_tried_nearest_first(monkeypatch):
+    # A cutoff metric in window mode: the other mode, Pri's two declared readings, then the two
+    # tighter rhos (Pri assumes a relevance contribution), each in the check's own mode.
+    recorder = Recorder()
+    metric = wrap(_flat, "flat", cutoff=5)
+    assert _run(monkeypatch, recorder, metric, "Pri", _pri_violation()) is None
+    later, between = ({"later_untouched": True}, {"between_untouched": True})
+    assert [(c["mode"], c.get("scope_changes"), c["rho"]) for c in recorder.calls] == [
+        ("truncate", None, RHO), ("window", later, RHO), ("window", between, RHO),
+        ("window", None, Fraction(1, 100)), ("window", None, Fraction(1, 1000))]
+    _same_settings(recorder.calls)
+
+
+@pytest.mark.parametrize("holding, text", [
+    (lambda c: c.get("scope_changes") == {"between_untouched": True},
+     "holds when no relevant document lies between the swapped positions"),
+    (lambda c: c["rho"] == Fraction(1, 1000), "holds when relevance contribution is tighter (rho = 1/1000)"),
+])
+def test_the_first_reading_that_holds_is_the_explanation(monkeypatch, holding, text):
+    recorder = Recorder(holding)
+    assert _run(monkeypatch, recorder, wrap(_flat, "flat"), "Pri", _pri_violation()) == text
+    assert holding(recorder.calls[-1]) and not any(holding(c) for c in recorder.calls[:-1])
+
+
+def test_only_tighter_rhos_than_the_checks_own_are_tried(monkeypatch):
+    # rho = 1/100 already: only 1/1000 is tighter. rho = 1/1000: none is.
+    recorder = Recorder()
+    _run(monkeypatch, recorder, wrap(_flat, "flat"), "Pri", _pri_violation(), rho=Fraction(1, 100))
+    assert [c["rho"] for c in recorder.calls] == [Fraction(1, 100)] * 2 + [Fraction(1, 1000)]
+    recorder = Recorder()
+    _run(monkeypatch, recorder, wrap(_flat, "flat"), "Pri", _pri_violation(), rho=Fraction(1, 1000))
+    assert [c["rho"] for c in recorder.calls] == [Fraction(1, 1000)] * 2
+
+
+def test_a_declared_smaller_rho_reading_is_not_tried_again(monkeypatch):
+    # MRed declares "relevance values are at most 1/100" as a reading (scope rho = 1/100); the
+    # tighter-rho step then tries only 1/1000. A constraint without the contribution condition
+    # (Red) tries no tighter rho at all.
+    recorder = Recorder()
+    violation = replace(_pri_violation(), constraint="MRed")
+    assert _run(monkeypatch, recorder, wrap(_flat, "flat"), "MRed", violation) is None
+    assert [(c.get("scope_changes"), c["rho"]) for c in recorder.calls] == [
+        ({"rho": Fraction(1, 100)}, RHO), (None, Fraction(1, 1000))]
+    recorder = Recorder()
+    _run(monkeypatch, recorder, wrap(_flat, "flat"), "Red", replace(violation, constraint="Red"))
+    assert [c.get("scope_changes") for c in recorder.calls] == [{"values_within_rho": True}]
+
+
+def test_a_relative_metric_is_tried_with_other_systems_that_retrieve_none_of_the_cases_documents(
+        monkeypatch):
+    from axiometer.metrics import Needs
+    metric = wrap(lambda ranking, topic, context: 0.0, "relative", needs=Needs(context=True))
+    recorder = Recorder(lambda c: c.get("scope_changes") == {"context_disjoint": True})
+    text = _run(monkeypatch, recorder, metric, "Pri", _pri_violation())
+    assert text == "holds when the other systems retrieve none of the case's documents"
+    assert [(c["mode"], c["rho"]) for c in recorder.calls] == [("window", RHO)]
+    _same_settings(recorder.calls)
+    # A metric that is not relative skips that reading.
+    recorder = Recorder(lambda c: c.get("scope_changes") == {"context_disjoint": True})
+    assert _run(monkeypatch, recorder, wrap(_flat, "flat"), "Pri", _pri_violation()) is None
+
+
+def test_an_other_mode_check_of_the_wrong_mode_is_run_again(monkeypatch):
+    recorder = Recorder(lambda c: c["mode"] == "truncate")
+    stale = Check(constraint="Pri", metric="M(p=0.5)", params=(), verdict="satisfied", mode="window")
+    text = _run(monkeypatch, recorder, wrap(_flat, "flat", cutoff=5), "Pri", _pri_violation(),
+                other_mode_check=stale)
+    assert text == "holds in truncate mode (the cutoff acts as a threshold)"
+    assert [c["mode"] for c in recorder.calls] == ["truncate"]
+
+
+def test_only_the_same_cells_other_settings_explain_by_parameter(monkeypatch):
+    # The other settings' checks count only for the same constraint and mode, once per metric name
+    # (the violated check's own name included). Of the grid below only M(p=0.8) is such a
+    # setting, and it holds: "p = 0.8" (one value, no threshold claimed). Counting the
+    # truncate-mode or Deep checks would read "p >= 0.8"; the repeated names would mix verdicts.
+    grid = (Check(constraint="Pri", metric="M(p=0.5)", params=(("p", 0.5),), verdict="satisfied", mode="window"),
+            Check(constraint="Pri", metric="M(p=0.8)", params=(("p", 0.8),), verdict="satisfied", mode="window"),
+            Check(constraint="Pri", metric="M(p=0.8)", params=(("p", 0.8),), verdict="violated", mode="window"),
+            Check(constraint="Pri", metric="M(p=0.99)", params=(("p", 0.99),), verdict="satisfied",
+                  mode="truncate"),
+            Check(constraint="Deep", metric="M(p=0.9)", params=(("p", 0.9),), verdict="satisfied", mode="window"))
+    recorder = Recorder()
+    assert _run(monkeypatch, recorder, wrap(_flat, "flat"), "Pri", _pri_violation(), grid_checks=grid) == \
+        "holds for p = 0.8"
+    # No other setting holds: no parameter reading.
+    assert _run(monkeypatch, Recorder(), wrap(_flat, "flat"), "Pri", _pri_violation(),
+                grid_checks=grid[2:3]) is None
+    # Another metric at the same setting holds: nothing varies, so no parameter to name.
+    same = replace(grid[0], metric="M'(p=0.5)")
+    assert _run(monkeypatch, Recorder(), wrap(_flat, "flat"), "Pri", _pri_violation(), grid_checks=(same,)) is None
