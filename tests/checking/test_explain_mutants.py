@@ -17,7 +17,7 @@ from axiometer.axioms import get
 from axiometer.axioms.constraints.threshold import DEFAULT_RCS
 from axiometer.checking import Budget
 from axiometer.checking import explain as explain_module
-from axiometer.checking.explain import dependence_condition, explain
+from axiometer.checking.explain import dependence_condition, explain, value_set_text
 from axiometer.metrics import wrap
 from axiometer.results import Check, Counterexample, TopicRecord
 
@@ -281,3 +281,29 @@ def test_only_the_same_cells_other_settings_explain_by_parameter(monkeypatch):
     # Another metric at the same setting holds: nothing varies, so no parameter to name.
     same = replace(grid[0], metric="M'(p=0.5)")
     assert _run(monkeypatch, Recorder(), wrap(_flat, "flat"), "Pri", _pri_violation(), grid_checks=(same,)) is None
+
+
+# -- value_set_text: one parameter's holding values --------------------------------------------------------
+
+@pytest.mark.parametrize("values, holding, text", [
+    ([0.5, 0.8, 0.9], {0.8}, "p = 0.8"),                       # one value: no threshold claimed
+    ([0.5, 0.8, 0.5], {0.5}, "p = 0.5"),                       # a value tried twice is one value
+    ([0.9, 0.5, 0.8], {0.8, 0.9}, "p >= 0.8"),                 # numeric values are sorted first
+    ([0.5, 0.8, 0.9], {0.5, 0.8}, "p <= 0.8"),
+    ([0.5, 0.8, 0.9], {0.5, 0.8, 0.9}, "every p tried"),
+    ([0.5, 0.8, 0.9, 0.99], {0.8, 0.9}, "0.8 <= p <= 0.9"),
+    ([0.5, 0.8, 0.9, 0.99], {0.5, 0.9}, "p in {0.5, 0.9}"),
+    ([0.5, 0.8, 0.9], {0.8, 0.9, 0.95}, "p >= 0.8"),           # a holding value never tried is ignored
+    ([5, 10, 20], {10, 20}, "p >= 10"),
+    ([Fraction(1, 10), Fraction(1, 100), Fraction(1, 20)], {Fraction(1, 20), Fraction(1, 10)}, "p >= 1/20"),
+])
+def test_numeric_holding_values(values, holding, text):
+    assert value_set_text("p", values, holding) == text
+
+
+def test_other_values_are_listed_in_the_order_tried():
+    # Strings (and booleans, which are no numbers here) have no order to read a threshold from.
+    assert value_set_text("gain", ["lin", "exp", "log"], {"log", "lin"}) == "gain in {'lin', 'log'}"
+    assert value_set_text("gain", ["lin", "exp", "log"], {"exp"}) == "gain = 'exp'"
+    assert value_set_text("flag", [True, False, None], {False, True}) == "flag in {True, False}"
+    assert value_set_text("p", [0.9, "auto", 0.5], {0.9, 0.5}) == "p in {0.9, 0.5}"
