@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import math
 from decimal import Decimal
-from itertools import islice
 
 import pytest
 
 from axiometer.axioms.properties.finite import FINITE
 from axiometer.core import Context, Ranking, Topic
-from axiometer.generators.case import Case, Scope
-from axiometer.generators.relative import relative_small_scope
+from axiometer.generators.case import Case, Scope, ScopeMark
+from axiometer.generators.relative import extreme_small_scope, relative_small_scope
 from axiometer.metrics import MetricError, Needs
 from axiometer.metrics.base import UndefinedScore
 
@@ -72,6 +71,10 @@ def test_other_numbers_are_read_as_floats():
         judge(Returns("1.5x"))                        # not a number: the engine reports it as an error
 
 
-def test_the_small_scope_starts_with_the_relative_small_scope():
+def test_the_declared_small_scope_is_every_small_binary_ranking_then_the_extremes():
     scope = Scope(max_position=2)
-    assert list(islice(FINITE.small_scope(scope), 6)) == list(islice(relative_small_scope(scope), 6))
+    items = list(FINITE.small_scope(scope))          # without grow: finite, ends with its mark
+    seen = [(c.note, tuple(c.a), c.context.rankings) for c in items if isinstance(c, Case)]
+    binary = [(c.note, tuple(c.a), c.context.rankings) for c in relative_small_scope(scope) if isinstance(c, Case)]
+    extremes = [(c.note, tuple(c.a), c.context.rankings) for c in extreme_small_scope(scope)]
+    assert seen == binary + extremes and isinstance(items[-1], ScopeMark)

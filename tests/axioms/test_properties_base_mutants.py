@@ -35,9 +35,9 @@ TOPIC = Topic.single({"d1": 1, "d2": 0})
 TOL = 1e-6   # not the default tolerance, so that the Check shows which one it recorded
 
 
-def make_case(note, a=("d1",), context=(("d2",),), context_b=None):
+def make_case(note, a=("d1",), context=(("d2",),), context_b=None, b=None):
     ranking = Ranking(a)
-    return Case(TOPIC, ranking, ranking, (1,), note, Context(tuple(context)),
+    return Case(TOPIC, ranking, ranking if b is None else Ranking(b), (1,), note, Context(tuple(context)),
                 None if context_b is None else Context(tuple(context_b)))
 
 
@@ -232,17 +232,17 @@ def test_a_raising_judge_is_an_error_naming_the_claim():
 
 def test_the_error_names_b_when_only_b_raises():
     # The judge raises; the metric scores a (in the context) but not b (in its own context).
-    cases = [make_case("n1", context=(("d2",),), context_b=(("d1",),))]
+    cases = [make_case("n1", context=(("d2",),), context_b=(("d1",),), b=("d2", "d1"))]
     p = Property(id="Toy", name="t", wording="w", source="s", kind="universal", applies=lambda m: None,
                  judge=judge_by_note({(None, "n1"): "raise"}), small_scope=lambda scope: iter(cases))
     result, _ = run(p, Toy(raise_on_b=True))
-    assert result.verdict == "error" and result.error.ranking == ("d1",)
+    assert result.verdict == "error" and result.error.ranking == ("d2", "d1")
     assert result.error.message == "ValueError: bad n1 [context: (d2) | (d1)]"
 
 
 # -- existential -------------------------------------------------------------------------------------
 
-WITNESS_CASES = [make_case("n1"), make_case("n2"), make_case("moved", context_b=(("d1",),))]
+WITNESS_CASES = [make_case("n1"), make_case("n2"), make_case("moved", context_b=(("d1",),), b=("d1", "d2"))]
 
 
 def existential(table, cases=WITNESS_CASES, strategy=None):
@@ -265,7 +265,7 @@ def test_a_witness_in_the_small_scope():
     assert result.tolerance == TOL
     # Q = 1/2 in the case's context (d2), 1/4 in b's (d1).
     assert result.witness.value == "Q 0.5 -> 0.25"
-    assert result.witness.note == "a = ('d1',); moved; context (('d2',),) -> (('d1',),)"
+    assert result.witness.note == "a = ('d1',); moved; context (('d2',),) -> (('d1',),)"   # Q(a) -> Q(b)
     assert result.evidence == Evidence("exhaustive", "a concrete witness case settles it: small-scope case 3",
                                        3, 0, False)
     exact, _ = run(existential({"moved": "changed"}), Toy(exact=True))
@@ -289,7 +289,7 @@ def test_an_error_re_scoring_the_witness():
     assert result.constraint == "ToyEx" and result.metric == "Toy(w=2)"
     # a scores in its context; b (in context (d1)) raises: the error names b, and both contexts.
     assert result.error.message == "ValueError: b's context [context: (d2) | (d1)]"
-    assert result.error.ranking == ("d1",)
+    assert result.error.ranking == ("d1", "d2")
 
 
 def test_no_witness_is_a_search_result_with_the_first_case_judged():

@@ -73,3 +73,18 @@ def test_one_float_only_side_makes_the_decision_float():
     assert judge(Const("R", 0.5), Const("B", 0.5 + 1e-7), tolerance=1e-6).holds
     outcome = judge(Const("R", 0.5), Const("B", 0.5 + 1e-7))
     assert outcome.holds is False and outcome.counterexample.decided == "float"
+
+
+def test_rev_applies_to_metrics_declaring_a_reversion():
+    assert REVERSION.applies(Const("R", 0)) == "the metric declares no reversion"
+
+    class Declaring(Const):
+        def reversions(self):
+            return (Reversion("t", "s", self, Const("B", 0)),)
+
+    class DeclaringNone(Const):
+        def reversions(self):
+            return ()
+
+    assert REVERSION.applies(Declaring("R", 0)) is None
+    assert REVERSION.applies(DeclaringNone("R", 0)) == "the metric declares no reversion"
