@@ -203,3 +203,59 @@ def test_a_third_verdict_inside_the_bracket_replaces_the_upper_side():
     # Every later middle lies above 0.5 as well (the bracket's low end never moves): all errors.
     assert {verdict for _, verdict in bisection} == {"error"}
     assert boundary.probes == 1 + len(bisection)
+
+
+# -- built-ins: exact roots, the rational root probed, no closed form -------------------------------------
+
+def _located_at(name: str, constraint: str, param: str, budget: Budget):
+    metric, oracle = parse(name), get(constraint)
+    probe = CellProbe(metric, oracle, param, mode=None, budget=budget, seed=0)
+    return locate(metric, oracle, declared_range(metric, param), probe)
+
+
+#: RBP's DeepTh pair: Q(a_n) = (1 - p) rc, Q(b_n) = (1 - p) rc (p^n + ... + p^(2n-1)), so D(n) > 0
+#: iff p^n (1 - p^n) < 1 - p, i.e. (dividing by 1 - p) p^n + ... + p^(2n-1) < 1. DeepTh is violated
+#: iff D <= 0 at the grid's end n = H: for p above the root of p^H + ... + p^(2H-1) = 1.
+def _rbp_deepth_root(horizon: int) -> float:
+    coefficients = [1] * horizon + [0] * horizon  # p^(2H-1) .. p^H, then p^(H-1) .. p^0
+    coefficients[-1] = -1
+    (root,) = [r.real for r in np.roots(coefficients) if abs(r.imag) < 1e-9 and 0 < r.real < 1]
+    return root
+
+
+def test_rbp_deepth_has_an_irreducible_polynomial_root():
+    (boundary,) = _located_at("RBP", "DeepTh", "p", Budget(cases=10, small_scope=10, horizon=16))
+    _in_bracket(boundary, _rbp_deepth_root(16))  # 0.88267...
+    assert boundary.closed_form == "root of " + " + ".join(f"p**{i}" for i in range(31, 15, -1)) + " - 1"
+    assert boundary.case == "n = 16, rc = 1/100"
+    # Witness below (D > 0 to the horizon: no case shows "every n from N on"), violated above; the
+    # relation is strict, so the tie at the root is violated.
+    assert (boundary.below, boundary.above, boundary.certain, boundary.at_value) == \
+        ("witness", "violated", "above", "above")
+
+
+def test_a_decisive_case_too_long_to_score_symbolically_leaves_the_bisection_alone():
+    # At H = 64 the pair has 128 documents, more than SYMBOLIC_DOCS = 64: no closed form, and the
+    # boundary says so (a built-in is expected to have one).
+    (boundary,) = _located_at("RBP", "DeepTh", "p", Budget(cases=10, small_scope=10, horizon=64))
+    root = _rbp_deepth_root(64)  # 0.95382...
+    low, high = (Fraction(v) for v in boundary.bracket)
+    assert high - low <= WIDTH and float(low) <= root <= float(high)
+    assert boundary.value == float((low + high) / 2)
+    assert (boundary.closed_form, boundary.closed_value, boundary.agrees, boundary.at_value) == \
+        (None, None, None, None)
+    assert boundary.note == ("no closed form: the decisive case's score difference has no root sympy finds "
+                             "in the bracket")
+
+
+def test_a_rational_root_is_probed_and_sat_holds_at_the_tie():
+    # EU(alpha, e) = sum_i (sum_t r (1 - alpha)^c - e) / (1 + log2 i). The Sat counterexample
+    # appends x (relevant, 1) to a = (d1) with r(d1) = rmax = 1/2 on the same aspect:
+    # Q(b) - Q(a) = ((1 - alpha) - e) / 2, and Sat's Q(a) >= Q(b) holds iff alpha >= 1 - e = 19/20
+    # at e = 0.05. The root is rational, so it is probed: it belongs to the witness side.
+    (boundary,) = _located_at("EU(e=0.05)", "Sat", "alpha", Budget(cases=20, small_scope=60))
+    assert boundary.value == 0.95 and boundary.closed_form == "19/20" and boundary.agrees is True
+    assert boundary.bracket == ("0.949999", "0.95")
+    assert (boundary.below, boundary.above, boundary.certain, boundary.at_value) == \
+        ("violated", "witness", "below", "above")
+    assert boundary.case == "the counterexample at EU(alpha=0.949999,e=0.05) (rmax = 1/2)"
