@@ -131,3 +131,13 @@ def test_combined_evidence_is_the_weakest_and_the_sum():
     assert combined_evidence([("", sampled), ("b", exhaustive), ("c", searched)]) == \
         Evidence("sampled", "none; b: every case; c: part", 14, 20, False)
     assert combined_evidence([("a", searched), ("b", exhaustive)]).strength == "searched"
+
+
+def test_a_group_spans_every_layer_with_its_values_and_the_next_starts_after_the_last_one():
+    layers = [Layer(1, 1, V01, (1,), ((1, 1),)), Layer(2, 2, V01, (1,), ((2, 2),)),
+              Layer(3, 3, V01, (1,), ((3, 3),)), Layer(5, 4, V012, (1,), ((5, 4),))]
+    # Layers 1, 2 and 3 share their values: one group "1-3"; layer 5 follows layer 3, so its
+    # group covers sizes 4-5 (no case of 4 documents exists, and every one was decided).
+    assert scope_text(reach(layers, declared=5, complete=True)) == (
+        "every case of up to 5 documents (the declared scope), 10 cases: 1-3 documents over relevance "
+        "values {0, 1/10}, 4-5 over {0, 1/20, 1/10}; 1 aspect")

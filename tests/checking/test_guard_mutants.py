@@ -48,10 +48,19 @@ class Scored:
         return self.behaviour(self.calls, ranking, topic, context)
 
 
-def misbehaviour(metric, ranking=("a", "b"), topic=TOPIC, context=None, seconds=2.0) -> Misbehaviour:
+def misbehaviour(metric, ranking=("a", "b"), topic=TOPIC, context=None, seconds=2.0,
+                 restored=True) -> Misbehaviour:
+    """The misbehaviour scoring raises; it names the very input given, as it was before the call."""
+    before = list(ranking)
     with pytest.raises(Misbehaviour) as raised:
         GuardedMetric(metric, seconds).score(ranking, topic, context)
-    return raised.value
+    error = raised.value
+    assert error.ranking is ranking and (list(error.ranking) == before or not restored)
+    assert error.topic is topic and error.context is context
+    return error
+
+
+ONE_SYSTEM = Context((("b",),))
 
 
 # -- describe_error and context_text -------------------------------------------------------------
@@ -123,14 +132,18 @@ def test_the_guarded_metric_is_the_metric_but_for_score_and_exact():
     guarded = GuardedMetric(metric)
     assert guarded.title == "with exact" and guarded.metric is metric and not guarded.called
     assert repr(guarded) == f"guarded({metric!r})"
-    assert guarded.exact(("a",), TOPIC) == Fraction(1, 3) and guarded.called
-    with pytest.raises(Misbehaviour, match=r"^ZeroDivisionError: no$"):
-        guarded.exact(("a", "b"), TOPIC)
+    assert guarded.exact(("a",), TOPIC) == Fraction(1, 3) and guarded.called is True
+    assert guarded.exact(("a",), TOPIC, ONE_SYSTEM) == Fraction(1, 3)
+    with pytest.raises(Misbehaviour) as raised:
+        guarded.exact(("a", "b"), TOPIC, ONE_SYSTEM)
+    assert str(raised.value) == "ZeroDivisionError: no [context: (b)]"
+    assert (raised.value.ranking, raised.value.topic, raised.value.context) == (("a", "b"), TOPIC, ONE_SYSTEM)
     with pytest.raises(AttributeError):
         GuardedMetric(object()).exact
     copy = GuardedMetric.__new__(GuardedMetric)  # as copy and pickle build one: no metric yet
-    with pytest.raises(AttributeError):
+    with pytest.raises(AttributeError) as raised:
         copy.metric
+    assert raised.value.args == ("metric",)
 
 
 def test_the_time_limit_needs_the_main_thread_and_setitimer(monkeypatch):
@@ -174,14 +187,15 @@ def test_what_the_metric_did_in_words(unsupervised):
     assert str(error) == "ValueError: cannot score [context: (b)]"
     assert error.behaviour == "ValueError: cannot score" and error.ranking == ("a", "b")
     assert error.topic is TOPIC and isinstance(error.__cause__, ValueError)
-    assert str(misbehaviour(Scored(lambda n, r, t, c: None))) == "returned None (NoneType), not a number"
+    assert str(misbehaviour(Scored(lambda n, r, t, c: None), context=ONE_SYSTEM)) == \
+        "returned None (NoneType), not a number [context: (b)]"
     assert misbehaviour(Scored(lambda n, r, t, c: None)).__cause__ is None
 
     def exits(n, r, t, c):
         raise SystemExit(2)
 
     assert str(misbehaviour(Scored(exits))) == "called sys.exit(2)"
-    assert str(misbehaviour(Scored(lambda n, r, t, c: 0.5 if n == 1 else 0.25))) == \
+    assert misbehaviour(Scored(lambda n, r, t, c: 0.5 if n == 1 else 0.25), context=ONE_SYSTEM).behaviour == \
         "returned 0.5 then 0.25 for the same input (non-deterministic)"
 
     def second_raises(n, r, t, c):
@@ -189,7 +203,7 @@ def test_what_the_metric_did_in_words(unsupervised):
             raise KeyError("k")
         return 0.5
 
-    assert str(misbehaviour(Scored(second_raises))) == \
+    assert misbehaviour(Scored(second_raises), context=ONE_SYSTEM).behaviour == \
         "KeyError: 'k' on a second evaluation of the same input (the first returned 0.5)"
 
 
@@ -206,8 +220,8 @@ def test_an_undefined_score_passes_through_unless_the_input_was_changed():
         raise UndefinedScore("log 0")
 
     ranking = ["a"]
-    error = misbehaviour(Scored(changes_then_undefined), ranking=ranking)
-    assert str(error) == "changed its input: the ranking" and ranking == ["a"]
+    error = misbehaviour(Scored(changes_then_undefined), ranking=ranking, context=ONE_SYSTEM)
+    assert error.behaviour == "changed its input: the ranking" and ranking == ["a"]
 
 
 def test_a_keyboard_interrupt_is_the_users_unless_supervised(unsupervised):
@@ -303,7 +317,7 @@ def test_a_tuple_ranking_is_not_snapshotted_and_a_fixed_size_sequence_is_not_res
         return 0.5
 
     ranking = Odd(["a", "b"])
-    assert misbehaviour(Scored(drops), ranking=ranking).behaviour == "changed its input: the ranking"
+    assert misbehaviour(Scored(drops), ranking=ranking, restored=False).behaviour == "changed its input: the ranking"
     assert list(ranking) == ["a"]
     assert GuardedMetric(Scored(lambda n, r, t, c: 0.5)).score(("a", "b"), TOPIC) == 0.5
 
@@ -362,7 +376,7 @@ def test_a_later_outer_timer_is_kept_less_the_time_spent():
         raise AssertionError("the outer timer must not fire here")
 
     previous = signal.signal(signal.SIGALRM, outer)
-    signal.setitimer(signal.ITIMER_REAL, 50.0)
+    signal.setitimer(signal.ITIMER_REAL, 50.0, 7.0)
     try:
         _, elapsed = timed_timeout(Scored(sleeper(3)), 0.2)
         remaining, interval = signal.getitimer(signal.ITIMER_REAL)
@@ -371,13 +385,31 @@ def test_a_later_outer_timer_is_kept_less_the_time_spent():
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
     assert 0.2 <= elapsed < 1.0
-    assert 49.0 < remaining <= 50.0 - elapsed and interval == 0.0 and handler is outer
+    assert 49.0 < remaining <= 50.0 - elapsed and interval == 7.0 and handler is outer
 
 
-def test_an_earlier_outer_timer_fires_its_handler_and_the_limit_still_holds():
+def test_an_outer_timer_due_soon_after_the_call_is_restored_as_due():
     fired = []
-    previous = signal.signal(signal.SIGALRM, lambda signum, frame: fired.append((signum, frame is not None)))
-    signal.setitimer(signal.ITIMER_REAL, 0.2)
+    previous = signal.signal(signal.SIGALRM, lambda signum, frame: fired.append(signum))
+    signal.setitimer(signal.ITIMER_REAL, 0.6)
+    try:
+        _, elapsed = timed_timeout(Scored(sleeper(3)), 0.2)
+        remaining, _ = signal.getitimer(signal.ITIMER_REAL)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    assert fired == [] and 0.0 < remaining <= 0.6 - elapsed
+
+
+def test_an_earlier_outer_timer_fires_its_handler_on_time_and_the_limit_still_holds():
+    start = time.monotonic()
+    fired = []
+
+    def outer(signum, frame):
+        fired.append((signum, frame is not None, time.monotonic() - start))
+
+    previous = signal.signal(signal.SIGALRM, outer)
+    signal.setitimer(signal.ITIMER_REAL, 0.2, 10.0)
     try:
         # The outer alarm at 0.2 s is its handler's business; the metric's own limit, 0.5 s from
         # the start, is re-armed for the 0.3 s left and ends the call then, not before, not later.
@@ -386,5 +418,6 @@ def test_an_earlier_outer_timer_fires_its_handler_and_the_limit_still_holds():
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
-    assert fired == [(signal.SIGALRM, True)]
+    assert [(signum, has_frame) for signum, has_frame, _ in fired] == [(signal.SIGALRM, True)]
+    assert 0.2 <= fired[0][2] < 0.45
     assert 0.5 <= elapsed < 0.9

@@ -10,7 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from hypothesis import HealthCheck, Phase
+from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
 
 import axiometer.checking.search as search_module
@@ -78,7 +78,7 @@ def test_a_small_scope_target_is_returned_at_once():
     reach = found.reach
     assert (reach.stopped, reach.complete, reach.layers, reach.declared) == ("target", False, (), None)
     assert reach.partial == Layer(2, 2, (Fraction(0), Fraction(1, 20), Fraction(1, 10)), (1,), ((1, 1), (2, 1)))
-    assert reach.budget == 10 and reach.cases == 2
+    assert reach.budget == 10 and reach.cases == 2 and reach.note == ""
 
 
 def test_a_small_scope_that_runs_out_is_one_complete_layer():
@@ -126,10 +126,10 @@ def test_the_time_budget_stops_the_small_scope(clock):
         return Outcome(True)
 
     items = [case(1), case(2), case(3), case(4)]
-    found = search_cases(items, None, judge, is_failure, Budget(cases=5, small_scope=10, seconds=2.5), 1)
-    # Cases start at 0, 1 and 2 s; the fourth would start at 3 s, past the 2.5 s.
+    found = search_cases(items, None, judge, is_failure, Budget(cases=5, small_scope=10, seconds=2.0), 1)
+    # Cases start at 0, 1 and 2 s (2 s is not past the 2 s budget); the fourth would start at 3 s.
     assert found.small == 3
-    assert found.note == "small scope stopped by the time budget (2.5 s) after 3 cases"
+    assert found.note == "small scope stopped by the time budget (2 s) after 3 cases"
     assert found.reach.stopped == "time" and found.reach.note == found.note and not found.reach.complete
 
 
@@ -150,7 +150,7 @@ def test_the_random_search_shrinks_to_the_smallest_target():
     assert len(found.case.a) == 4 and not found.outcome.holds  # the smallest case failing is of size 4
     assert found.small == 0 and found.reach is None and found.note == ""
     assert found.cases == len(judged) - 1 > 0  # every case the predicate judged, and the final re-judging
-    assert judged[-1] is found.case
+    assert judged[-1] is found.case and found.outcome.error is None
 
 
 def test_the_small_scope_before_the_random_search_is_counted():
@@ -175,7 +175,7 @@ def test_the_same_seed_gives_the_same_search():
                      Budget(cases=10), seed)
         return judged
 
-    assert run(3) == run(3)
+    assert run(3) == run(3) != run(4)
 
 
 def test_a_final_outcome_ends_the_search():
@@ -194,33 +194,36 @@ def test_a_final_outcome_ends_the_search():
 
 def test_the_time_budget_ends_the_random_search(clock):
     def slow(item):
-        clock.now += 10.0  # the first random case uses up the budget
+        clock.now += 5.0  # each case takes the whole budget
         return Outcome(True)
 
+    # Random cases start at 0 s and at 5 s (not past the 5 s budget); the third would start at 10 s.
     found = search_cases(None, sizes, slow, is_failure, Budget(cases=50, seconds=5.0), 7)
-    assert (found.outcome, found.case, found.cases) == (None, None, 1)
+    assert (found.outcome, found.case, found.cases) == (None, None, 2)
     assert found.note == "time budget (5 s) reached"
 
-    found = search_cases([case(1), case(2)], sizes, slow, is_failure,
+    found = search_cases([case(1), case(2), case(3)], sizes, slow, is_failure,
                          Budget(cases=50, small_scope=10, seconds=5.0), 7)
-    assert found.note == ("small scope stopped by the time budget (5 s) after 1 cases; "
+    assert found.small == 2 and found.cases == 2
+    assert found.note == ("small scope stopped by the time budget (5 s) after 2 cases; "
                           "time budget (5 s) reached")
 
 
 def test_shrinking_stopped_by_the_time_budget_keeps_the_smallest_target_so_far(clock):
-    found_sizes = []
+    targets = []
 
     def judge(item):
         failing = len(item.a) >= 4
         if failing:
-            found_sizes.append(len(item.a))
-            if len(found_sizes) == 2:
-                clock.now += 10.0  # time runs out after the second target
+            targets.append(item)
+            if len(targets) == 3:
+                clock.now += 10.0  # time runs out after the third target
         return Outcome(not failing)
 
     found = search_cases(None, sizes, judge, is_failure, Budget(cases=50, seconds=5.0), 7)
     assert found.note == "shrinking stopped by the time budget (5 s)"
-    assert len(found.case.a) == found_sizes[1] and not found.outcome.holds
+    assert found.case is targets[2]  # the last found, which shrinking made the smallest
+    assert not found.outcome.holds and found.outcome.error is None
 
 
 def test_a_target_that_is_none_on_replay_is_reported_as_non_determinism(monkeypatch):
@@ -244,8 +247,14 @@ def test_a_target_that_is_none_on_replay_is_reported_as_non_determinism(monkeypa
     assert found.outcome.error.topic == record_topic(TOPIC)
 
 
-def test_the_random_search_settings_follow_the_budget():
-    chosen = search_settings_for(Budget(cases=37))
+def test_the_random_search_settings_follow_the_budget_whatever_the_profile():
+    # Under hypothesis' default profile (a 200 ms deadline, a database on disk), as a user's run has it.
+    current = settings._current_profile
+    settings.load_profile("default")
+    try:
+        chosen = search_settings_for(Budget(cases=37))
+    finally:
+        settings.load_profile(current)
     assert chosen.max_examples == 37 and chosen.database is None and chosen.deadline is None
     assert tuple(chosen.phases) == (Phase.generate, Phase.shrink) and not chosen.derandomize
     assert set(chosen.suppress_health_check) == set(HealthCheck) and not chosen.report_multiple_bugs
@@ -271,7 +280,7 @@ class RaisesOn:
     def score(self, ranking, topic, context=None):
         if len(ranking) == self.size:
             raise ValueError(f"no {self.size}")
-        return 0.5
+        return float(sum(topic.r(d) for d in ranking))  # needs the topic and the ranking
 
 
 def test_an_error_outcome_names_the_ranking_that_raises():
