@@ -259,3 +259,31 @@ def test_a_rational_root_is_probed_and_sat_holds_at_the_tie():
     assert (boundary.below, boundary.above, boundary.certain, boundary.at_value) == \
         ("violated", "witness", "below", "above")
     assert boundary.case == "the counterexample at EU(alpha=0.949999,e=0.05) (rmax = 1/2)"
+
+
+#: NRBP(d) = sum_i beta^(i-1) sum_t r(d_i, t) (1 - alpha)^c(i, t). The Pri counterexample the search
+#: finds: a = (d1, d2, d3) with r = (0, 1/10, 1/50), b = a with positions 1 and 3 swapped.
+#: Q(a) = beta/10 + beta^2 (1 - alpha)/50 (d3 repeats the aspect), Q(b) = 1/50 + beta (1 - alpha)/10,
+#: so 50 (Q(b) - Q(a)) = 1 - 5 alpha beta - beta^2 (1 - alpha): Pri holds below its root.
+
+def test_a_quadratic_root_prints_as_radicals():
+    # alpha = 1/2: 1 - 5 beta/2 - beta^2/2 = 0, i.e. beta^2 + 5 beta - 2 = 0: beta = (-5 + sqrt 33)/2.
+    (boundary,) = _located_at("NRBP(alpha=0.5)", "Pri", "beta", Budget(cases=20, small_scope=100))
+    _in_bracket(boundary, (-5 + math.sqrt(33)) / 2)  # 0.37228...
+    assert boundary.closed_form == "-5/2 + sqrt(33)/2"
+    assert (boundary.below, boundary.above, boundary.certain, boundary.at_value) == \
+        ("satisfied", "violated", "above", "above")
+
+
+def test_a_rational_root_is_probed_at_its_exact_value():
+    # beta = 1/2: 1 - 5 alpha/2 - (1 - alpha)/4 = 3/4 - 9 alpha/4 = 0 at alpha = 1/3, which no float
+    # or short decimal holds: the probe there checks NRBP at alpha = Fraction(1, 3) itself, where the
+    # case ties and strict Pri fails, so 1/3 belongs to the violated side.
+    metric, oracle = parse("NRBP(beta=0.5)"), get("Pri")
+    probe = CellProbe(metric, oracle, "alpha", mode=None, budget=Budget(cases=20, small_scope=100), seed=0)
+    (boundary,) = locate(metric, oracle, declared_range(metric, "alpha"), probe)
+    assert boundary.closed_form == "1/3" and boundary.value == 1 / 3 and boundary.agrees is True
+    assert boundary.bracket == ("0.333333", "0.333334")
+    assert (boundary.below, boundary.above, boundary.at_value) == ("satisfied", "violated", "above")
+    at_root = probe.searched[Fraction(1, 3)]
+    assert at_root.verdict == "violated" and dict(at_root.params)["alpha"] == Fraction(1, 3)
