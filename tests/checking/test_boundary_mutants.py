@@ -11,14 +11,17 @@ independently of sympy and of the engine.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from fractions import Fraction
 
 import numpy as np
+import pytest
 
 from axiometer.axioms import get
 from axiometer.checking.boundary import WIDTH, CellProbe, ParamRange, declared_range, locate, probe_values
 from axiometer.checking.budget import Budget
 from axiometer.metrics import parse
+from axiometer.results import Counterexample, TopicRecord
 
 #: Small budgets: a boundary of alpha-DCG takes a fraction of a second.
 SMALL = Budget(cases=20, small_scope=60, horizon=64)
@@ -287,3 +290,139 @@ def test_a_rational_root_is_probed_at_its_exact_value():
     assert (boundary.below, boundary.above, boundary.at_value) == ("satisfied", "violated", "above")
     at_root = probe.searched[Fraction(1, 3)]
     assert at_root.verdict == "violated" and dict(at_root.params)["alpha"] == Fraction(1, 3)
+
+
+# -- CellProbe: a cell's checks along one parameter, with a memory of counterexamples -----------------
+
+def long_rankings_reversed(ranking, topic, s=0.8):
+    """Harmonic below 5 documents, increasing weights from 5 on: Pri fails only on long rankings."""
+    weight = (lambda i: Fraction(1, i)) if len(ranking) < 5 else (lambda i: i)
+    return sum((Fraction(topic.r(d)) * weight(i) for i, d in enumerate(ranking, 1)), Fraction(0))
+
+
+#: Four non-relevant documents, then d5 with r = 1/10; b moves d5 to the top. With increasing
+#: weights Q(a) = 5/10 > Q(b) = 1/10: a Pri violation no search of up to 3 documents meets.
+FIVE = Counterexample(topic=TopicRecord(aspects=("*",), weights=("1",),
+                                        judgments=tuple((f"d{i}", ("0",)) for i in range(1, 5))
+                                        + (("d5", ("1/10",)),)),
+                      a=("d1", "d2", "d3", "d4", "d5"), b=("d5", "d2", "d3", "d4", "d1"), score_a=0.5,
+                      score_b=0.1, relation="Q(b) > Q(a)", note="b = a with positions 1 and 5 swapped",
+                      decided="exact")
+TINY = Budget(cases=1, small_scope=30)
+
+
+def _long_probe(constraint: str = "Pri") -> CellProbe:
+    from axiometer.metrics.resolve import resolve
+    metric = resolve(long_rankings_reversed, params={"s": (0, 1)}).metric
+    return CellProbe(metric, get(constraint), "s", mode=None, budget=TINY, seed=0)
+
+
+def test_a_counterexample_found_elsewhere_is_re_decided_at_every_value():
+    probe = _long_probe()
+    searched = probe(Fraction(1, 2))
+    assert searched.verdict == "satisfied" and probe.learned == 0  # 30 cases of up to 3 documents
+    probe.learn(FIVE)
+    assert probe.learned == 1
+    redecided = probe(Fraction(1, 2))  # the search is not run again; the known case decides
+    assert redecided.verdict == "violated" and redecided.evidence is None
+    assert redecided.counterexample.a == FIVE.a and redecided.counterexample.b == FIVE.b
+    assert redecided.note.endswith("a counterexample found at another value of s, re-decided here")
+    assert probe.searched[Fraction(1, 2)] is searched  # the search's own result is kept as it was
+
+
+def test_only_a_universal_constraints_plain_counterexample_is_remembered():
+    # A threshold constraint's verdict is no "for every case": one case found elsewhere decides nothing.
+    probe = _long_probe("DeepTh")
+    probe.learn(FIVE)
+    assert probe.learned == 0
+    # A relative metric's counterexample holds only under its context: not re-decided elsewhere.
+    probe = _long_probe()
+    probe.learn(replace(FIVE, context_a=(("x",),)))
+    assert probe.learned == 0
+
+
+def test_a_violated_probe_teaches_the_others():
+    probe = _long_probe()
+    probe.budget = Budget(cases=50, small_scope=400)  # enough to reach 5 documents
+    assert probe(Fraction(1, 5)).verdict == "violated" and probe.learned == 1
+    probe.budget = TINY
+    assert probe(Fraction(4, 5)).verdict == "violated"  # the search alone would say satisfied
+
+
+def test_probe_values_reach_the_metric_as_ints_short_decimals_or_exact_fractions():
+    probe = _long_probe()
+    values = {v: dict(probe(v).params)["s"] for v in (Fraction(1), Fraction(4, 5), Fraction(3, 19))}
+    assert values == {Fraction(1): 1, Fraction(4, 5): 0.8, Fraction(3, 19): Fraction(3, 19)}
+    assert type(values[Fraction(1)]) is int and type(values[Fraction(4, 5)]) is float
+
+
+# -- ranges and probes ----------------------------------------------------------------------------------
+
+def test_a_range_must_be_increasing_one_line():
+    import pytest
+    from axiometer.core import InputError
+    with pytest.raises(InputError) as error:
+        ParamRange("p", Fraction(9, 10), Fraction(1, 2))
+    assert str(error.value) == "the range of p must have low < high, got 0.9..0.5"
+    with pytest.raises(InputError, match="got 0.5..0.5"):
+        ParamRange("p", Fraction(1, 2), Fraction(1, 2))
+
+
+def test_a_range_contains_its_closed_ends_only():
+    closed_low = ParamRange("p", Fraction(0), Fraction(1), low_open=False, high_open=True)
+    assert [closed_low.contains(v) for v in (-0.1, 0, 0.5, 1, 1.5)] == [False, True, True, False, False]
+    open_low = ParamRange("p", Fraction(0), Fraction(1), low_open=True, high_open=False)
+    assert [open_low.contains(v) for v in (-0.1, 0, 0.5, 1, 1.5)] == [False, False, True, True, False]
+    # An open end is probed a thousandth of the range's width inside it.
+    assert ParamRange("e", Fraction(0), Fraction(2), high_open=True).ends() == (Fraction(0), Fraction(1998, 1000))
+    assert ParamRange("a", Fraction(1, 2), Fraction(1), low_open=True).ends() == (Fraction(1001, 2000), Fraction(1))
+
+
+def test_declared_ranges_of_built_ins():
+    from axiometer.checking.boundary import ParamRange as R
+    assert declared_range(parse("RBP"), "p") == R("p", Fraction(0), Fraction(1), True, True)
+    assert declared_range(parse("EU"), "alpha") == R("alpha", Fraction(0), Fraction(1), False, True)
+    # EU's effort has no upper bound: twice the largest grid value, 2 x 0.5.
+    assert declared_range(parse("EU"), "e") == R("e", Fraction(0), Fraction(1), False, False)
+    # Not numeric, not varied by the checks, or not a parameter at all: no range.
+    assert declared_range(parse("RBU@10"), "form") is None
+    assert declared_range(parse("P@10"), "rel") is None
+    assert declared_range(parse("RBP"), "q") is None
+
+
+def test_declared_ranges_without_bounds_come_from_the_grid():
+    from axiometer.metrics import wrap
+    from axiometer.metrics.base import Param
+    # No low: the grid's smallest value minus 1; no high: twice its largest. A bound that is not
+    # given cannot be open.
+    def scored(ranking, topic, **params):
+        return _harmonic(ranking, topic)
+
+    gridded = wrap(scored, "g", params={"g": 0.5}, param_info=[
+        Param("g", float, 0.5, "a weight", low_open=True, high_open=True, grid=(0.2, 0.6))])
+    assert declared_range(gridded, "g") == ParamRange("g", Fraction(-4, 5), Fraction(6, 5))
+    bare = wrap(scored, "b", params={"b": 0}, param_info=[Param("b", int, 0, "a shift")])
+    assert declared_range(bare, "b") == ParamRange("b", Fraction(-1), Fraction(1))
+    capped = wrap(scored, "c", params={"c": 2}, param_info=[
+        Param("c", int, 2, "a count", high=10, low_open=True, high_open=True, grid=(2, 4))])
+    assert declared_range(capped, "c") == ParamRange("c", Fraction(1), Fraction(10), False, True)
+
+
+def test_probes_of_a_closed_range():
+    # [0, 1]: the ends and the shortest decimal within 1/32 of each i/8 (rounding half to even on
+    # ties: 0.125 -> 0.12, 0.375 -> 0.38), plus the given values inside the range.
+    span = ParamRange("p", Fraction(0), Fraction(1))
+    assert probe_values(span, (0.3, 1.2, 0)) == tuple(Fraction(v) for v in (
+        "0", "0.12", "0.25", "0.3", "0.38", "0.5", "0.62", "0.75", "0.88", "1"))
+
+
+@pytest.mark.parametrize("low, high, middle", [
+    ("0", "1", "0.5"),
+    ("0.1", "0.2", "0.15"),      # middle half [0.125, 0.175]: 0.2 (one digit) lies outside
+    ("0", "1/3", "0.2"),         # middle half [1/12, 1/4]
+    ("3", "7", "5"),
+    ("0.754877", "0.754879", "0.754878"),
+])
+def test_the_shortest_decimal_in_the_middle_half(low, high, middle):
+    from axiometer.checking.boundary import shortest_between
+    assert shortest_between(Fraction(low), Fraction(high)) == Fraction(middle)
