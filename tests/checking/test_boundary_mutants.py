@@ -153,6 +153,7 @@ def _boundary(function, constraint: str, calls: list | None = None):
 def _at_half(boundary) -> None:
     # s = 1/2 itself is a probe (the middle subdivision of [0, 1]) and belongs to the lower side;
     # the bisection narrows the bracket above it to one step of the sixth decimal.
+    assert boundary.param == "s" and boundary.fixed == ()
     assert boundary.bracket == ("0.5", "0.500001")
     assert boundary.value == float(Fraction("0.5000005"))
     # A metric author's metric has no closed form: the bisection stands alone, and says nothing else.
@@ -187,6 +188,8 @@ def test_two_searched_sides_are_neither_certain():
     _at_half(boundary)
     assert (boundary.below, boundary.above, boundary.certain) == ("satisfied", "error", "neither")
     assert boundary.counterexample is None  # neither side is violated
+    # The searched side carries what its verdict rests on; an error rests on nothing searched.
+    assert boundary.evidence_below.strength in ("exhaustive", "searched") and boundary.evidence_above is None
 
 
 def test_a_third_verdict_inside_the_bracket_replaces_the_upper_side():
@@ -426,3 +429,23 @@ def test_probes_of_a_closed_range():
 def test_the_shortest_decimal_in_the_middle_half(low, high, middle):
     from axiometer.checking.boundary import shortest_between
     assert shortest_between(Fraction(low), Fraction(high)) == Fraction(middle)
+
+
+def test_a_closed_form_too_large_to_print_is_named_only():
+    # EU's CloseTh pair: a_m and b_m both have 2m documents, so the efforts cancel and, with
+    # disc(i) = 1/(1 + log2 i) and y = 1 - alpha, Q(b_m) - Q(a_m) = rc [sum_{j<m} y^j disc(m+1+j) - 1].
+    # The deciding m here is 12: a degree-11 polynomial in y with logarithmic coefficients, whose
+    # expression is past the size printed (200 operations).
+    (boundary,) = _located_at("EU(e=0.05)", "CloseTh", "alpha", Budget(cases=10, small_scope=10, horizon=32))
+
+    def gain(m: int, y: float) -> float:
+        return sum(y ** j / (1 + math.log2(m + 1 + j)) for j in range(m)) - 1
+
+    coefficients = [1 / (1 + math.log2(13 + j)) for j in range(11, -1, -1)]
+    coefficients[-1] -= 1
+    (y,) = [r.real for r in np.roots(coefficients) if abs(r.imag) < 1e-9 and 0 < r.real < 1]
+    # m = 12 decides: at its root every other m of the grid 1..32 stays below (no witness there).
+    assert max(gain(m, y) for m in range(1, 33) if m != 12) < 0
+    _in_bracket(boundary, 1 - y)  # alpha = 0.18247...
+    assert boundary.closed_form == "root of a score difference with logarithmic coefficients"
+    assert boundary.case == "m = 12, rc = 1/100"
