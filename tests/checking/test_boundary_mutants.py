@@ -240,6 +240,14 @@ def test_rbp_deepth_has_an_irreducible_polynomial_root():
         ("witness", "violated", "above", "above")
 
 
+def test_a_long_irreducible_polynomial_prints_as_its_degree():
+    # H = 32: p^32 + ... + p^63 = 1, 64 documents (still scored symbolically); its 33 terms are
+    # longer than the 160 characters printed.
+    (boundary,) = _located_at("RBP", "DeepTh", "p", Budget(cases=10, small_scope=10, horizon=32))
+    _in_bracket(boundary, _rbp_deepth_root(32))  # 0.92479...
+    assert boundary.closed_form == "root of a degree-63 polynomial with rational coefficients"
+
+
 def test_a_decisive_case_too_long_to_score_symbolically_leaves_the_bisection_alone():
     # At H = 64 the pair has 128 documents, more than SYMBOLIC_DOCS = 64: no closed form, and the
     # boundary says so (a built-in is expected to have one).
