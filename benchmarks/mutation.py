@@ -372,7 +372,9 @@ def rerun(copy: Path, args) -> int:
     configure(copy, area)  # the area's test files as they are now (a new file must be run too)
     if (copy / "mutants").is_dir():
         shutil.copy2(copy / "pyproject.toml", copy / "mutants" / "pyproject.toml")
-    alive = sorted(m for m, s in results(copy).items() if s in ("survived", "no tests", "suspicious"))
+    # "not checked": a baseline run stopped early; its rest is checked here with today's tests.
+    alive = sorted(m for m, s in results(copy).items()
+                   if s in ("survived", "no tests", "suspicious", "not checked"))
     if args.only:
         alive = [m for m in alive if any(fnmatch.fnmatch(m, pattern) for pattern in args.only)]
     if not alive:
