@@ -154,6 +154,12 @@ def test_monotonic_redundancy_case_needs_x_and_y_on_one_aspect_each():
     assert not monotonic_redundancy_case(case(MRED, "pn", "py", [2]), Scope())  # x relevant to nothing
 
 
+def test_monotonic_redundancy_case_needs_equal_values_of_x_and_y():
+    # r(x, A) = 1/20 but r(y, B) = 1/10: Eq. 8 asks r(x, t) = r(y, t').
+    topic = Topic({"p": {"A": TENTH, "B": TWENTIETH}, "x": {"A": TWENTIETH}, "y": {"B": TENTH}}, BALANCED2)
+    assert not monotonic_redundancy_case(case(topic, "px", "py", [2]), Scope())
+
+
 def test_monotonic_redundancy_case_needs_the_prefix_strictly_on_t():
     # p = (1/20, 1/20): r(p, A) = r(p, B), not >; q = (1/20, 1/10): r(q, A) < r(q, B).
     for p in ({"A": TWENTIETH, "B": TWENTIETH}, {"A": TWENTIETH, "B": TENTH}):
