@@ -273,46 +273,61 @@ def run_area(name: str, area: Area, args) -> int:
             shutil.rmtree(work, ignore_errors=True)
 
 
-def report(name: str, work: Path, status: dict[str, str], elapsed: float) -> int:
-    counts: dict[str, int] = {}
-    for s in status.values():
-        counts[s] = counts.get(s, 0) + 1
-    equivalent, stale, survivors = [], [], []
+def report(name: str, work: Path, status: dict[str, str], elapsed: float,
+           only: list[str] | None = None) -> int:
+    """Print the area's figures and survivors; with ``only`` (mutmut-name globs) also the figures of
+    the matching mutants, and list only their survivors."""
+    def matches(mutant: str) -> bool:
+        return not only or any(fnmatch.fnmatch(mutant, pattern) for pattern in only)
+
     _, EQUIVALENT = load_areas()
+    equivalent, stale, survivors = [], [], []
     alive = sorted(m for m, s in status.items() if s in ("survived", "no tests", "suspicious"))
-    diff_by_name = diffs(work, alive)
+    diff_by_name = diffs(work, [m for m in alive if matches(m) or m in EQUIVALENT])
     for mutant in alive:
-        s = status[mutant]
-        where = locate(work, mutant, diff_by_name.get(mutant, ""))
-        if mutant in EQUIVALENT:
+        where = locate(work, mutant, diff_by_name[mutant]) if mutant in diff_by_name else None
+        if mutant in EQUIVALENT and where is not None:
             text, reason = EQUIVALENT[mutant]
             if text in where[3]:
                 equivalent.append((mutant, where, reason))
                 continue
             stale.append(mutant)
-        survivors.append((mutant, s, where))
-    total = len(status)
-    killed, timeout = counts.get("killed", 0), counts.get("timeout", 0)
-    scored = total - len(equivalent) - counts.get("skipped", 0) - counts.get("not checked", 0)
-    score = (killed + timeout) / scored if scored else 0.0
-    others = {k: v for k, v in counts.items() if k not in ("killed", "survived", "timeout")}
+        if where is not None and matches(mutant):
+            survivors.append((mutant, status[mutant], where))
+    excluded = {mutant for mutant, _, _ in equivalent}
     took = f" in {elapsed:.0f} s" if elapsed else ""
-    print(f"\n{name}: {total} mutants{took}: killed {killed}, survived "
-          f"{counts.get('survived', 0)} ({len(equivalent)} of them equivalent), timeout {timeout}"
-          + "".join(f", {k} {v}" for k, v in sorted(others.items()))
-          + f"; score {score:.1%} of {scored} (equivalent mutants excluded)")
+    print("\n" + _figures(f"{name}: {len(status)} mutants{took}", status, excluded))
+    if only:
+        print(_figures(f"  of which matching {' '.join(only)}: {sum(map(matches, status))}",
+                       {m: s for m, s in status.items() if matches(m)}, excluded))
     if survivors:
         print(f"\nsurvivors ({len(survivors)}):")
         for mutant, s, (path, line, before, after) in survivors:
             tag = "" if s == "survived" else f" [{s}]"
             print(f"  {path}:{line if line else '?'}  {before}\n      -> {after}    ({mutant}){tag}")
-    if equivalent:
-        print(f"\nequivalent, excluded ({len(equivalent)}):")
-        for mutant, (path, line, before, after), reason in equivalent:
+    shown = [e for e in equivalent if matches(e[0])]
+    if shown:
+        print(f"\nequivalent, excluded ({len(shown)}):")
+        for mutant, (path, line, before, after), reason in shown:
             print(f"  {path}:{line}  {before} -> {after}: {reason}")
     if stale:
         print("\nstale EQUIVALENT entries (the mutated line changed; not excluded): " + ", ".join(stale))
     return 0
+
+
+def _figures(head: str, status: dict[str, str], equivalent: set[str]) -> str:
+    """``head: killed K, survived S (E of them equivalent), timeout T, ...; score X% of N``."""
+    counts: dict[str, int] = {}
+    for s in status.values():
+        counts[s] = counts.get(s, 0) + 1
+    eq = sum(1 for m in status if m in equivalent)
+    killed, timeout = counts.get("killed", 0), counts.get("timeout", 0)
+    scored = len(status) - eq - counts.get("skipped", 0) - counts.get("not checked", 0)
+    score = (killed + timeout) / scored if scored else 0.0
+    others = {k: v for k, v in counts.items() if k not in ("killed", "survived", "timeout")}
+    return (f"{head}: killed {killed}, survived {counts.get('survived', 0)} ({eq} of them equivalent), "
+            f"timeout {timeout}" + "".join(f", {k} {v}" for k, v in sorted(others.items()))
+            + f"; score {score:.1%} of {scored} (equivalent mutants excluded)")
 
 
 def same_code(before: str, after: str) -> bool:
@@ -379,7 +394,7 @@ def rerun(copy: Path, args) -> int:
         alive = [m for m in alive if any(fnmatch.fnmatch(m, pattern) for pattern in args.only)]
     if not alive:
         print("no survivor to test again")
-        return report(name, copy, results(copy), 0.0)
+        return report(name, copy, results(copy), 0.0, args.only)
     print(f"testing {len(alive)} survivors of {name} again in {copy}", flush=True)
     started = time.monotonic()
     # mutmut resets every result when it fails before testing (a test that fails on the clean code,
@@ -393,7 +408,7 @@ def rerun(copy: Path, args) -> int:
         print(f"mutmut failed (exit {run.returncode}); the copy's results are as before. The end of its "
               "output:\n" + (run.stdout + run.stderr)[-3000:])
         return 2
-    return report(name, copy, results(copy), time.monotonic() - started)
+    return report(name, copy, results(copy), time.monotonic() - started, args.only)
 
 
 def main(argv=None) -> int:
@@ -412,7 +427,8 @@ def main(argv=None) -> int:
                         help="test a kept copy's survivors again with the work tree's tests (the area's "
                              "modules must be unchanged)")
     parser.add_argument("--only", metavar="GLOB", action="append",
-                        help="with --rerun: only the survivors whose mutmut name matches (repeatable)")
+                        help="with --rerun: only the survivors whose mutmut name matches (repeatable); "
+                             "with --rerun or --report: their figures, and only their survivors listed")
     args = parser.parse_args(argv)
     if args.list or not (args.area or args.rerun or args.report):
         for name, area in AREAS.items():
@@ -427,7 +443,7 @@ def main(argv=None) -> int:
         return rerun(args.rerun, args)
     if args.report:
         status = results(args.report)
-        return report(args.report.name.split("-")[2], args.report, status, 0.0)
+        return report(area_of(args.report), args.report, status, 0.0, args.only)
     return max(run_area(name, AREAS[name], args) for name in args.area)
 
 
