@@ -15,6 +15,7 @@ returns a non-number gives an ``error`` cell naming the input.
 
 from __future__ import annotations
 
+import concurrent.futures
 import json
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -131,7 +132,8 @@ def check(metric: Any, constraints: Sequence[str] | None = None, *,
           params: Mapping[str, Any] | None = None, cutoff: int | None = None, name: str | None = None,
           needs: Needs | Mapping[str, bool] | None = None, budget: str | Budget = "default",
           seed: int = 0, jobs: int = 1, mode: str | None = None,
-          boundaries: bool = False, isolate: bool = True) -> MetricReport:
+          boundaries: bool = False, isolate: bool = True,
+          executor: concurrent.futures.Executor | None = None) -> MetricReport:
     """Check one metric against constraints; violations are data, never exceptions.
 
     ``metric``: a built-in spec (``"nDCG@10"``), ``"pkg.module:attr"``,
@@ -153,7 +155,9 @@ def check(metric: Any, constraints: Sequence[str] | None = None, *,
     worker processes, so that ``sys.exit``, ``os._exit``, a crash, a hang,
     runaway memory or printing becomes an ``error`` cell naming the input
     and never reaches the caller (see docs/robustness.md); ``False`` checks
-    it in this process, e.g. to step through it in a debugger.
+    it in this process, e.g. to step through it in a debugger. ``executor``: run
+    the checks on a :class:`concurrent.futures.Executor` (a Dask cluster's, say:
+    docs/distributed.md) instead of ``jobs`` local processes; same result.
 
     Bad input (an unknown metric or constraint, an unimportable module) raises
     :class:`~axiometer.core.InputError`, one line.
@@ -161,5 +165,5 @@ def check(metric: Any, constraints: Sequence[str] | None = None, *,
     resolved = resolve(metric, params=params, cutoff=cutoff, name=name, needs=needs)
     chosen, quick = _budget(budget)
     result = run_table([resolved], constraints, seed=seed, budget=chosen, quick=quick, mode=mode,
-                       jobs=jobs, boundaries=boundaries, isolate=isolate)
+                       jobs=jobs, boundaries=boundaries, isolate=isolate, executor=executor)
     return MetricReport(result)

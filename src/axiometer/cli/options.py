@@ -75,6 +75,10 @@ def add_run_options(parser: argparse.ArgumentParser) -> None:
                              "constraints, truncate for DeepTh/CloseTh)")
     parser.add_argument("--jobs", type=int, default=None, metavar="N",
                         help="worker processes (default: all cores; 1: one at a time)")
+    parser.add_argument("--executor", metavar="URL", default=None,
+                        help="run the checks on a Dask cluster instead of local processes: "
+                             "dask://HOST:PORT, the scheduler's address (pip install 'axiometer[dask]'; "
+                             "same result as the local run; docs/distributed.md)")
     parser.add_argument("--case-seconds", type=_positive(float), default=None, metavar="S",
                         help="time limit of one evaluation of a metric that is not a built-in "
                              "(default: 2)")
@@ -134,14 +138,22 @@ def run_checks(args: argparse.Namespace, metrics: list | None):
         budget = dataclasses.replace(budget, case_seconds=args.case_seconds)
     if getattr(args, "worker_mb", None) is not None:
         budget = dataclasses.replace(budget, worker_mb=args.worker_mb)
-    progress = Progress(sys.stderr)
-    try:
-        return run_table(metrics, args.constraints, family=getattr(args, "family", "sigir2018"),
-                         seed=args.seed, budget=budget, quick=args.quick, mode=args.mode, jobs=args.jobs,
-                         progress=progress.update, boundaries=getattr(args, "boundaries", False),
-                         isolate=not getattr(args, "in_process", False))
-    finally:
-        progress.close()
+    url = getattr(args, "executor", None)
+    with contextlib.ExitStack() as stack:
+        executor = None
+        if url is not None:
+            from axiometer.runner.executors import open_executor
+
+            executor = stack.enter_context(open_executor(url))
+        progress = Progress(sys.stderr)
+        try:
+            return run_table(metrics, args.constraints, family=getattr(args, "family", "sigir2018"),
+                             seed=args.seed, budget=budget, quick=args.quick, mode=args.mode,
+                             jobs=args.jobs, progress=progress.update,
+                             boundaries=getattr(args, "boundaries", False),
+                             isolate=not getattr(args, "in_process", False), executor=executor)
+        finally:
+            progress.close()
 
 
 def _positive(kind: type) -> Callable[[str], Any]:

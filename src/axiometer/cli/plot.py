@@ -76,13 +76,16 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _cell_options(parser: argparse.ArgumentParser, param_metavar: str, param_help: str) -> None:
-    """SPEC, CONSTRAINT, --param and --jobs: one cell of the table (``region``, ``boundaries``)."""
+    """SPEC, CONSTRAINT, --param, --jobs and --executor: one cell of the table (``region``, ``boundaries``)."""
     parser.add_argument("spec", metavar="SPEC", help="a metric family or spec: 'RBP', 'RBU@10'")
     parser.add_argument("constraint", metavar="CONSTRAINT",
                         help="a constraint or property id: Pri, CloseTh, Sat, PriorMono, ...")
     parser.add_argument("--param", metavar=param_metavar, action="append", default=[], help=param_help)
     parser.add_argument("--jobs", type=int, default=None, metavar="N",
                         help="worker processes (default: all cores; 1 runs in this process)")
+    parser.add_argument("--executor", metavar="URL", default=None,
+                        help="run the cell's checks on a Dask cluster: dask://HOST:PORT "
+                             "(docs/distributed.md)")
     _output_options(parser)
 
 

@@ -15,6 +15,7 @@ it was interrupted.
 
 from __future__ import annotations
 
+import concurrent.futures
 import multiprocessing
 import queue
 import signal
@@ -156,14 +157,20 @@ class TaskPool:
     after it. ``jobs``: at most that many workers (1: everything in this
     process). ``supervised(task)``: whether the task runs in a supervised
     worker (a metric author's metric), at most ``jobs`` at a time, whatever
-    ``jobs`` is.
+    ``jobs`` is. ``executor``: run the travelling tasks there instead of in a process pool of
+    ``jobs`` workers (any :class:`concurrent.futures.Executor`: a ``ProcessPoolExecutor``, a Dask
+    ``Client.get_executor()``); a metric author's metric travels there too, checked in the
+    executor's worker with the guard alone (no supervising process: see docs/distributed.md).
     """
 
     def __init__(self, jobs: int, travels: Callable[[Task], bool],
                  handle: Callable[[Task, Any], None], progress: ProgressCallback | None = None,
-                 supervised: Callable[[Task], bool] | None = None) -> None:
+                 supervised: Callable[[Task], bool] | None = None,
+                 executor: concurrent.futures.Executor | None = None) -> None:
         self.jobs, self.travels, self.handle, self.progress = jobs, travels, handle, progress
         self.supervised = supervised
+        self.executor = executor
+        self.futures: set[concurrent.futures.Future] = set()
         self.supervisor = Supervisor(jobs, _run_supervised, failed_result)
         self.waiting: list[tuple[Task, int]] = []   # for a supervised worker
         self.local: list[tuple[Task, int]] = []
@@ -186,10 +193,15 @@ class TaskPool:
         self._queue(task, phase)
 
     def _queue(self, task: Task, phase: int) -> None:
-        """Queue ``task``: for a worker if there is a pool and it travels, else for this process."""
+        """Queue ``task``: on the executor if there is one and it travels, else for a supervised
+        worker if it needs one, else for the process pool if it travels, else for this process."""
         self.outstanding += 1
         self.total[phase] += 1
-        if self.supervised is not None and self.supervised(task):
+        if self.executor is not None and self.travels(task):
+            future = self.executor.submit(run_task, task)
+            self.futures.add(future)
+            future.add_done_callback(lambda done, t=task, p=phase: self._arrived(t, p, done))
+        elif self.supervised is not None and self.supervised(task):
             self.waiting.append((task, phase))
         elif self.workers is not None and self.travels(task):
             self.workers.apply_async(
@@ -199,13 +211,31 @@ class TaskPool:
         else:
             self.local.append((task, phase))
 
+    def _arrived(self, task: Task, phase: int, future: concurrent.futures.Future) -> None:
+        """An executor's future is done (called in whatever thread the executor uses)."""
+        self.futures.discard(future)
+        if future.cancelled():
+            return
+        error = future.exception()
+        if error is None:
+            self.results.put((task, phase, future.result()))
+        else:  # the executor lost the task (a worker died, the cluster went away): this cell's error
+            self.results.put((task, phase, failed_result(
+                task, f"the executor failed to run it: {type(error).__name__}: {error}", None)))
+
     def run(self, tasks: Sequence[Task]) -> bool:
         """Run ``tasks`` and every task submitted meanwhile; True if Ctrl-C stopped the run."""
         supervised = self.supervised or (lambda task: False)
         workers = min(self.jobs, sum(1 for t in tasks if self.travels(t) and not supervised(t)))
         previous = self._catch_sigint()
         try:
-            if workers > 1:
+            if self.executor is not None:
+                try:
+                    self._loop(tasks)
+                finally:
+                    for future in list(self.futures):  # after an interruption: what has not started
+                        future.cancel()
+            elif workers > 1:
                 with multiprocessing.Pool(workers, initializer=_ignore_sigint) as pool:
                     self.workers = pool
                     try:

@@ -23,6 +23,7 @@ returns the cells finished so far, the others marked ``"not run"``.
 
 from __future__ import annotations
 
+import concurrent.futures
 import os
 import pickle
 from collections import Counter
@@ -178,7 +179,7 @@ class _Run:
 
     def __init__(self, rows: list[_Row], constraints: tuple[Constraint, ...], *, seed: int,
                  budget: Budget, mode: str | None, jobs: int, progress: ProgressCallback | None,
-                 isolate: bool = True) -> None:
+                 isolate: bool = True, executor: concurrent.futures.Executor | None = None) -> None:
         self.rows, self.constraints = rows, constraints
         self.seed, self.budget, self.mode = seed, budget, mode
         self.cells = {(r, c): _CellState() for r in range(len(rows)) for c in range(len(constraints))}
@@ -187,7 +188,7 @@ class _Run:
         # print); a built-in in the pool or here.
         self.isolated = [isolate and can_supervise() and not is_trusted(row.metric) for row in rows]
         self.pool = TaskPool(jobs, self._travels, self.handle, progress,
-                             supervised=lambda task: self.isolated[task.row])
+                             supervised=lambda task: self.isolated[task.row], executor=executor)
         self.interrupted = False
 
     def _travels(self, task: Task) -> bool:
@@ -345,7 +346,7 @@ def run_table(metrics: Sequence[Any] | None = None, constraints: Sequence[Any] |
               family: str = "sigir2018", seed: int = 0, budget: Budget = Budget(), quick: bool = False, mode: str | None = None,
               grids: Mapping[str, Sequence[Any]] | None = None, jobs: int | None = None,
               progress: ProgressCallback | None = None, boundaries: bool = False,
-              isolate: bool = True) -> TableResult:
+              isolate: bool = True, executor: concurrent.futures.Executor | None = None) -> TableResult:
     """Check every metric against every constraint over its parameter grid.
 
     ``metrics``: metric references, each resolved by
@@ -376,6 +377,10 @@ def run_table(metrics: Sequence[Any] | None = None, constraints: Sequence[Any] |
     (:mod:`axiometer.runner.supervisor`), so that nothing it does can stop
     the run or reach its output; ``False`` checks it in this process (for a
     debugger), guarded only against exceptions, bad values and slowness.
+    ``executor``: any :class:`concurrent.futures.Executor` to run the checks on
+    instead of ``jobs`` local processes, e.g. a Dask cluster's
+    (``distributed.Client(address).get_executor()``; docs/distributed.md). Every
+    check is seeded by its cell, so the result is the same as the local pool's.
 
     Returns a :class:`~axiometer.results.TableResult`, cells in row-major
     order. On Ctrl-C it returns what finished, with ``interrupted=True`` and
@@ -393,7 +398,7 @@ def run_table(metrics: Sequence[Any] | None = None, constraints: Sequence[Any] |
     chosen = resolve_constraints(constraints, family)
     run = _Run(rows, chosen, seed=seed, budget=budget, mode=mode,
                jobs=max(1, jobs if jobs is not None else (os.cpu_count() or 1)), progress=progress,
-               isolate=isolate)
+               isolate=isolate, executor=executor)
     run.execute()
     cells = tuple(run.cell(r, c) for r in range(len(rows)) for c in range(len(chosen)))
     return TableResult(
