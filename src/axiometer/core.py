@@ -218,6 +218,26 @@ class Topic:
 
     # -- construction helpers -------------------------------------------------
     @classmethod
+    def trusted(cls, vectors: Mapping[str, tuple[Number, ...]], aspects: tuple[str, ...],
+                weights: tuple[Number, ...], topic_id: str = "") -> "Topic":
+        """A topic from values already known valid, without the checks of ``Topic(...)``.
+
+        For the generators, whose constructions keep every ``r(d, t)`` in [0, 1] and the
+        weights positive and summing to 1 (exact fractions): each ``vectors[doc]`` holds one
+        value per aspect, in ``aspects`` order. Validation was most of the cost of a
+        generated case; a wrong input here is a bug in a generator, caught by its tests.
+        """
+        topic = object.__new__(cls)
+        single = {doc: max(vector) for doc, vector in vectors.items()}
+        for name, value in (("topic_id", topic_id), ("aspects", aspects), ("weights", weights),
+                            ("_aspect_index", {t: i for i, t in enumerate(aspects)}),
+                            ("_vectors", dict(vectors)), ("_single", single),
+                            ("R", sum(1 for r in single.values() if r > 0)), ("_grades", None),
+                            ("_aspect_grades", None), ("_ordinal", None), ("_hash", None)):
+            object.__setattr__(topic, name, value)
+        return topic
+
+    @classmethod
     def single(cls, relevance: Mapping[str, Number], topic_id: str = "") -> "Topic":
         """A single-aspect topic from ``doc -> r``."""
         return cls({d: {SINGLE_ASPECT: r} for d, r in relevance.items()},

@@ -25,6 +25,7 @@ from axiometer.checking.budget import Budget, cell_seed
 from axiometer.checking.guard import Misbehaviour, context_text, describe_error
 from axiometer.core import Ranking, to_fraction
 from axiometer.generators.case import Case, ScopeItem, ScopeMark, case_size
+from axiometer.generators.draw import shrink_from
 from axiometer.metrics.decide import evaluate
 from axiometer.results import ErrorInfo, Outcome, record_topic
 
@@ -123,6 +124,30 @@ def search_cases(small_scope: Iterable[ScopeItem] | None, strategy: Callable[[],
         return SearchResult(None, None, 0, small, small_note, reach)
     deadline = time.monotonic() + budget.seconds
     counter = [0]
+    sample = getattr(strategy, "sample", None)
+    start: list[int] | None = None  # the choices of a target the fast draws found, to shrink from
+    if sample is not None:
+        # Fast draws (generators.draw): up to budget.cases cases from a seeded random, each a
+        # microsecond's choices; hypothesis only shrinks the first target found.
+        rng = random.Random(seed)
+        attempts = 0
+        while counter[0] < budget.cases and attempts < _ATTEMPTS * budget.cases:
+            if time.monotonic() > deadline:
+                return SearchResult(None, None, counter[0], small,
+                                    _joined(small_note, f"time budget ({budget.seconds:g} s) reached"), reach)
+            attempts += 1
+            case, choices = sample(rng)
+            if case is None:
+                continue  # the construction rejected these choices
+            counter[0] += 1
+            outcome = judge(case)
+            if outcome.final:
+                return SearchResult(outcome, None, counter[0], small, small_note, reach)
+            if is_target(outcome):
+                start, start_case = choices, case
+                break
+        if start is None:
+            return SearchResult(None, None, counter[0], small, small_note, reach)
     found: list[Case] = []  # target cases in the order found; shrinking makes later ones smaller
     stopped: list[Outcome] = []  # a final outcome (a timeout) ends the search
 
@@ -142,9 +167,17 @@ def search_cases(small_scope: Iterable[ScopeItem] | None, strategy: Callable[[],
 
     note = ""
     try:
-        minimal = find(strategy(), predicate, settings=search_settings_for(budget),
-                       random=random.Random(seed))
+        if start is not None:
+            minimal = shrink_from(strategy(), start, predicate)
+            if minimal is None:  # the replay was no target: a non-deterministic metric
+                raise NoSuchExample("replay")
+        else:
+            minimal = find(strategy(), predicate, settings=search_settings_for(budget),
+                           random=random.Random(seed))
     except (NoSuchExample, Unsatisfiable):
+        if start is not None:  # a target a moment ago, not on its replay
+            return SearchResult(_non_deterministic(start_case), start_case, counter[0], small,
+                                small_note, reach)
         return SearchResult(None, None, counter[0], small, small_note, reach)
     except (_Stop, Flaky):
         if not stopped:
@@ -158,10 +191,18 @@ def search_cases(small_scope: Iterable[ScopeItem] | None, strategy: Callable[[],
         note = f"shrinking stopped by the time budget ({budget.seconds:g} s)"
     outcome = judge(minimal)
     if not is_target(outcome):  # cannot happen for a deterministic metric: it was a target a moment ago
-        outcome = Outcome(False, error=ErrorInfo(
-            "non-deterministic: the same input gave two outcomes",
-            record_topic(minimal.topic), tuple(minimal.a)))
+        outcome = _non_deterministic(minimal)
     return SearchResult(outcome, minimal, counter[0], small, _joined(small_note, note), reach)
+
+
+def _non_deterministic(case: Case) -> Outcome:
+    return Outcome(False, error=ErrorInfo("non-deterministic: the same input gave two outcomes",
+                                          record_topic(case.topic), tuple(case.a)))
+
+
+#: Fast draws a search may make per case it asks for: a construction rejects some choices
+#: (a window too short for it), and a scope that rejects nearly all of them must still end.
+_ATTEMPTS = 10
 
 
 def _joined(*notes: str) -> str:

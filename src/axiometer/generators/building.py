@@ -8,21 +8,24 @@ the order of the base ranking, so that shrunk counterexamples read easily.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from hypothesis import strategies as st
 
-from axiometer.core import Number, Ranking, Topic
+from axiometer.core import SINGLE_ASPECT, Number, Ranking, Topic
 
 __all__ = ["levels", "positive_levels", "doc_ids", "single_topic", "relevance_lists"]
 
 
+@functools.lru_cache(maxsize=64)
 def positive_levels(rho: Fraction) -> tuple[Fraction, ...]:
     """Non-zero relevance values at most ``rho``, simplest first: ``rho, rho/2, rho/5, rho/10``."""
     return (rho, rho / 2, rho / 5, rho / 10)
 
 
+@functools.lru_cache(maxsize=64)
 def levels(rho: Fraction) -> tuple[Fraction, ...]:
     """Relevance values for graded cases: ``0`` then :func:`positive_levels`."""
     return (Fraction(0), *positive_levels(rho))
@@ -33,9 +36,14 @@ def doc_ids(n: int, prefix: str = "d") -> tuple[str, ...]:
     return tuple(f"{prefix}{i}" for i in range(1, n + 1))
 
 
+_SINGLE = (SINGLE_ASPECT,)
+_WHOLE = (Fraction(1),)
+
+
 def single_topic(relevance: Mapping[str, Number]) -> Topic:
-    """A single-aspect topic judging exactly the given documents."""
-    return Topic.single(dict(relevance))
+    """A single-aspect topic judging exactly the given documents (values in [0, 1], as every
+    generator builds them: :meth:`Topic.trusted`, no checks)."""
+    return Topic.trusted({doc: (r,) for doc, r in relevance.items()}, _SINGLE, _WHOLE)
 
 
 def ranking(docs: Sequence[str]) -> Ranking:

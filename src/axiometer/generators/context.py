@@ -17,12 +17,15 @@ relevant documents in reverse order of their id, then ``o1``.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
+from typing import Any
 
 from hypothesis import strategies as st
 
 from axiometer.core import Context, Ranking, Topic, natural_key
 from axiometer.generators.case import Case, ScopeItem, ScopeMark
+from axiometer.generators.draw import CaseStrategy, Draw
 
 __all__ = ["case_pool", "contexts", "small_contexts", "fixed_context", "with_contexts",
            "small_scope_with_contexts", "OTHERS_ONLY", "MAX_PRIORS", "MAX_PRIOR_LENGTH"]
@@ -78,6 +81,30 @@ def with_contexts(strategy: st.SearchStrategy[Case], disjoint: bool = False) -> 
     return strategy.flatmap(
         lambda case: contexts(OTHERS_ONLY if disjoint else case_pool(case)).map(
             lambda context: _in_context(case, context)))
+
+
+def draw_context(draw: Draw, pool: tuple[str, ...]) -> Context:
+    """:func:`contexts` as a :class:`~axiometer.generators.draw.Draw` makes it: one or two prior
+    rankings of distinct documents from ``pool`` (shrinking to short, early ones)."""
+    def prior() -> Ranking:
+        return Ranking(tuple(pool[i] for i in draw.distinct(len(pool), 1, MAX_PRIOR_LENGTH)))
+
+    return Context(tuple(draw.sized(1, MAX_PRIORS, prior)))
+
+
+@functools.lru_cache(maxsize=None)
+def in_generated_contexts(strategy: CaseStrategy[Case]) -> CaseStrategy[Case]:
+    """:func:`with_contexts` for a :class:`~axiometer.generators.draw.CaseStrategy`: each case with a
+    drawn context, the same for ``a`` and ``b`` (only :data:`OTHERS_ONLY` under the scope's
+    ``context_disjoint``); fast draws and hypothesis alike."""
+    build = strategy.build
+
+    def build_in_context(draw: Draw, scope: Any) -> Case:
+        case = build(draw, scope)
+        pool = OTHERS_ONLY if scope.context_disjoint else case_pool(case)
+        return _in_context(case, draw_context(draw, pool))
+
+    return CaseStrategy(build_in_context, f"{strategy.__name__}_in_contexts")
 
 
 def small_scope_with_contexts(cases: Iterator[ScopeItem], disjoint: bool = False) -> Iterator[ScopeItem]:

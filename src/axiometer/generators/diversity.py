@@ -34,11 +34,11 @@ import itertools
 from collections.abc import Iterator, Mapping, Sequence
 from fractions import Fraction
 
-from hypothesis import strategies as st
 
 from axiometer.core import Ranking, Topic
 from axiometer.generators.building import doc_ids, levels, positive_levels
 from axiometer.generators.case import Case, Scope, ScopeItem, ScopeMark, layered
+from axiometer.generators.draw import Draw, case_strategy
 
 __all__ = [
     "aspect_names", "unit_levels", "fine_levels", "value_levels", "multi_topic", "weights_from_parts",
@@ -88,9 +88,10 @@ def weights_from_parts(parts: Sequence[int]) -> dict[str, Fraction]:
 
 
 def multi_topic(vectors: Mapping[str, Sequence[Fraction]], weights: Mapping[str, Fraction]) -> Topic:
-    """A topic judging exactly ``vectors`` (``doc -> r per aspect``, in the order of ``weights``)."""
-    aspects = tuple(weights)
-    return Topic({d: dict(zip(aspects, v)) for d, v in vectors.items()}, dict(weights))
+    """A topic judging exactly ``vectors`` (``doc -> r per aspect``, in the order of ``weights``);
+    the generators build valid values, so no checks (:meth:`Topic.trusted`)."""
+    return Topic.trusted({d: tuple(v) for d, v in vectors.items()}, tuple(weights),
+                         tuple(weights.values()))
 
 
 def _on(m: int, aspect: int | None, value: Fraction) -> Vector:
@@ -98,9 +99,9 @@ def _on(m: int, aspect: int | None, value: Fraction) -> Vector:
     return tuple(value if j == aspect else ZERO for j in range(m))
 
 
-def _free_weights(m: int) -> st.SearchStrategy[list[int]]:
+def _free_weights(draw: Draw, m: int) -> list[int]:
     """Weight parts for constraints that assume nothing about weights (shrinks to balanced)."""
-    return st.lists(st.integers(1, 3), min_size=m, max_size=m)
+    return [draw.integer(1, 3) for _ in range(m)]
 
 
 def _room(scope: Scope) -> int:
@@ -129,28 +130,31 @@ def _aspect_diversity_case(vectors: list[list[Fraction]], weights: Mapping[str, 
                 f"{_describe(aspects, raised)} and no less relevant to any aspect")
 
 
-@st.composite
-def aspect_diversity_cases(draw: st.DrawFn, scope: Scope) -> Case:
+@case_strategy
+def aspect_diversity_cases(draw: Draw, scope: Scope) -> Case:
     """AspDiv: ``b`` = ``a`` with ``d_i`` replaced by ``d_i'``, ``r(d_i', t) >= r(d_i, t)`` for
     every ``t`` and ``>`` for some ``t``; every value at most ``rho``; later documents unconstrained
     (none relevant to a raised aspect under ``scope.later_untouched``). ``d_i`` and ``d_i'`` take
     :func:`fine_levels`, so the gain can be far smaller than a later document's relevance."""
     last = scope.last_position(scope.max_docs)
     if last < 1:
-        return draw(st.nothing())
-    m = draw(st.integers(2, 3))
-    weights = weights_from_parts(draw(_free_weights(m)))
+        draw.reject()
+    m = draw.integer(2, 3)
+    weights = weights_from_parts(_free_weights(draw, m))
     grades = levels(scope.rho)
-    vector = st.lists(st.sampled_from(grades), min_size=m, max_size=m)
-    before = draw(st.lists(vector, max_size=last - 1))
+
+    def vector() -> list[Fraction]:
+        return [draw.choice(grades) for _ in range(m)]
+
+    before = draw.sized(0, last - 1, vector)
     i = len(before) + 1
     fine = fine_levels(scope.rho)
-    old = [draw(st.sampled_from(fine)) for _ in range(m)]
-    strictly = draw(st.integers(0, m - 1))  # one aspect the replacement is strictly better on
-    old[strictly] = draw(st.sampled_from([g for g in fine if g < scope.rho]))
-    new = [draw(st.sampled_from([g for g in fine if (g > r if t == strictly else g >= r)]))
+    old = [draw.choice(fine) for _ in range(m)]
+    strictly = draw.integer(0, m - 1)  # one aspect the replacement is strictly better on
+    old[strictly] = draw.choice([g for g in fine if g < scope.rho])
+    new = [draw.choice([g for g in fine if (g > r if t == strictly else g >= r)])
            for t, r in enumerate(old)]
-    after = draw(st.lists(vector, max_size=scope.max_docs - i))
+    after = draw.sized(0, scope.max_docs - i, vector)
     if scope.later_untouched:
         raised = [t for t in range(m) if new[t] > old[t]]
         after = [[ZERO if t in raised else r for t, r in enumerate(v)] for v in after]
@@ -216,10 +220,10 @@ def _redundancy_case(labels: Sequence[int | None], m: int, t: int, t2: int, rc: 
                         [_on(m, u, rc) for u in unretrieved], weights_from_parts((1,) * m), note)
 
 
-def _distinct_pair(m: int) -> st.SearchStrategy[tuple[int, int]]:
+def _distinct_pair(draw: Draw, m: int) -> tuple[int, int]:
     """Two distinct aspect indices ``(t, t')`` (shrinks to ``(0, 1)``)."""
-    return st.integers(0, m - 1).flatmap(
-        lambda t: st.sampled_from([j for j in range(m) if j != t]).map(lambda t2: (t, t2)))
+    t = draw.integer(0, m - 1)
+    return t, draw.choice([j for j in range(m) if j != t])
 
 
 def _rc_levels(scope: Scope) -> tuple[Fraction, ...]:
@@ -227,22 +231,22 @@ def _rc_levels(scope: Scope) -> tuple[Fraction, ...]:
     return tuple(v for v in value_levels(scope) if v < 1)
 
 
-@st.composite
-def redundancy_cases(draw: st.DrawFn, scope: Scope) -> Case:
+@case_strategy
+def redundancy_cases(draw: Draw, scope: Scope) -> Case:
     """Red: binary (``rc``), balanced, no overlap; ``P`` has more documents relevant to ``t`` than
     to ``t'``; ``a = P + x``, ``b = P + y``, ``x`` relevant to ``t`` only, ``y`` to ``t'`` only."""
     room = _room(scope)
     if room < 1:
-        return draw(st.nothing())
-    m = draw(st.integers(2, 3))
-    t, t2 = draw(_distinct_pair(m))
-    count_t2 = draw(st.integers(0, (room - 1) // 2))
-    count_t = draw(st.integers(count_t2 + 1, room - count_t2))
-    others = [j for j in range(m) if j not in (t, t2)]
-    rest = draw(st.lists(st.sampled_from([None, *others]), max_size=room - count_t - count_t2))
-    labels = draw(st.permutations([t] * count_t + [t2] * count_t2 + rest))
-    rc = draw(st.sampled_from(_rc_levels(scope)))
-    unretrieved = draw(st.lists(st.integers(0, m - 1), max_size=3))
+        draw.reject()
+    m = draw.integer(2, 3)
+    t, t2 = _distinct_pair(draw, m)
+    count_t2 = draw.integer(0, (room - 1) // 2)
+    count_t = draw.integer(count_t2 + 1, room - count_t2)
+    others = [None, *(j for j in range(m) if j not in (t, t2))]
+    rest = draw.sized(0, room - count_t - count_t2, lambda: draw.choice(others))
+    labels = draw.permutation([t] * count_t + [t2] * count_t2 + rest)
+    rc = draw.choice(_rc_levels(scope))
+    unretrieved = draw.sized(0, 3, lambda: draw.integer(0, m - 1))
     return _redundancy_case(labels, m, t, t2, rc, unretrieved)
 
 
@@ -291,22 +295,25 @@ def _monotonic_case(prefix: Sequence[tuple[Fraction, Fraction]], t: int, value: 
                         vector(ZERO, value), unretrieved, weights_from_parts((1, 1)), note)
 
 
-@st.composite
-def monotonic_redundancy_cases(draw: st.DrawFn, scope: Scope) -> Case:
+@case_strategy
+def monotonic_redundancy_cases(draw: Draw, scope: Scope) -> Case:
     """MRed: two balanced aspects, every value at most ``rho``; non-empty ``P`` with
     ``r(d, t) > r(d, t')`` for every ``d`` in ``P``; ``a = P + x``, ``b = P + y``,
     ``0 < r(x, t) = r(y, t')``, ``x`` relevant to ``t`` only, ``y`` to ``t'`` only."""
     room = _room(scope)
     if room < 1:
-        return draw(st.nothing())
-    t = draw(st.integers(0, 1))
+        draw.reject()
+    t = draw.integer(0, 1)
     grades = levels(scope.rho)
-    pair = st.sampled_from(positive_levels(scope.rho)).flatmap(
-        lambda high: st.sampled_from([g for g in grades if g < high]).map(lambda low: (high, low)))
-    prefix = draw(st.lists(pair, min_size=1, max_size=room))
-    value = draw(st.sampled_from(positive_levels(scope.rho)))
-    unretrieved = draw(st.lists(st.tuples(st.sampled_from(grades), st.sampled_from(grades)),
-                                max_size=3))
+    highs = positive_levels(scope.rho)
+
+    def pair() -> tuple[Fraction, Fraction]:
+        high = draw.choice(highs)
+        return high, draw.choice([g for g in grades if g < high])
+
+    prefix = draw.sized(1, room, pair)
+    value = draw.choice(highs)
+    unretrieved = draw.sized(0, 3, lambda: (draw.choice(grades), draw.choice(grades)))
     return _monotonic_case(prefix, t, value, unretrieved)
 
 
@@ -349,20 +356,20 @@ def _rmax(scope: Scope) -> Fraction:
     return Fraction(1) if scope.rmax is None else scope.rmax
 
 
-@st.composite
-def saturation_cases(draw: st.DrawFn, scope: Scope) -> Case:
+@case_strategy
+def saturation_cases(draw: Draw, scope: Scope) -> Case:
     """Sat: no overlap; ``a`` ends with ``d_n``, ``r(d_n, t) = rmax`` (``scope.rmax``, default 1);
     ``b = a + x`` with ``x`` relevant to ``t`` only. The other values lie in ``(0, 1]``."""
     room = _room(scope)
     if room < 1:
-        return draw(st.nothing())
-    m = draw(st.integers(1, 3))
-    weights = weights_from_parts(draw(_free_weights(m)))
-    t = draw(st.integers(0, m - 1))
+        draw.reject()
+    m = draw.integer(1, 3)
+    weights = weights_from_parts(_free_weights(draw, m))
+    t = draw.integer(0, m - 1)
     values = value_levels(scope)
-    label = st.tuples(st.sampled_from([None, *range(m)]), st.sampled_from(values))
-    labels = draw(st.lists(label, max_size=room - 1))
-    return _saturation_case(labels, m, t, _rmax(scope), draw(st.sampled_from(values)), weights)
+    aspects = [None, *range(m)]
+    labels = draw.sized(0, room - 1, lambda: (draw.choice(aspects), draw.choice(values)))
+    return _saturation_case(labels, m, t, _rmax(scope), draw.choice(values), weights)
 
 
 def saturation_small_scope(scope: Scope, max_prefix: int = 3) -> Iterator[ScopeItem]:
@@ -425,27 +432,31 @@ def _aspect_relevance_case(labels: Sequence[tuple[int | None, Fraction]], i: int
                 f"w({aspects[t]}) = {weights[aspects[t]]}; no other document is relevant to either")
 
 
-@st.composite
-def aspect_relevance_cases(draw: st.DrawFn, scope: Scope) -> Case:
+@case_strategy
+def aspect_relevance_cases(draw: Draw, scope: Scope) -> Case:
     """AspRel: no overlap; ``a`` holds ``x`` (relevant to ``t`` only) at position ``i``; ``b``
     holds ``y`` there, ``r(y, t') = r(x, t)``, ``w(t') > w(t)``; no other document is relevant
     to ``t`` or ``t'``."""
-    m = draw(st.integers(2, 3))
-    t, t2 = draw(_distinct_pair(m))
+    m = draw.integer(2, 3)
+    t, t2 = _distinct_pair(draw, m)
     others = [j for j in range(m) if j not in (t, t2)]
     parts = [1] * m
-    parts[t] = draw(st.integers(1, 3))
-    parts[t2] = parts[t] + draw(st.integers(1, 3))  # w(t') > w(t) by construction
+    parts[t] = draw.integer(1, 3)
+    parts[t2] = parts[t] + draw.integer(1, 3)  # w(t') > w(t) by construction
     for j in others:
-        parts[j] = draw(st.integers(1, 4))
+        parts[j] = draw.integer(1, 4)
     last = scope.last_position(scope.max_docs)
     if last < 1:
-        return draw(st.nothing())
+        draw.reject()
     values = value_levels(scope)
-    label = st.tuples(st.sampled_from([None, *others]), st.sampled_from(values))
-    before = draw(st.lists(label, max_size=last - 1))
-    value = draw(st.sampled_from(values))
-    after = draw(st.lists(label, max_size=scope.max_docs - len(before) - 1))
+    aspects = [None, *others]
+
+    def label() -> tuple[int | None, Fraction]:
+        return draw.choice(aspects), draw.choice(values)
+
+    before = draw.sized(0, last - 1, label)
+    value = draw.choice(values)
+    after = draw.sized(0, scope.max_docs - len(before) - 1, label)
     return _aspect_relevance_case([*before, *after], len(before) + 1, m, t, t2, value, parts)
 
 

@@ -35,15 +35,17 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator, Sequence
 from fractions import Fraction
+from typing import Any
 
-from hypothesis import strategies as st
 
 from axiometer.core import Context, Ranking
 from axiometer.generators.building import single_topic
 from axiometer.generators.case import Case, Scope, ScopeItem, layered
+from axiometer.generators.draw import CaseStrategy, Draw, case_strategy
 
 __all__ = ["LEVELS", "MAX_PRIORS", "relative_cases", "relative_small_scope", "extreme_small_scope",
-           "rarity_cases", "rarity_small_scope", "prior_move_cases", "prior_move_small_scope",
+           "rarity_cases", "rarity_small_scope", "prior_move_cases", "prior_sensitivity_cases",
+           "prior_monotonicity_cases", "prior_move_small_scope",
            "window", "longest_ranking"]
 
 #: Relevance values of the relative cases, simplest first (binary 1, then a second grade).
@@ -104,8 +106,8 @@ def _general(values_a: Sequence[Fraction], values_extra: Sequence[Fraction],
     return _case(a, a, values, context, None, (), note)
 
 
-@st.composite
-def relative_cases(draw: st.DrawFn, scope: Scope) -> Case:
+@case_strategy
+def relative_cases(draw: Draw, scope: Scope) -> Case:
     """Any ranking (``0 .. k+2`` documents) in any context of ``0..3`` prior rankings.
 
     The priors draw from the evaluated ranking's documents and ``EXTRA``
@@ -113,11 +115,10 @@ def relative_cases(draw: st.DrawFn, scope: Scope) -> Case:
     Shrinks to the empty ranking in the empty context.
     """
     longest = longest_ranking(scope)
-    values_a = draw(st.lists(st.sampled_from(LEVELS), max_size=longest))
-    values_extra = [draw(st.sampled_from(LEVELS)) for _ in range(EXTRA)]
+    values_a = draw.sized(0, longest, lambda: draw.choice(LEVELS))
+    values_extra = [draw.choice(LEVELS) for _ in range(EXTRA)]
     pool = len(values_a) + EXTRA
-    priors = draw(st.lists(st.lists(st.integers(0, pool - 1), unique=True, max_size=min(pool, longest)),
-                           max_size=MAX_PRIORS))
+    priors = draw.sized(0, MAX_PRIORS, lambda: draw.distinct(pool, 0, min(pool, longest)))
     return _general(values_a, values_extra, priors)
 
 
@@ -232,8 +233,8 @@ def _pool_docs(n: int, indices: Sequence[int]) -> list[str]:
     return [pool[m] for m in indices]
 
 
-@st.composite
-def rarity_cases(draw: st.DrawFn, scope: Scope) -> Case:
+@case_strategy
+def rarity_cases(draw: Draw, scope: Scope) -> Case:
     """Rarity: ``x`` relevant at position ``i <= k`` of ``a``; ``y`` equally relevant, not in ``a``.
 
     ``M = 1..3`` other systems; ``x`` is retrieved within the cutoff by
@@ -242,28 +243,28 @@ def rarity_cases(draw: st.DrawFn, scope: Scope) -> Case:
     the cutoff (position ``k + 1``). Shrinks to ``a = (x)``, one prior ``(x)``.
     """
     k = window(scope)
-    n = draw(st.integers(1, max(1, scope.max_docs)))
-    i = draw(st.integers(1, n if k is None else min(n, k)))
-    values_a = [draw(st.sampled_from(LEVELS)) for _ in range(n)]
-    values_a[i - 1] = draw(st.sampled_from(POSITIVE))
-    extra_values = {f"e{j}": draw(st.sampled_from(LEVELS)) for j in range(EXTRA)}
-    m = draw(st.integers(1, MAX_PRIORS))
-    cx = draw(st.integers(1, m))
+    n = draw.integer(1, max(1, scope.max_docs))
+    i = draw.integer(1, n if k is None else min(n, k))
+    values_a = [draw.choice(LEVELS) for _ in range(n)]
+    values_a[i - 1] = draw.choice(POSITIVE)
+    extra_values = {f"e{j}": draw.choice(LEVELS) for j in range(EXTRA)}
+    m = draw.integer(1, MAX_PRIORS)
+    cx = draw.integer(1, m)
     depth = scope.max_docs if k is None else k
-    x_holders = set(draw(st.permutations(range(m)))[:cx])
+    x_holders = set(draw.permutation(range(m))[:cx])
     # With a window of 1 a prior holds only one document within the cutoff: y goes elsewhere.
     candidates = [j for j in range(m) if depth > 1 or j not in x_holders]
-    cy = draw(st.integers(0, min(cx - 1, len(candidates))))
-    y_holders = set(draw(st.permutations(candidates))[:cy])
+    cy = draw.integer(0, min(cx - 1, len(candidates)))
+    y_holders = set(draw.permutation(candidates)[:cy])
     pool = n + EXTRA
     prior_rest, x_at, y_at, deep = [], [], [], []
     for j in range(m):
-        rest = draw(st.lists(st.integers(0, pool - 1), unique=True, max_size=min(pool, depth)))
+        rest = draw.distinct(pool, 0, min(pool, depth))
         prior_rest.append(_pool_docs(n, rest))
-        x_at.append(draw(st.integers(1, depth)) if j in x_holders else None)
-        y_at.append(draw(st.integers(1, depth)) if j in y_holders else None)
+        x_at.append(draw.integer(1, depth) if j in x_holders else None)
+        y_at.append(draw.integer(1, depth) if j in y_holders else None)
         choices = [None] + (["x"] if j not in x_holders else []) + (["y"] if j not in y_holders else [])
-        deep.append(draw(st.sampled_from(choices)) if k is not None else None)
+        deep.append(draw.choice(choices) if k is not None else None)
     return _rarity_case(values_a, i, prior_rest, x_at, y_at, deep, k, extra_values)
 
 
@@ -349,8 +350,7 @@ def _prior_move_case(values_a: Sequence[Fraction], i: int, p: int, q: int | None
                  f"{between}")
 
 
-@st.composite
-def prior_move_cases(draw: st.DrawFn, scope: Scope, deeper: bool) -> Case:
+def _prior_move(draw: Draw, scope: Scope, deeper: bool) -> Case:
     """A relevant ``x`` at position ``i <= k`` of ``a``, at position ``p <= k`` of one prior.
 
     ``deeper=False`` (PriorSens): ``x`` moves to another position ``q <= k``
@@ -362,28 +362,27 @@ def prior_move_cases(draw: st.DrawFn, scope: Scope, deeper: bool) -> Case:
     k = window(scope)
     depth = scope.max_docs if k is None else k
     if not deeper and depth < 2:
-        return draw(st.nothing())  # no second position within the cutoff
-    n = draw(st.integers(1, max(1, scope.max_docs)))
-    i = draw(st.integers(1, n if k is None else min(n, k)))
-    values_a = [draw(st.sampled_from(LEVELS)) for _ in range(n)]
-    values_a[i - 1] = draw(st.sampled_from(POSITIVE))
-    extra_values = {f"e{j}": draw(st.sampled_from(LEVELS)) for j in range(EXTRA)}
+        draw.reject()  # no second position within the cutoff
+    n = draw.integer(1, max(1, scope.max_docs))
+    i = draw.integer(1, n if k is None else min(n, k))
+    values_a = [draw.choice(LEVELS) for _ in range(n)]
+    values_a[i - 1] = draw.choice(POSITIVE)
+    extra_values = {f"e{j}": draw.choice(LEVELS) for j in range(EXTRA)}
     # Drawn as (position, distance) so that shrinking reaches p = 1, q = 2.
     if deeper:
-        p = draw(st.integers(1, depth))
-        step = draw(st.integers(1, depth + 2 - p))  # drawn either way: a fixed number of choices
-        q = None if draw(st.booleans()) else p + step
+        p = draw.integer(1, depth)
+        step = draw.integer(1, depth + 2 - p)  # drawn either way: a fixed number of choices
+        q = None if draw.boolean() else p + step
     else:
-        low = draw(st.integers(1, depth - 1))
-        high = draw(st.integers(low + 1, depth))
-        p, q = (high, low) if draw(st.booleans()) else (low, high)
+        low = draw.integer(1, depth - 1)
+        high = draw.integer(low + 1, depth)
+        p, q = (high, low) if draw.boolean() else (low, high)
     pool = n + EXTRA
-    prefix = _pool_docs(n, draw(st.lists(st.integers(0, pool - 1), unique=True, max_size=min(pool, depth))))
-    suffix = _pool_docs(n, draw(st.lists(st.integers(0, pool - 1), unique=True, max_size=3)))
-    count = draw(st.integers(0, MAX_PRIORS - 1))
-    others = [_pool_docs(n, draw(st.lists(st.integers(0, pool - 1), unique=True, max_size=min(pool, depth + 1))))
-              for _ in range(count)]
-    target = draw(st.integers(0, count))
+    prefix = _pool_docs(n, draw.distinct(pool, 0, min(pool, depth)))
+    suffix = _pool_docs(n, draw.distinct(pool, 0, 3))
+    count = draw.integer(0, MAX_PRIORS - 1)
+    others = [_pool_docs(n, draw.distinct(pool, 0, min(pool, depth + 1))) for _ in range(count)]
+    target = draw.integer(0, count)
     needed = (p if q is None else min(p, q)) - 1
     prefix = [d for d in prefix if d != f"a{i - 1}"]
     # Pad the prefix with non-relevant documents so that x sits exactly at position p (b: q).
@@ -391,6 +390,18 @@ def prior_move_cases(draw: st.DrawFn, scope: Scope, deeper: bool) -> Case:
     for pad in pads:
         extra_values[pad] = Fraction(0)
     return _prior_move_case(values_a, i, p, q, prefix + pads, suffix, others, target, extra_values)
+
+
+#: PriorSens's random cases (``x`` moves within the cutoff) and PriorMono's (it moves deeper or out).
+prior_sensitivity_cases = CaseStrategy(lambda draw, scope: _prior_move(draw, scope, False),
+                                       "prior_sensitivity_cases")
+prior_monotonicity_cases = CaseStrategy(lambda draw, scope: _prior_move(draw, scope, True),
+                                        "prior_monotonicity_cases")
+
+
+def prior_move_cases(scope: Scope, deeper: bool) -> Any:
+    """The hypothesis strategy of :func:`_prior_move`'s cases (PriorMono's with ``deeper``)."""
+    return (prior_monotonicity_cases if deeper else prior_sensitivity_cases)(scope)
 
 
 def prior_move_small_scope(scope: Scope, deeper: bool, max_docs: int = 3) -> Iterator[ScopeItem]:

@@ -18,12 +18,10 @@ import itertools
 from collections.abc import Iterator
 from fractions import Fraction
 
-from hypothesis import strategies as st
-
 from axiometer.generators.case import Case, Scope, ScopeItem, layered
+from axiometer.generators.draw import Draw, case_strategy
 from axiometer.core import Ranking, Topic
-from axiometer.generators.building import (doc_ids, levels, positive_levels, relevance_lists,
-                                           single_topic)
+from axiometer.generators.building import doc_ids, levels, positive_levels, single_topic
 
 __all__ = ["priority_cases", "priority_small_scope", "deepness_cases", "deepness_small_scope",
            "confidence_cases", "confidence_small_scope", "swap", "threshold_pair",
@@ -51,8 +49,7 @@ def swap(docs: tuple[str, ...], i: int, j: int) -> Ranking:
     return Ranking(swapped)
 
 
-@st.composite
-def _low_high(draw: st.DrawFn, rho: Fraction) -> tuple[Fraction, Fraction]:
+def _low_high(draw: Draw, rho: Fraction) -> tuple[Fraction, Fraction]:
     """Two relevance levels ``low < high``, shrinking to ``(0, rho)``.
 
     Both are drawn from lists of fixed length (``low`` from the levels below
@@ -61,8 +58,8 @@ def _low_high(draw: st.DrawFn, rho: Fraction) -> tuple[Fraction, Fraction]:
     would make the choice count depend on ``low``, and hypothesis, which
     prefers fewer choices, would then shrink to ``(rho/2, rho)`` instead.
     """
-    low = draw(st.sampled_from(levels(rho)[:1] + positive_levels(rho)[1:]))
-    high = draw(st.sampled_from(positive_levels(rho)))
+    low = draw.choice(levels(rho)[:1] + positive_levels(rho)[1:])
+    high = draw.choice(positive_levels(rho))
     return low, (high if high > low else rho)
 
 
@@ -73,17 +70,18 @@ def _priority_case(values: list[Fraction], i: int, j: int) -> Case:
                 f"b = a with positions {i} and {j} swapped (r(d{j}) > r(d{i}))")
 
 
-@st.composite
-def priority_cases(draw: st.DrawFn, scope: Scope) -> Case:
+@case_strategy
+def priority_cases(draw: Draw, scope: Scope) -> Case:
     """Pri: ``a`` any ranking, ``r(d_{i+k}) > r(d_i)``, ``b`` swaps positions ``i`` and ``i+k``."""
-    n = draw(st.integers(2, max(2, scope.max_docs)))
+    n = draw.integer(2, max(2, scope.max_docs))
     last = scope.last_position(n)
     if last < 2:
-        return draw(st.nothing())
-    i = draw(st.integers(1, last - 1))
-    j = draw(st.integers(i + 1, last))
-    values = [draw(st.sampled_from(levels(scope.rho))) for _ in range(n)]
-    values[i - 1], values[j - 1] = draw(_low_high(scope.rho))
+        draw.reject()
+    i = draw.integer(1, last - 1)
+    j = draw.integer(i + 1, last)
+    grades = levels(scope.rho)
+    values = [draw.choice(grades) for _ in range(n)]
+    values[i - 1], values[j - 1] = _low_high(draw, scope.rho)
     if scope.later_untouched:
         values[j:] = [Fraction(0)] * (n - j)
     if scope.between_untouched:
@@ -123,8 +121,8 @@ def _deepness_case(values: list[Fraction], i: int, j: int) -> Case:
 _DEEP_MIN_DOCS = 4
 
 
-@st.composite
-def deepness_cases(draw: st.DrawFn, scope: Scope) -> Case:
+@case_strategy
+def deepness_cases(draw: Draw, scope: Scope) -> Case:
     """Deep (Eq. 2): a base ranking with ``r(d_i) = r(d_j) < r(d_{i+1}) = r(d_{j+1})``,
     ``j >= i+2``; ``b`` swaps ``(i, i+1)``, ``a`` swaps ``(j, j+1)``.
 
@@ -133,13 +131,14 @@ def deepness_cases(draw: st.DrawFn, scope: Scope) -> Case:
     when ``scope.later_untouched``). Shrinks towards ``r = (0, rho, 0, rho)``.
     """
     if scope.last_position(max(_DEEP_MIN_DOCS, scope.max_docs)) < _DEEP_MIN_DOCS:
-        return draw(st.nothing())  # the window is too short for two disjoint swaps
-    n = draw(st.integers(_DEEP_MIN_DOCS, max(_DEEP_MIN_DOCS, scope.max_docs)))
+        draw.reject()  # the window is too short for two disjoint swaps
+    n = draw.integer(_DEEP_MIN_DOCS, max(_DEEP_MIN_DOCS, scope.max_docs))
     last = scope.last_position(n)
-    i = draw(st.integers(1, last - 3))
-    j = draw(st.integers(i + 2, last - 1))
-    values = [draw(st.sampled_from(levels(scope.rho))) for _ in range(n)]
-    low, high = draw(_low_high(scope.rho))
+    i = draw.integer(1, last - 3)
+    j = draw.integer(i + 2, last - 1)
+    grades = levels(scope.rho)
+    values = [draw.choice(grades) for _ in range(n)]
+    low, high = _low_high(draw, scope.rho)
     values[i - 1] = values[j - 1] = low
     values[i] = values[j] = high
     if scope.later_untouched:
@@ -181,8 +180,8 @@ def _confidence_case(values: list[Fraction]) -> Case:
                 f"b = a with the non-relevant d{n + 1} appended at position {n + 1}")
 
 
-@st.composite
-def confidence_cases(draw: st.DrawFn, scope: Scope) -> Case:
+@case_strategy
+def confidence_cases(draw: Draw, scope: Scope) -> Case:
     """Conf (Eq. 5): ``a`` any ranking, ``b`` = ``a`` + one non-relevant document.
 
     ``a`` may be empty: Eq. 5 quantifies over every ranking, and "return
@@ -194,7 +193,8 @@ def confidence_cases(draw: st.DrawFn, scope: Scope) -> Case:
     ``b`` has at most ``scope.max_docs`` documents.
     """
     longest = scope.last_position(max(1, scope.max_docs)) - 1
-    values = draw(relevance_lists(levels(scope.rho), 0, longest))
+    grades = levels(scope.rho)
+    values = draw.sized(0, longest, lambda: draw.choice(grades))
     return _confidence_case(values)
 
 

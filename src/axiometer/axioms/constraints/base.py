@@ -30,7 +30,8 @@ from typing import Any
 from axiometer.axioms.oracle import Searcher, SearchResult, search_evidence
 from axiometer.core import Context, to_fraction
 from axiometer.generators.case import DEFAULT_RHO, Case, Scope, ScopeItem
-from axiometer.generators.context import small_scope_with_contexts, with_contexts
+from axiometer.generators.context import in_generated_contexts, small_scope_with_contexts, with_contexts
+from axiometer.generators.draw import CaseStrategy, bound
 from axiometer.metrics import is_exact_capable
 from axiometer.metrics.decide import Comparison, compare
 from axiometer.results import (HOLDS, AxiomInfo, Check, Counterexample, Evidence, Outcome, context_record,
@@ -146,7 +147,7 @@ class Constraint:
         strategy = self.strategy
         return search.find(
             None if self.small_scope is None else self.small_scope(scope),
-            None if strategy is None else (lambda: strategy(scope)),
+            None if strategy is None else bound(strategy, scope),
             lambda case: self.judge(metric, case, search, extra),
             lambda outcome: not outcome.holds, seed)
 
@@ -165,6 +166,7 @@ class Constraint:
         return dataclasses.replace(
             self,
             strategy=None if strategy is None else (
+                in_generated_contexts(strategy) if isinstance(strategy, CaseStrategy) else
                 lambda scope: with_contexts(strategy(scope), scope.context_disjoint)),
             small_scope=None if small_scope is None else (
                 lambda scope: small_scope_with_contexts(iter(small_scope(scope)), scope.context_disjoint)))

@@ -35,6 +35,7 @@ from typing import Any
 from axiometer.axioms.constraints.base import comparison_outcome, counterexample, params_of
 from axiometer.axioms.oracle import Searcher, SearchResult, combined_evidence, search_evidence
 from axiometer.generators.case import Case, Scope
+from axiometer.generators.draw import bound
 from axiometer.metrics import is_exact_capable
 from axiometer.metrics.base import UndefinedScore
 from axiometer.metrics.decide import DEFAULT_TOLERANCE, decide_sign, evaluate
@@ -179,7 +180,7 @@ def _search(prop: Property, metric: Any, claim: Any, scope: Scope, search: Searc
     strategy = prop.strategy
     return search.find(
         None if prop.small_scope is None else prop.small_scope(scope),
-        None if strategy is None else (lambda: strategy(scope)),
+        None if strategy is None else bound(strategy, scope),
         lambda case: _judge(prop, metric, claim, case, search, stats),
         lambda outcome: _is_target(prop, outcome), seed)
 

@@ -32,7 +32,8 @@ from typing import Any
 from axiometer.results import Outcome
 from axiometer.axioms.properties.base import Property, comparison_outcome
 from axiometer.generators.case import Case, Scope
-from axiometer.generators.relative import prior_move_cases, prior_move_small_scope, window
+from axiometer.generators.relative import (prior_monotonicity_cases, prior_move_small_scope,
+                                          prior_sensitivity_cases, window)
 
 __all__ = ["PRIOR_SENSITIVITY", "PRIOR_MONOTONICITY", "prior_move_conditions"]
 
@@ -86,7 +87,7 @@ PRIOR_SENSITIVITY = Property(
     kind="existential",
     applies=lambda metric: None,
     judge=_sens,
-    strategy=lambda scope: prior_move_cases(scope, deeper=False),
+    strategy=prior_sensitivity_cases,
     small_scope=lambda scope: prior_move_small_scope(scope, deeper=False),
     relation="Q(b) != Q(a)",
     satisfies_conditions=lambda case, scope: prior_move_conditions(case, scope, deeper=False),
@@ -111,7 +112,7 @@ PRIOR_MONOTONICITY = Property(
     kind="universal",
     applies=lambda metric: None,
     judge=_mono,
-    strategy=lambda scope: prior_move_cases(scope, deeper=True),
+    strategy=prior_monotonicity_cases,
     small_scope=lambda scope: prior_move_small_scope(scope, deeper=True),
     relation="Q(b) >= Q(a)",
     satisfies_conditions=lambda case, scope: prior_move_conditions(case, scope, deeper=True),
