@@ -1,0 +1,73 @@
+"""Set-based measures (issue 14, mutation survivors of metrics/set_based.py): declaring a measure by
+its ratio, identity of parametrised measures, and the messages of ``Contingency.of``."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from axiometer.core import Topic, ValidationError
+from axiometer.metrics.set_based import (Contingency, ContingencyMeasure, FMeasure, Recall, UserCounts,
+                                         UserMeasure, set_measure)
+
+C = Contingency(tp=3, fp=5, fn=2, tn=10)  # N = 20, R = 5, retrieved = 8
+TOPIC = Topic.single({"a": 1, "b": Fraction(1, 2), "c": 0})
+
+
+def test_a_measure_declared_by_its_ratio():
+    class Retrieved(ContingencyMeasure, name="retrieved_share", title="Retrieved share",
+                    ratio=("tp +fp", "tp + fp + fn + tn")):
+        """(TP + FP) / N: the spaces around ``+`` do not matter."""
+
+    assert (Retrieved.name, Retrieved.title) == ("retrieved_share", "Retrieved share")
+    assert Retrieved.ratio == ("tp +fp", "tp + fp + fn + tn")
+    assert Retrieved().exact(C) == Fraction(8, 20)  # (3 + 5) / 20
+    assert Retrieved().score(C) == 0.4
+    assert Retrieved().spec == "retrieved_share"
+
+    class Again(Retrieved):
+        """No keywords: name, title and ratio are inherited."""
+
+    assert (Again.name, Again.title, Again.ratio) == (
+        "retrieved_share", "Retrieved share", ("tp +fp", "tp + fp + fn + tn"))
+    assert Again().exact(C) == Fraction(2, 5)
+
+    class Known(UserMeasure, name="known_share", title="Known share", ratio=("U", "U + Ru")):
+        """U / (U + Ru) over Korfhage's counts."""
+
+    assert Known().exact(UserCounts(U=4, Rk=2, Ru=3)) == Fraction(4, 7)
+
+
+@pytest.mark.parametrize("ratio", [("tp", "tp + nope"), ("tp", "fp", "fn"), ("tp",), ("tp - fp", "tn")])
+def test_a_ratio_of_unknown_counts_or_not_two_sides_is_refused_at_declaration(ratio):
+    with pytest.raises(TypeError) as error:
+        class Bad(ContingencyMeasure, name="bad", title="Bad", ratio=ratio):
+            pass
+    assert str(error.value) == ("Bad: ratio must be (numerator, denominator), sums of the Contingency "
+                                f"counts tp, fp, fn, tn; got {ratio!r}")
+
+
+def test_parametrised_measures_are_equal_and_hash_by_their_spec():
+    assert FMeasure(beta=2) == FMeasure(beta=2) and hash(FMeasure(beta=2)) == hash(FMeasure(beta=2))
+    assert FMeasure(beta=2) != FMeasure(beta=1)
+    assert FMeasure() != Recall() and FMeasure() != "F"
+    assert len({FMeasure(beta=2), FMeasure(beta=2), FMeasure(), set_measure("F")}) == 2
+    assert hash(FMeasure(beta=2)) != hash(FMeasure(beta=1))
+
+
+def test_contingency_of_names_the_repeated_document_and_the_needed_size():
+    with pytest.raises(ValidationError) as error:
+        Contingency.of(["c", "b", "a", "b"], TOPIC, 10)
+    assert str(error.value) == "retrieved set lists document 'b' twice"
+    # Relevant a, b; retrieved {a, c, x}: TP = 1, FP = 2, FN = 1, so N >= 4.
+    with pytest.raises(ValidationError) as error:
+        Contingency.of(["a", "c", "x"], TOPIC, 3)
+    assert str(error.value) == ("collection_size 3 is too small: the topic has 2 relevant documents "
+                                "and 2 non-relevant ones were retrieved (N >= 4)")
+    with pytest.raises(ValidationError) as error:
+        Contingency.of([], TOPIC, -1)
+    assert str(error.value) == "collection_size = -1 is negative; counts must be >= 0"
+    with pytest.raises(ValidationError) as error:
+        Contingency.of([], TOPIC, 2.0)
+    assert str(error.value) == "collection_size must be an integer count, got 2.0"
