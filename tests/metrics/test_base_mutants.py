@@ -9,8 +9,8 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from axiometer.core import Ranking, Topic, ValidationError
-from axiometer.metrics import MetricError, Param, parse, wrap
+from axiometer.core import Context, Ranking, Topic, ValidationError
+from axiometer.metrics import MetricError, Needs, Param, parse, wrap
 from axiometer.metrics.base import BuiltinMetric, RelevantNormalisedMetric, RankingBatch, score_value
 
 TOPIC = Topic.single({"a": 1, "b": Fraction(1, 2), "c": 0})
@@ -101,3 +101,112 @@ def test_a_metric_without_a_batched_path_says_so_by_family():
     with pytest.raises(NotImplementedError) as error:
         _NoBatchRelevant().score_batch(batch)
     assert str(error.value) == "NoBatchR has no batched path"
+
+
+def test_builtin_construction_errors_name_the_family_and_the_problem():
+    from axiometer.metrics.bpref import Bpref
+    from axiometer.metrics.dcg import NDCG
+    from axiometer.metrics.precision import Precision
+    from axiometer.metrics.rbp import RBP
+
+    cases = [
+        (lambda: RBP(q=1), "RBP: unknown parameter 'q' (parameters: p)"),
+        (lambda: NDCG(q=1), "nDCG: unknown parameter 'q' (parameters: none)"),
+        (lambda: Bpref(3), "bpref takes no cutoff (@k)"),
+        (lambda: Precision(0), "P: cutoff must be a positive integer, got 0"),
+        (lambda: Precision(True), "P: cutoff must be a positive integer, got True"),
+        (lambda: Precision(2.0), "P: cutoff must be a positive integer, got 2.0"),
+        (lambda: RBP(p=1), "RBP: parameter p=1 is outside its range, float in (0, 1)"),
+        (lambda: RBP(p="x"), "RBP: parameter p must be a float, got 'x'"),
+    ]
+    for build, message in cases:
+        with pytest.raises(ValidationError) as error:
+            build()
+        assert str(error.value) == message
+    # A required cutoff left out is the default one; a given one is kept.
+    assert Precision().cutoff == 10 and Precision(3).cutoff == 3 and Precision(3).name == "P@3"
+    assert NDCG().cutoff is None and NDCG().name == "nDCG"
+
+
+def test_names_show_numeric_parameters_always_and_hidden_ones_off_their_default():
+    assert parse("RBP").name == "RBP(p=0.8)" and parse("RBP@5").name == "RBP(p=0.8)@5"
+    # rel is shown only off its default (shown_at_default=False), and then also in params.
+    assert parse("P@5").params == {} and parse("P@5").name == "P@5"
+    assert parse("P(rel=2)@5").params == {"rel": 2} and parse("P(rel=2)@5").name == "P(rel=2)@5"
+    # A string option at its default is in params but not in the name.
+    assert parse("RBU").name == "RBU(p=0.8,e=0.05)" and parse("RBU").params["form"] == "paper"
+    assert parse("RBU(form='reference')").name == "RBU(p=0.8,e=0.05,form='reference')"
+    assert parse("RBP(p=0.9)@3").replace(p=0.5).name == "RBP(p=0.5)@3"
+    assert parse("RBP(p=0.9)@3").replace(cutoff=None).name == "RBP(p=0.9)"
+    assert repr(parse("P@5")) == "P@5"
+
+
+def test_param_validation_messages_and_boundaries():
+    closed = Param("e", float, 0.05, "effort", low=0, high=1)
+    assert closed.validate(0) == 0 and closed.validate(1) == 1  # closed bounds are allowed
+    assert closed.validate(Fraction(1, 3)) == Fraction(1, 3)
+    for bad in (True, float("inf"), float("nan"), "0.5", None):
+        with pytest.raises(ValidationError) as error:
+            closed.validate(bad, "EU")
+        assert str(error.value) == f"EU: parameter e must be a float, got {bad!r}"
+    with pytest.raises(ValidationError) as error:
+        closed.validate(1.5)
+    assert str(error.value) == "parameter e=1.5 is outside its range, float in [0, 1]"
+    count = Param("s", int, 1, "wanted", low=1)
+    assert count.validate(3.0) == 3 and type(count.validate(3.0)) is int
+    with pytest.raises(ValidationError) as error:
+        count.validate(2.5, "ESL")
+    assert str(error.value) == "ESL: parameter s must be a int, got 2.5"
+    form = Param("form", str, "paper", "which form", choices=("paper", "reference"))
+    assert form.validate("reference") == "reference"
+    with pytest.raises(ValidationError) as error:
+        form.validate("other", "RBU")
+    assert str(error.value) == "RBU: parameter form='other' must be one of 'paper', 'reference'"
+    text = Param("label", str, "", "a label")
+    assert text.validate("x") == "x"
+    with pytest.raises(ValidationError) as error:
+        text.validate(3, "M")
+    assert str(error.value) == "M: parameter label must be a str, got 3"
+
+
+def test_ranking_batch_arrays_by_hand():
+    # Two aspects x, y (weights 1/4, 3/4); a = (1, 1/2), b = (0, 1/4), c judged (0, 0); u unjudged.
+    topic = Topic({"a": {"x": 1, "y": Fraction(1, 2)}, "b": {"x": 0, "y": Fraction(1, 4)},
+                   "c": {"x": 0, "y": 0}}, {"x": Fraction(1, 4), "y": Fraction(3, 4)})
+    batch = RankingBatch.from_rankings([["b", "u", "a"], ["c"], []], topic, depth=2)
+    assert batch.depth == 2 and batch.lengths.tolist() == [2, 1, 0]  # depth truncates
+    assert batch.gains.tolist() == [[[0, 0.25], [0, 0]], [[0, 0], [0, 0]], [[0, 0], [0, 0]]]
+    assert batch.single.tolist() == [[0.25, 0], [0, 0], [0, 0]]
+    assert batch.judged.tolist() == [[True, False], [True, False], [False, False]]
+    assert batch.positions_valid().tolist() == [[True, True], [True, False], [False, False]]
+    assert batch.weights.tolist() == [0.25, 0.75]
+    assert batch.judged_gains.tolist() == [[1, 0.5], [0, 0.25], [0, 0]]
+    assert batch.judged_single.tolist() == [1, 0.25, 0]
+    # Built from arrays (no from_rankings): single, judged_gains and judged_single computed on demand.
+    direct = RankingBatch(topic, batch.gains, batch.lengths)
+    assert direct.single.tolist() == batch.single.tolist()
+    assert direct.judged_gains.tolist() == [[1, 0.5], [0, 0.25], [0, 0]]
+    assert direct.judged_single.tolist() == [1, 0.25, 0]
+    assert direct.judged is None
+    # No depth: the longest ranking's.
+    assert RankingBatch.from_rankings([["b", "u", "a"], ["c"]], topic).depth == 3
+    assert RankingBatch.from_rankings([], topic).gains.shape == (0, 0, 2)
+
+
+class _NeedsContext(BuiltinMetric):
+    family = "Ctx"
+    title = "Ctx"
+    needs = Needs(context=True)
+
+    def compute(self, ranking, topic, A, context=None):
+        return A.num(len(context))
+
+
+def test_a_metric_that_needs_a_context_refuses_to_score_without_one():
+    metric = _NeedsContext()
+    for evaluate in (metric.score, metric.exact):
+        with pytest.raises(ValidationError) as error:
+            evaluate(["a"], TOPIC)
+        assert str(error.value) == "Ctx needs a context (other systems' rankings)"
+    context = Context((Ranking(["a"]), Ranking(["b"])))
+    assert metric.score(["a"], TOPIC, context) == 2.0 and metric.exact(["a"], TOPIC, context) == 2
