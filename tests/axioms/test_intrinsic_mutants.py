@@ -1,0 +1,302 @@
+"""The intrinsic classification's reports pinned on hand-computed cases (issue 14, area ``intrinsic``).
+
+Each expected value is worked out by hand in a comment: the notes and records a
+user reads (``axiometer intrinsic`` prints them), the collision classes, the
+scale of the tie band, the sampled pseudometric checks, and the parametric
+analysis of a metric of our own with an unbounded parameter.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction as F
+
+import pytest
+import sympy
+
+from axiometer.core import Topic
+from axiometer.generators.domains import outputs, rankings
+from axiometer.intrinsic import classify as intrinsic
+from axiometer.intrinsic import parametric
+from axiometer.intrinsic.classify import classify
+from axiometer.intrinsic.parametric import ParametricError, analyse, numeric_param
+from axiometer.metrics import BuiltinMetric, Needs, parse, wrap
+from axiometer.metrics.base import Param
+from axiometer.metrics.rbp import RBP
+from axiometer.metrics.rbu import RBU
+
+#: Six one-document outputs [a] .. [f] of one topic (every document relevant).
+_TOPIC6 = Topic.single({d: 1 for d in "abcdef"})
+_SIX = outputs([([d], _TOPIC6) for d in "abcdef"], name="six")
+
+
+def _table(values: dict[str, object], name: str = "table"):
+    """A float-only function scoring the output's one document from ``values``."""
+    return wrap(lambda ranking, topic: float(values[ranking[0]]), name=name)
+
+
+def _labels(records) -> list[str]:
+    return [r.label for r in records]
+
+
+# -- the whole result of a small exact classification ------------------------------
+
+def test_p_at_2_on_binary_rankings_of_length_2_every_field():
+    # P@2 on (0,0), (0,1), (1,0), (1,1) (domain order): 0, 1/2, 1/2, 1. One tied pair,
+    # (0,1) ~ (1,0), both exactly 1/2: 3 distinct values on 4 outputs, resolution 3/4; the
+    # values 0, 1/2, 1 are equally spaced, but a tie makes it ordinal/pseudometric.
+    # The sample is all 4 outputs (fewer than 64): 2 * 4 triples, each with exact values.
+    result = classify(parse("P@2"), rankings(2))
+    assert result.category == "ordinal/pseudometric"
+    assert (result.size, result.distinct, result.resolution) == (4, 3, 0.75)
+    assert result.largest_class_size == 2 and _labels(result.largest_class) == ["(0, 1)", "(1, 0)"]
+    assert [r.exact for r in result.largest_class] == ["1/2", "1/2"]
+    assert result.values == ((0.0, 1), (0.5, 2), (1.0, 1))
+    assert result.exact and result.tolerance is None and result.note == "ties and gaps decided exactly"
+    pseudo, metric, interval = result.properties
+    assert (pseudo.name, pseudo.holds, pseudo.exact, pseudo.counterexample) == ("pseudometric", True, True, ())
+    assert pseudo.note == (
+        "finite on every output, invariant under relabelling equally judged documents (sampled); "
+        "deterministic on 4 sampled outputs (each scored twice, identical values); dQ = |Q(x) - Q(y)| "
+        "symmetric and satisfying the triangle inequality on 8 sampled triples (8 exactly)")
+    assert (metric.name, metric.holds, metric.exact) == ("metric", False, True)
+    assert [(r.index, r.label, r.ranking, r.score, r.exact) for r in metric.counterexample] == [
+        (1, "(0, 1)", ("0#1", "1#1"), 0.5, "1/2"), (2, "(1, 0)", ("1#1", "0#1"), 0.5, "1/2")]
+    assert metric.note == ("(0, 1) and (1, 0) score the same (exactly); 1 values shared by several "
+                           "outputs, the largest by 2; 3 distinct values on 4 outputs")
+    assert (interval.name, interval.holds, interval.exact, interval.counterexample) == (
+        "interval", True, True, ())
+    assert interval.note == "the 3 distinct values are equally spaced"
+
+
+def test_an_injective_exact_metric_says_so_with_its_count():
+    # RBP(1/2) on binary length 2: 0, 1/4, 1/2, 3/4 (the binary fractions 0.b1b2), once each.
+    result = classify(parse("RBP(p=0.5)"), rankings(2))
+    assert result.category == "interval/metric"
+    assert result.largest_class_size == 1 and _labels(result.largest_class) == ["(0, 0)"]
+    assert result.property("metric").note == "injective: 4 distinct values on 4 outputs"
+    assert result.property("interval").note == "the 4 distinct values are equally spaced"
+    assert result.values == ((0.0, 1), (0.25, 1), (0.5, 1), (0.75, 1))
+
+
+# -- collision classes: which pair, which largest class ------------------------------
+
+#: [a] .. [f] score 2, 1, 1, 3, 4, 2: the classes by value are 1: {b, c} (outputs 1, 2),
+#: 2: {a, f} (0, 5), 3: {d}, 4: {e}.
+_TWO_PAIRS = {"a": 2, "b": 1, "c": 1, "d": 3, "e": 4, "f": 2}
+
+
+def _assert_two_pairs(result, how: str) -> None:
+    # The counterexample is the tied pair met first in domain order (the class whose
+    # second member comes first): {1, 2}, not {0, 5}. The largest class: both have two
+    # members, the tie goes to the one with the first member earliest: {0, 5}.
+    metric = result.property("metric")
+    assert not metric.holds
+    assert [r.index for r in metric.counterexample] == [1, 2]
+    assert _labels(metric.counterexample) == ["[b]", "[c]"]
+    assert [r.score for r in metric.counterexample] == [1.0, 1.0]
+    assert result.largest_class_size == 2 and [r.index for r in result.largest_class] == [0, 5]
+    assert metric.note == (f"[b] and [c] score the same ({how}); 2 values shared by several outputs, "
+                           "the largest by 2; 4 distinct values on 6 outputs")
+    assert result.distinct == 4 and result.resolution == 4 / 6
+    assert result.values == ((1.0, 2), (2.0, 2), (3.0, 1), (4.0, 1))
+    # 1, 2, 3, 4: equally spaced, but not injective.
+    assert result.property("interval").holds and result.category == "ordinal/pseudometric"
+
+
+def test_collision_classes_with_an_exact_evaluation():
+    result = classify(_table(_TWO_PAIRS), _SIX, exact=lambda r, t: F(_TWO_PAIRS[r[0]]))
+    _assert_two_pairs(result, "exactly")
+    assert [r.exact for r in result.property("metric").counterexample] == ["1", "1"]
+    assert result.exact and result.note == "ties and gaps decided exactly"
+
+
+def test_collision_classes_of_a_float_only_metric():
+    result = classify(_table(_TWO_PAIRS), _SIX)
+    _assert_two_pairs(result, "within tolerance 1e-09")
+    assert [r.exact for r in result.property("metric").counterexample] == [None, None]
+    assert not result.exact and result.tolerance == 1e-9
+    assert result.note == "float-only: ties and equal gaps decided within tolerance 1e-09"
+    assert result.property("interval").note == (
+        "the 4 distinct values are equally spaced (within tolerance 1e-09)")
+
+
+def test_the_largest_class_lists_five_of_its_members():
+    # [a] .. [f] all score 0 except [d] (1): the class of 0 has 5 members, listed all five.
+    # P@1 on all seven length-1 outputs of 7 non-relevant documents would do as well;
+    # here [a], [b], [c], [e], [f] = outputs 0, 1, 2, 4, 5.
+    values = {"a": 0, "b": 0, "c": 0, "d": 1, "e": 0, "f": 0}
+    result = classify(_table(values), _SIX, exact=lambda r, t: F(values[r[0]]))
+    assert result.largest_class_size == 5
+    assert [r.index for r in result.largest_class] == [0, 1, 2, 4, 5]
+    assert result.property("metric").note == (
+        "[a] and [b] score the same (exactly); 1 values shared by several outputs, the largest by 5; "
+        "2 distinct values on 6 outputs")
+    # Binary length 4, P@4 (k relevant -> k/4): the class of 2/4 has C(4, 2) = 6 members,
+    # five of them listed: (0, 0, 1, 1), (0, 1, 0, 1), (0, 1, 1, 0), (1, 0, 0, 1), (1, 0, 1, 0).
+    six = classify(parse("P@4"), rankings(4))
+    assert six.largest_class_size == 6 and len(six.largest_class) == 5
+    assert _labels(six.largest_class) == ["(0, 0, 1, 1)", "(0, 1, 0, 1)", "(0, 1, 1, 0)",
+                                          "(1, 0, 0, 1)", "(1, 0, 1, 0)"]
+
+
+# -- the tie band: relative to the values, at least 1 -------------------------------
+
+def test_the_float_tie_band_is_relative_with_a_floor_of_one():
+    # Float-only, tolerance 1e-9 times max(1, |u|, |v|):
+    # - near 0: 0 and 1.5e-9 differ by more than 1e-9 * 1: two values;
+    # - 0.5 and 0.5 + 8e-10: within 1e-9 * 1 (the floor, not 1e-9 * 0.5): one value;
+    # - 1e6 and 1e6 + 1e-4: 1e-4 <= 1e-9 * 1e6 = 1e-3: one value;
+    # - -1e6 - 1e-4 and -1e6: within 1e-9 * 1e6 as well: one value.
+    values = {"a": 0.0, "b": 1.5e-9, "c": 0.5, "d": 0.5 + 8e-10, "e": 1e6, "f": 1e6 + 1e-4}
+    result = classify(_table(values), _SIX)
+    assert result.distinct == 4
+    assert result.values == ((0.0, 1), (1.5e-9, 1), (0.5, 2), (1e6, 2))
+    negative = {"a": -1e6 - 1e-4, "b": -1e6, "c": 0.0, "d": 1.0, "e": 2.0, "f": 3.0}
+    result = classify(_table(negative), _SIX)
+    assert result.distinct == 5 and result.values[0] == (-1e6 - 1e-4, 2)
+    # A tolerance of 0 separates everything that differs at all.
+    assert classify(_table(values), _SIX, tolerance=0.0).distinct == 6
+
+
+def test_the_gap_band_is_relative_to_the_values_at_least_one():
+    # Second differences of consecutive values, against 1e-9 * max(1, |v[i-1]|, |v[i+1]|):
+    # 1e6, 2e6, 3e6 + 1e-4: 1e-4 <= 1e-9 * 3e6 = 3e-3: equal gaps (within the tolerance);
+    # 0, 1, 2 + 1.5e-9: 1.5e-9 > 1e-9 * 2 is false (band 2e-9): equal; 0, 0.25, 0.5 + 1.5e-9:
+    # band 1e-9 * max(1, 0.5) = 1e-9 < 1.5e-9: unequal.
+    big = {"a": 1e6, "b": 2e6, "c": 3e6 + 1e-4}
+    three = outputs([([d], _TOPIC6) for d in "abc"], name="three")
+    assert classify(_table(big), three).category == "interval/metric"
+    assert classify(_table({"a": -3e6 - 1e-4, "b": -2e6, "c": -1e6}), three).category == "interval/metric"
+    assert classify(_table({"a": 0.0, "b": 1.0, "c": 2 + 1.5e-9}), three).category == "interval/metric"
+    small = classify(_table({"a": 0.0, "b": 0.25, "c": 0.5 + 1.5e-9}), three)
+    assert small.category == "ordinal/metric"
+    assert small.property("interval").note == "consecutive values 0.0, 0.25, 0.5000000015 have unequal gaps"
+
+
+# -- the sampled pseudometric checks -----------------------------------------------
+
+def test_a_large_domain_samples_64_outputs_and_128_triples():
+    # rankings(7): 128 outputs, more than DETERMINISM_SAMPLE = 64: 64 sampled outputs (spread
+    # evenly, first and last included), 2 * 64 triples, all with exact values (64 <= budget).
+    assert intrinsic.DETERMINISM_SAMPLE == 64
+    note = classify(parse("RBP(p=0.5)"), rankings(7)).property("pseudometric").note
+    assert "deterministic on 64 sampled outputs (each scored twice, identical values)" in note
+    assert note.endswith("triangle inequality on 128 sampled triples (128 exactly)")
+
+
+def test_spread_picks_distinct_indices_first_and_last_included():
+    # 0..9 in 4 evenly spaced points: linspace(0, 9, 4) = 0, 3, 6, 9.
+    assert intrinsic._spread(10, 4) == [0, 3, 6, 9]
+    assert intrinsic._spread(3, 64) == [0, 1, 2]
+    assert intrinsic._spread(1, 64) == [0]
+    assert intrinsic._spread(0, 64) == []
+
+
+def test_triples_beyond_the_exact_budget_are_checked_on_floats():
+    # max_exact = 0: no exact evaluation at all, so the 2 * 4 sampled triples of binary length 2
+    # are all checked on floats, within the screen 1e-09 (a built-in's screen, not a tolerance).
+    note = classify(parse("P@2"), rankings(2), max_exact=0).property("pseudometric").note
+    assert note.endswith("on 8 sampled triples (0 exactly, 8 on floats within 1e-09)")
+
+
+# -- the parametric analysis of a metric of our own ---------------------------------
+
+def _line(**declared):
+    """A built-in metric of one parameter ``x`` scoring [a] 0, [b] x, [c] 1 (range as declared)."""
+
+    class Line(BuiltinMetric):
+        family = "Line"
+        title = "Line"
+        param_info = (Param("x", float, declared.pop("default", 1.5), "the score of [b]", **declared),)
+        needs = Needs(aspects=False, graded=True)
+
+        def compute(self, ranking, topic, A, context=None):
+            return {"a": A.num(0), "b": A.num(self.x), "c": A.num(1)}[ranking[0]]
+
+    return Line()
+
+
+_ABC = outputs([([d], _TOPIC6) for d in "abc"], name="abc")
+
+
+def test_parametric_analysis_over_an_unbounded_parameter():
+    # [a] 0, [b] x, [c] 1. Ties: 0 = x at x = 0 ([a], [b]); x = 1 at x = 1 ([b], [c]).
+    # Equal gaps on each sub-range, by the order there:
+    #   (-inf, 0): x < 0 < 1, gaps -x and 1: x = -1;
+    #   (0, 1):    0 < x < 1, gaps x and 1 - x: x = 1/2;
+    #   (1, inf):  0 < 1 < x, gaps 1 and x - 1: x = 2.
+    result = analyse(_line(), None, _ABC)
+    assert result.metric == "Line(x=x)" and result.parameter == "x"
+    assert result.range == "(-inf, inf)" and result.size == 3 and result.distinct_expressions == 3
+    assert result.exceptional == (("0", 0.0, "[a]", "[b]"), ("1", 1.0, "[b]", "[c]"))
+    assert result.always_tied == () and result.interval_analysed
+    assert result.interval == (("-1", -1.0), ("1/2", 0.5), ("2", 2.0)) and result.interval_ranges == ()
+    assert result.summary == "metric for every x in (-inf, inf) except {0, 1}; interval only at x = -1, 1/2, 2"
+    # interval=False: the ties only.
+    ties_only = analyse(_line(), "x", _ABC, interval=False)
+    assert ties_only.exceptional == result.exceptional and not ties_only.interval_analysed
+    assert ties_only.interval == () and ties_only.summary == "metric for every x in (-inf, inf) except {0, 1}"
+
+
+@pytest.mark.parametrize("declared, text, exceptional, interval", [
+    # [1, 3]: the tie x = 1 is at the closed low end; on (1, 3) the order 0 < 1 < x has equal
+    # gaps at x = 2; the closed end 3 gives 0, 1, 3 (gaps 1, 2): not interval.
+    ({"low": 1, "high": 3}, "[1, 3]", ["1"], ["2"]),
+    # [1, 2]: x = 2 is not inside (1, 2) but is the closed high end: 0, 1, 2, equally spaced.
+    ({"low": 1, "high": 2}, "[1, 2]", ["1"], ["2"]),
+    # [1, 2): the same end, open: no interval value at all.
+    ({"low": 1, "high": 2, "high_open": True}, "[1, 2)", ["1"], []),
+    # (0, 2]: the tie at 0 is outside the open end; on (0, 1) the gaps x, 1 - x are equal
+    # at 1/2; the closed end 2 is interval.
+    ({"low": 0, "high": 2, "low_open": True}, "(0, 2]", ["1"], ["1/2", "2"]),
+    # [0, 2]: the tie at 0 counts (closed end), so the end 0 (0, 0, 1: a tie) is not interval.
+    ({"low": 0, "high": 2}, "[0, 2]", ["0", "1"], ["1/2", "2"]),
+    # [1/2, 2] (a float end, read exactly): the closed end 1/2 gives 0, 1/2, 1: interval.
+    ({"low": 0.5, "high": 2, "default": 1}, "[1/2, 2]", ["1"], ["1/2", "2"]),
+    # (-inf, 1/4]: ties at 0 only; x = -1 on (-inf, 0); on (0, 1/4) the root 1/2 is outside;
+    # the end 1/4 gives 0, 1/4, 1: gaps 1/4 and 3/4, not interval.
+    ({"high": 0.25, "default": 0}, "(-inf, 1/4]", ["0"], ["-1"]),
+    # (2, inf): no tie; 0 < 1 < x has equal gaps only at x = 2, not inside.
+    ({"low": 2, "low_open": True, "default": 3}, "(2, inf)", [], []),
+])
+def test_parametric_analysis_reads_open_and_closed_ends(declared, text, exceptional, interval):
+    result = analyse(_line(**declared), "x", _ABC)
+    assert result.range == text
+    assert [e[0] for e in result.exceptional] == exceptional
+    assert [v[0] for v in result.interval] == interval
+    assert result.summary.startswith(f"metric for every x in {text}")
+
+
+def test_parametric_error_messages_name_the_metric():
+    # A plain function (not even wrapped) has no name: the error names its repr.
+    def plain(ranking, topic):
+        return 0.0
+
+    with pytest.raises(ParametricError) as error:
+        numeric_param(plain, None)
+    assert str(error.value) == (f"{plain!r}: parametric analysis needs a built-in metric, whose formula "
+                                "can be evaluated with a symbolic parameter; a wrapped function cannot")
+    with pytest.raises(ParametricError) as error:
+        numeric_param(RBU(), None)
+    assert str(error.value) == "RBU(p=0.8,e=0.05) has several numeric parameters (p, e): say which"
+    with pytest.raises(ParametricError) as error:
+        numeric_param(RBP(), "e")
+    assert str(error.value) == "RBP(p=0.8) has no numeric parameter 'e' (numeric parameters: p)"
+    with pytest.raises(ParametricError) as error:
+        numeric_param(parse("P@5"), None)
+    assert str(error.value) == "P@5 has no numeric parameter to analyse"
+    # The only numeric parameter is picked when none is named; a named one is found among several.
+    assert numeric_param(RBP(), None).name == "p"
+    assert numeric_param(RBU(), "e").name == "e" and numeric_param(RBU(), "p").name == "p"
+
+
+def test_a_score_with_logarithmic_coefficients_is_refused_with_the_whole_message():
+    p = sympy.Symbol("p", real=True)
+    with pytest.raises(ParametricError) as error:
+        parametric._as_fraction(p / sympy.log(3), p, "M on (1, 0)")
+    assert str(error.value) == (
+        "M on (1, 0): the score p/log(3) has non-rational coefficients (e.g. logarithms); parametric "
+        "analysis handles rational functions of the parameter with rational coefficients")
+    with pytest.raises(ParametricError) as error:
+        parametric._as_fraction(sympy.log(p), p, "M on (1, 0)")
+    assert str(error.value) == "M on (1, 0): the score log(p) is not a rational function of p"
