@@ -499,3 +499,123 @@ def test_a_pseudometric_verdict_checked_on_floats_is_not_marked_exact(case):
     pseudo = result.property("pseudometric")
     assert "(0 exactly, " in pseudo.note and " on floats within 1e-09)" in pseudo.note
     assert pseudo.exact is False
+
+
+# -- relabelling equally judged documents --------------------------------------------------
+
+def _tilted(eps: float):
+    """P@3 on the float side, plus ``eps`` when the top document is the one named 1#1."""
+    return wrap(lambda r, t: sum(t.rel(d) for d in r) / 3 + (eps if r and r[0] == "1#1" else 0.0),
+                name="tilt")
+
+
+def _p3(r, t):
+    return F(sum(t.rel(d) for d in r), 3)
+
+
+def test_relabelling_near_ties_go_to_the_exact_evaluation():
+    # rankings(3) writes (1, 0, 0) as [1#1, 0#1, 0#2]; relabelled, [1#3, 0#3, 0#2]. The float
+    # scores differ by 1e-12 (within the screen); the exact values (1/3 both) decide: invariant.
+    result = classify(_tilted(1e-12), rankings(3), exact=_p3)
+    pseudo = result.property("pseudometric")
+    assert pseudo.holds and pseudo.exact and result.exact
+    # With an exact evaluation that sees the id too, the same near-tie is a real difference:
+    # 1/3 + 10^-12 = (10^12 + 3) / (3 * 10^12) against 1/3, at (1, 0, 0), output 4.
+    result = classify(_tilted(1e-12), rankings(3),
+                      exact=lambda r, t: _p3(r, t) + (F(1, 10 ** 12) if r[0] == "1#1" else 0))
+    assert result.category == "not a pseudometric"
+    original, relabelled = result.property("pseudometric").counterexample
+    assert (original.index, original.ranking, original.exact) == (
+        4, ("1#1", "0#1", "0#2"), "1000000000003/3000000000000")
+    assert (relabelled.index, relabelled.ranking) == (4, ("1#3", "0#3", "0#2"))
+    assert result.note == ("tilt scores two rankings of the same grade sequence (1, 0, 0) differently: "
+                           "relabelling documents of equal judgment changes it")
+
+
+def test_relabelling_near_ties_of_a_float_only_metric_are_within_the_tolerance():
+    # Float-only: the 1e-12 difference is a tie within 1e-9, and the verdict says not exact.
+    result = classify(_tilted(1e-12), rankings(3))
+    pseudo = result.property("pseudometric")
+    assert pseudo.holds and not pseudo.exact and not result.exact
+    # A difference of 1e-3 is beyond it: not a pseudometric, with both rankings and scores
+    # (1/3 + 1e-3 written [1#1, ...]; 1/3 relabelled).
+    result = classify(_tilted(1e-3), rankings(3))
+    assert result.category == "not a pseudometric"
+    original, relabelled = result.property("pseudometric").counterexample
+    assert (original.ranking, original.score) == (("1#1", "0#1", "0#2"), 1 / 3 + 1e-3)
+    assert (relabelled.ranking, relabelled.score) == (("1#3", "0#3", "0#2"), 1 / 3)
+
+
+def test_a_metric_that_fails_on_a_relabelled_ranking_names_it():
+    # Only a relabelled ranking starts with 1#3: the first sampled one is (1, 0, 0)'s.
+    def dislikes_1_3(ranking, topic):
+        if ranking and ranking[0] == "1#3":
+            raise ValueError("boom")
+        return 0.0
+
+    result = classify(wrap(dislikes_1_3, name="picky"), rankings(3))
+    assert result.category == "not a pseudometric"
+    assert result.note.startswith("picky on ['1#3', '0#3', '0#2']: ") and result.note.endswith("boom")
+    (record,) = result.property("pseudometric").counterexample
+    assert (record.index, record.label, record.ranking) == (4, "(1, 0, 0)", ("1#3", "0#3", "0#2"))
+    assert math.isnan(record.score)
+
+
+# -- the exact budget and the screen of an exact metric ----------------------------------
+
+def _exactly(values: dict[str, object]):
+    return lambda r, t: F(values[r[0]])
+
+
+def test_the_budget_counts_evaluations_and_the_result_says_where_it_ran_out():
+    # [a] 1, [b] 1, [c] 2, [d] 2: two near-tie runs of two outputs. With max_exact = 2 the first
+    # run ([a], [b]) is decided exactly (1 = 1), the second on floats: the metric verdict is not
+    # exact, but its counterexample, the first pair, was decided exactly and says so.
+    values = {"a": 1, "b": 1, "c": 2, "d": 2}
+    four = outputs([([d], _TOPIC6) for d in "abcd"], name="four")
+    result = classify(_table(values), four, exact=_exactly(values), max_exact=2)
+    metric = result.property("metric")
+    assert not metric.holds and not metric.exact and not result.exact
+    assert [r.exact for r in metric.counterexample] == ["1", "1"]
+    assert metric.note == ("[a] and [b] score the same (exactly); 2 values shared by several outputs, "
+                           "the largest by 2; 2 distinct values on 4 outputs")
+    assert result.note == "exact budget of 2 evaluations reached: some near-ties settled within 1e-09"
+    assert result.tolerance is None
+    # With no budget at all, the pair is one within the screen.
+    none = classify(_table(values), four, exact=_exactly(values), max_exact=0)
+    assert "[a] and [b] score the same (within tolerance 1e-09)" in none.property("metric").note
+    assert [r.exact for r in none.property("metric").counterexample] == [None, None]
+
+
+def test_equal_gaps_need_three_exact_evaluations():
+    # 0, 1, 2: one second difference, 2 - 2 * 1 + 0 = 0, decided exactly with 3 evaluations.
+    values = {"a": 0, "b": 1, "c": 2}
+    exact = classify(_table(values), _THREE, exact=_exactly(values), max_exact=3)
+    assert exact.category == "interval/metric" and exact.property("interval").exact and exact.exact
+    assert exact.property("interval").note == "the 3 distinct values are equally spaced"
+    # With 2 it is settled within the screen, and said so.
+    short = classify(_table(values), _THREE, exact=_exactly(values), max_exact=2)
+    interval = short.property("interval")
+    assert interval.holds and not interval.exact and not short.exact
+    assert interval.note == "the 3 distinct values are equally spaced (within tolerance 1e-09)"
+    assert short.note == "exact budget of 2 evaluations reached: some near-ties settled within 1e-09"
+
+
+def test_a_tolerance_widens_an_exact_metrics_screen_but_never_narrows_it():
+    # An exact metric's screen is max(1e-9, tolerance); no tolerance is stated (decisions exact).
+    # With no exact budget the sampled triples are checked on floats within that screen.
+    wide = classify(parse("P@2"), rankings(2), max_exact=0, tolerance=1e-3)
+    assert wide.property("pseudometric").note.endswith("(0 exactly, 8 on floats within 0.001)")
+    assert wide.tolerance is None
+    assert wide.note == "exact budget of 0 evaluations reached: some near-ties settled within 0.001"
+    narrow = classify(parse("P@2"), rankings(2), max_exact=0, tolerance=1e-12)
+    assert narrow.property("pseudometric").note.endswith("(0 exactly, 8 on floats within 1e-09)")
+    # [a] 0, [b] 1, [c] 2 + 1e-6: the gaps differ by 1e-6, beyond 1e-9 (exact: not interval),
+    # within a screen of 1e-3, which sends them to the exact comparison: still not interval.
+    values = {"a": F(0), "b": F(1), "c": 2 + F(1, 10 ** 6)}
+    for tolerance in (None, 1e-3):
+        result = classify(_table(values), _THREE, exact=_exactly(values), tolerance=tolerance)
+        assert result.category == "ordinal/metric" and result.property("interval").exact
+    # A float-only metric's tolerance is its tie band, stated: within 1e-3 the gaps are equal.
+    assert classify(_table(values), _THREE, tolerance=1e-3).category == "interval/metric"
+    assert classify(_table(values), _THREE, tolerance=1e-3).tolerance == 1e-3
