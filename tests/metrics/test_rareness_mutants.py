@@ -105,3 +105,18 @@ def test_campaign_scores_with_unequal_rarities():
     assert got.tolist() == pytest.approx([4 / 3, 5 / 4, 1.0], abs=1e-15)
     assert RareP(2, alpha=1).exact(rankings[0], TOPIC, Context((rankings[1], rankings[2]))) == Fraction(4, 3)
     assert RareP(2, alpha=1).exact(rankings[1], TOPIC, Context((rankings[0],))) == Fraction(5, 4)
+
+
+def test_reversions_as_declared():
+    cases = [
+        (RareP(5, alpha=1), "alpha = 0 reverts to the standard P@K formula",
+         f"{SOURCE}, section 2.1 (after eq. 1)", "RareP(alpha=0)@5", "P@5"),
+        (RareAP(5, alpha=1), "alpha = 0 gives P@K_rare = P@K, and thus AP_rare = AP",
+         f"{SOURCE}, section 2.2 (after eq. 3)", "RareAP(alpha=0)@5", "AP@5"),
+        (RevisedRareP(5, alpha=1), "alpha = 0 gives P@K (the mixture's rarity term vanishes)",
+         f"{SOURCE}, section 5.2, eq. 4", "RareP_rev(alpha=0)@5", "P@5"),
+    ]
+    for metric, text, source, reverted, base in cases:
+        (reversion,) = metric.reversions()
+        assert (reversion.text, reversion.source, reversion.context) == (text, source, "any")
+        assert (reversion.metric.name, reversion.base.name) == (reverted, base)
