@@ -204,19 +204,28 @@ def test_triples_beyond_the_exact_budget_are_checked_on_floats():
 
 # -- the parametric analysis of a metric of our own ---------------------------------
 
-def _line(**declared):
-    """A built-in metric of one parameter ``x`` scoring [a] 0, [b] x, [c] 1 (range as declared)."""
+def _param_metric(table, **declared):
+    """A built-in metric of one parameter ``x``: output [d] scores ``table[d](A, x)`` (range as declared)."""
 
-    class Line(BuiltinMetric):
+    class Table(BuiltinMetric):
         family = "Line"
         title = "Line"
-        param_info = (Param("x", float, declared.pop("default", 1.5), "the score of [b]", **declared),)
+        param_info = (Param("x", float, declared.pop("default", 1.5), "the varying score", **declared),)
         needs = Needs(aspects=False, graded=True)
 
         def compute(self, ranking, topic, A, context=None):
-            return {"a": A.num(0), "b": A.num(self.x), "c": A.num(1)}[ranking[0]]
+            return table[ranking[0]](A, self.x)
 
-    return Line()
+    return Table()
+
+
+#: [a] 0, [b] x, [c] 1.
+_LINE = {"a": lambda A, x: A.num(0), "b": lambda A, x: A.num(x), "c": lambda A, x: A.num(1)}
+
+
+def _line(**declared):
+    """A built-in metric of one parameter ``x`` scoring [a] 0, [b] x, [c] 1 (range as declared)."""
+    return _param_metric(_LINE, **declared)
 
 
 _ABC = outputs([([d], _TOPIC6) for d in "abc"], name="abc")
@@ -619,3 +628,102 @@ def test_a_tolerance_widens_an_exact_metrics_screen_but_never_narrows_it():
     # A float-only metric's tolerance is its tie band, stated: within 1e-3 the gaps are equal.
     assert classify(_table(values), _THREE, tolerance=1e-3).category == "interval/metric"
     assert classify(_table(values), _THREE, tolerance=1e-3).tolerance == 1e-3
+
+
+def test_parametric_sub_ranges_without_ties_and_with_two_values():
+    # [a] 0, [b] x^2 + 1: never tied (x^2 + 1 > 0), two values: interval for every x.
+    never = {"a": lambda A, x: A.num(0), "b": lambda A, x: A.num(x) * A.num(x) + A.num(1)}
+    result = analyse(_param_metric(never), "x", _ABC_AB)
+    assert result.exceptional == () and result.interval_ranges == ("(-inf, inf)",)
+    assert result.domain == "ab" and result.size == 2
+    assert result.summary == "metric for every x in (-inf, inf); interval for every x in (-inf, inf)"
+    # [a] 0, [b] x: tied at 0; on each side two values; on [-1, 1] the closed ends are
+    # interval too (two distinct values: 0, -1 and 0, 1).
+    two = {"a": lambda A, x: A.num(0), "b": lambda A, x: A.num(x)}
+    result = analyse(_param_metric(two), "x", _ABC_AB)
+    assert result.interval_ranges == ("(-inf, 0)", "(0, inf)")
+    assert result.summary == ("metric for every x in (-inf, inf) except {0}; interval for every x in "
+                              "(-inf, 0) and (0, inf)")
+    result = analyse(_param_metric(two, low=-1, high=1, default=0.5), "x", _ABC_AB)
+    assert result.interval_ranges == ("(-1, 0)", "(0, 1)")
+    assert result.interval == (("-1", -1.0), ("1", 1.0))
+    assert result.summary == ("metric for every x in [-1, 1] except {0}; interval for every x in "
+                              "(-1, 0) and (0, 1) and at -1, 1")
+
+
+_ABC_AB = outputs([([d], _TOPIC6) for d in "ab"], name="ab")
+
+
+def test_parametric_sub_range_reads_the_order_of_rational_functions():
+    # [a] 0, [b] 1/x, [c] 1 on (0, inf): [b] and [c] tie at x = 1.
+    # (0, 1): 0 < 1 < 1/x, gaps 1 and 1/x - 1: equal at x = 1/2;
+    # (1, inf): 0 < 1/x < 1, gaps 1/x and 1 - 1/x: equal at x = 2.
+    inverse = {"a": lambda A, x: A.num(0), "b": lambda A, x: A.num(1) / A.num(x), "c": lambda A, x: A.num(1)}
+    result = analyse(_param_metric(inverse, low=0, low_open=True), "x", _ABC)
+    assert result.exceptional == (("1", 1.0, "[b]", "[c]"),)
+    assert result.interval == (("1/2", 0.5), ("2", 2.0))
+
+
+def test_parametric_sample_point_is_strictly_inside_its_sub_range():
+    # [a] 0, [b] 1/2, [c] x: ties at x = 0 ([a], [c]) and x = 1/2 ([b], [c]).
+    # On (0, 1/2) the order is 0 < x < 1/2, gaps x and 1/2 - x: equal at x = 1/4. (A sample
+    # point at the end 1/2 would see [b] and [c] tied and read the order 0, 1/2, x instead.)
+    # On (1/2, inf): 0 < 1/2 < x, gaps 1/2 and x - 1/2: equal at x = 1; (-inf, 0): x < 0 < 1/2,
+    # gaps -x and 1/2: x = -1/2.
+    table = {"a": lambda A, x: A.num(0), "b": lambda A, x: A.num(F(1, 2)), "c": lambda A, x: A.num(x)}
+    result = analyse(_param_metric(table), "x", _ABC)
+    assert [e[0] for e in result.exceptional] == ["0", "1/2"]
+    assert [v[0] for v in result.interval] == ["-1/2", "1/4", "1"]
+
+
+def test_a_root_of_equal_gaps_at_a_tie_is_not_an_interval_value():
+    # [a] 0, [b] x, [c] x^2 + x on (0, inf): the ties (at 0, -1) are outside the open range.
+    # Order 0 < x < x^2 + x, gaps x and x^2: equal at x = 1 (values 0, 1, 2) and at x = 0,
+    # which is not inside (0, inf): only 1.
+    table = {"a": lambda A, x: A.num(0), "b": lambda A, x: A.num(x),
+             "c": lambda A, x: A.num(x) * A.num(x) + A.num(x)}
+    result = analyse(_param_metric(table, low=0, low_open=True), "x", _ABC)
+    assert result.exceptional == () and result.interval == (("1", 1.0),)
+
+
+def test_exceptional_values_are_sorted_by_value_even_when_close():
+    # [a] 0, [b] x - r2, [c] x - r1 with r1 = 1/2 < r2 = 1/2 + 10^-20: ties at r2 ([a], [b],
+    # found first) and r1 ([a], [c]); [b] - [c] is the constant r1 - r2. Listed in order: r1, r2.
+    r1, r2 = F(1, 2), F(1, 2) + F(1, 10 ** 20)
+    table = {"a": lambda A, x: A.num(0), "b": lambda A, x: A.num(x) - A.num(r2),
+             "c": lambda A, x: A.num(x) - A.num(r1)}
+    result = analyse(_param_metric(table), "x", _ABC)
+    assert [(e[0], e[2], e[3]) for e in result.exceptional] == [
+        ("1/2", "[a]", "[c]"), (f"{r2.numerator}/{r2.denominator}", "[a]", "[b]")]
+
+
+def test_parametric_refusals_say_why():
+    # A score with a second symbol.
+    other = {"a": lambda A, x: A.num(0), "b": lambda A, x: A.num(x) + sympy.Symbol("y")}
+    with pytest.raises(ParametricError) as error:
+        analyse(_param_metric(other), "x", _ABC_AB)
+    assert str(error.value) == "Line(x=x) on [b]: score has other symbols {y}"
+    with pytest.raises(ParametricError) as error:
+        analyse(parse("RareP(alpha=0.5)@3"), "alpha", rankings(2))
+    assert str(error.value) == ("RareP(alpha=0.5)@3 scores against other systems (a context): parametric "
+                                "analysis needs a metric of one output")
+    with pytest.raises(ParametricError) as error:
+        analyse(RBP(), "p", sets(N=4, R=2))
+    assert str(error.value) == ("parametric analysis scores rankings; sets(N=4, R=2) is a domain of "
+                                "contingency counts")
+    # The limit counts outputs: 8 outputs pass a limit of 8, not one of 7.
+    assert analyse(RBP(), "p", rankings(3), max_outputs=8).size == 8
+    with pytest.raises(ParametricError) as error:
+        analyse(RBP(), "p", rankings(3), max_outputs=7)
+    assert str(error.value) == (
+        "rankings(n=3, grades={0,1}, lengths=exact, R=3) has 8 outputs, more than the parametric "
+        "analysis's limit of 7 (all pairs of distinct score expressions are compared); use a smaller "
+        "domain or raise max_outputs")
+
+
+def test_the_analysed_metric_is_named_with_the_parameter_as_a_symbol():
+    # RBU's other numeric parameter keeps its value, the analysed one is written as itself, a
+    # string option at its default (form='paper') is left out, the cutoff is kept.
+    assert analyse(RBU(p=0.5, cutoff=2), "e", rankings(1)).metric == "RBU(p=0.5,e=e)@2"
+    assert analyse(RBU(p=0.5, form="reference"), "e", rankings(1)).metric == "RBU(p=0.5,e=e,form='reference')"
+    assert analyse(RBP(p=0.5), "p", rankings(1)).metric == "RBP(p=p)"
