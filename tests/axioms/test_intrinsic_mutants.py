@@ -15,11 +15,12 @@ import numpy as np
 import pytest
 import sympy
 
-from axiometer.core import Topic
+from axiometer.core import InputError, Topic
 from axiometer.generators.domains import outputs, rankings, sets, users
 from axiometer.intrinsic import classify as intrinsic
-from axiometer.intrinsic import parametric
+from axiometer.intrinsic import giner, parametric
 from axiometer.intrinsic.classify import classify
+from axiometer.intrinsic.giner import GinerEntry, load_giner, run_giner
 from axiometer.intrinsic.parametric import ParametricError, analyse, numeric_param
 from axiometer.metrics import BuiltinMetric, Needs, parse, wrap
 from axiometer.metrics.base import Param
@@ -727,3 +728,87 @@ def test_the_analysed_metric_is_named_with_the_parameter_as_a_symbol():
     assert analyse(RBU(p=0.5, cutoff=2), "e", rankings(1)).metric == "RBU(p=0.5,e=e)@2"
     assert analyse(RBU(p=0.5, form="reference"), "e", rankings(1)).metric == "RBU(p=0.5,e=e,form='reference')"
     assert analyse(RBP(p=0.5), "p", rankings(1)).metric == "RBP(p=p)"
+
+
+# -- Giner's table: reading the data file, choosing rows, explaining differences ------------
+
+_BINARY4 = "rankings(n=4, grades={0,1}, lengths=exact, R=4)"
+_SIZE8 = "sets(N=20, R=5, size=8)"
+
+
+class _Files:
+    """Stands in for ``importlib.resources``: ``files("axiometer") / "data" / name`` is ``root/data/name``."""
+
+    def __init__(self, root):
+        self.root = root
+
+    def files(self, package):
+        return self.root
+
+
+_HEADER = "measure\tkind\tspec\tpublished\tcondition\n"
+
+
+@pytest.mark.parametrize("text, message", [
+    # A wrong header names the file and the header read.
+    ("measure\tkind\tspec\tpublished\n", "giner.tsv: unexpected header ['measure', 'kind', 'spec', 'published']"),
+    # Data rows are numbered from 2 (the header is row 1), comments and blank lines not counted.
+    (_HEADER + "recall\tset\trecall\tinterval/metric\t-\n# note\n\nAP\trank\tAP\tordinal/pseudometric\n",
+     "giner.tsv data row 3: malformed row ['AP', 'rank', 'AP', 'ordinal/pseudometric']"),
+    (_HEADER + "AP\tsets\tAP\tordinal/pseudometric\t-\n",
+     "giner.tsv data row 2: malformed row ['AP', 'sets', 'AP', 'ordinal/pseudometric', '-']"),
+    (_HEADER + "AP\trank\tAP\tordinal\t-\n", "giner.tsv data row 2: malformed row ['AP', 'rank', 'AP', 'ordinal', '-']"),
+])
+def test_a_malformed_giner_data_file_is_one_error_naming_the_row(tmp_path, monkeypatch, text, message):
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "giner.tsv").write_text(text, encoding="utf-8")
+    monkeypatch.setattr(giner, "resources", _Files(tmp_path))
+    with pytest.raises(InputError) as error:
+        load_giner()
+    assert str(error.value) == message
+
+
+def test_giner_data_rows_read_dashes_as_none(tmp_path, monkeypatch):
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "giner.tsv").write_text(
+        "# comment\n" + _HEADER + "\nAP\trank\tAP\t-\t-\nRBP\trank\tRBP(p=0.8)\tordinal/pseudometric\tin general\n",
+        encoding="utf-8")
+    monkeypatch.setattr(giner, "resources", _Files(tmp_path))
+    assert load_giner() == (GinerEntry("AP", "rank", "AP", None, None),
+                            GinerEntry("RBP", "rank", "RBP(p=0.8)", "ordinal/pseudometric", "in general"))
+
+
+def test_giner_rows_follow_the_file_and_unknown_names_list_the_known_ones():
+    known = [e.measure for e in load_giner()]
+    table = run_giner(domains=[sets(20, 5, size=8)], measures=["precision", "recall"])
+    assert [row.entry.measure for row in table.rows] == [m for m in known if m in ("precision", "recall")]
+    with pytest.raises(InputError) as error:
+        run_giner(domains=[sets(20, 5, size=8)], measures=["recall", "MAP"])
+    assert str(error.value) == "unknown Giner measure 'MAP'; known: " + ", ".join(known)
+
+
+def test_giner_differences_are_explained_by_the_property_and_the_domain():
+    # RBP at p = 0.8 is injective on binary rankings of length 4 (16 distinct values), stronger
+    # than Giner's "not a metric in general": the parametric analysis finds the tying p.
+    table = run_giner(domains=[rankings(4)], measures=["RBP (p = 0.8)"])
+    (row,) = table.rows
+    assert row.reproduced_by == () and row.explanation == (
+        f"on {_BINARY4}: ordinal/metric, stronger than ordinal/pseudometric: metric holds here "
+        "(injective: 16 distinct values on 16 outputs); Giner's category is for the measure in general: "
+        "some parameter values make outputs tie, which the parametric analysis finds",)
+    # F on sets of size 8 is 2 TP / 13, linear: interval, stronger than Giner's ordinal/metric, and
+    # the domain (not a parameter) is why.
+    table = run_giner(domains=[sets(20, 5, size=8)], measures=["F-measure"])
+    (row,) = table.rows
+    assert row.explanation == (
+        f"on {_SIZE8}: interval/metric, stronger than ordinal/metric: interval holds here (the 6 "
+        "distinct values are equally spaced); this domain does not contain the outputs Giner's argument "
+        "rests on",)
+    # A weaker category names the failing property and its counterexample, value by value:
+    # precision on all subsets ties (TP=0, FP=0) (0/0 read as 0) and (TP=0, FP=1) (0/1).
+    table = run_giner(domains=[sets(20, 5)], measures=["precision"])
+    (row,) = table.rows
+    (text,) = row.explanation
+    metric = row.result_on("sets(N=20, R=5)").property("metric")
+    assert text == (f"on sets(N=20, R=5): ordinal/pseudometric, not interval/metric: metric fails "
+                    f"({metric.note}); counterexample (TP=0, FP=0) = 0, (TP=0, FP=1) = 0")
