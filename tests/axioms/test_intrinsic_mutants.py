@@ -812,3 +812,27 @@ def test_giner_differences_are_explained_by_the_property_and_the_domain():
     metric = row.result_on("sets(N=20, R=5)").property("metric")
     assert text == (f"on sets(N=20, R=5): ordinal/pseudometric, not interval/metric: metric fails "
                     f"({metric.note}); counterexample (TP=0, FP=0) = 0, (TP=0, FP=1) = 0")
+
+
+def test_the_distinct_values_are_listed_up_to_2000():
+    # The number-line picture lists up to VALUES_KEPT = 2000 distinct values: 2000 outputs scoring
+    # 0 .. 1999 are all listed (each once); with a 2001st distinct value none is.
+    docs = [f"d{i}" for i in range(2001)]
+    topic = Topic.single({d: 1 for d in docs})
+    values = {d: i for i, d in enumerate(docs)}
+    kept = classify(_table(values), outputs([([d], topic) for d in docs[:2000]], name="2000"))
+    assert kept.distinct == 2000 and kept.values == tuple((float(i), 1) for i in range(2000))
+    dropped = classify(_table(values), outputs([([d], topic) for d in docs], name="2001"))
+    assert dropped.distinct == 2001 and dropped.values == ()
+    assert dropped.category == "interval/metric"  # 0 .. 2000, gaps of 1
+
+
+def test_a_failure_keeps_the_mode_of_the_metric():
+    # A float-only metric that is not a pseudometric still states its tolerance; an exact one none.
+    def top_nan(ranking, topic):
+        return math.nan if topic.rel(ranking[0]) else 0.0
+
+    result = classify(wrap(top_nan, name="nan"), rankings(2))
+    assert result.category == "not a pseudometric" and result.tolerance == 1e-9
+    assert (result.size, result.distinct, result.values) == (4, None, ())
+    assert classify(_InfBatchRBP(p=0.5), rankings(3)).tolerance is None
