@@ -836,3 +836,33 @@ def test_a_failure_keeps_the_mode_of_the_metric():
     assert result.category == "not a pseudometric" and result.tolerance == 1e-9
     assert (result.size, result.distinct, result.values) == (4, None, ())
     assert classify(_InfBatchRBP(p=0.5), rankings(3)).tolerance is None
+
+
+def test_a_pole_shared_by_two_scores_is_not_a_tie():
+    # [a] 1/x, [b] 4 - 1/x on (0, inf): equal where 2/x = 4, x = 1/2. Written over the common
+    # denominator the difference is x (2 - 4x) / x^2: its factor x is the pole, not a tie, and the
+    # factor 2x - 1 after it still gives the tie.
+    table = {"a": lambda A, x: A.num(1) / A.num(x), "b": lambda A, x: A.num(4) - A.num(1) / A.num(x)}
+    result = analyse(_param_metric(table, low=0, low_open=True), "x", _ABC_AB)
+    assert result.exceptional == (("1/2", 0.5, "[a]", "[b]"),)
+    assert result.interval_ranges == ("(0, 1/2)", "(1/2, inf)")
+
+
+def test_identically_equal_gaps_make_every_sub_range_interval():
+    # [a] 0, [b] x, [c] 2x: all three tie at 0; on either side the gaps are x, x (or -x, -x),
+    # equal for every x: interval on both sub-ranges.
+    table = {"a": lambda A, x: A.num(0), "b": lambda A, x: A.num(x), "c": lambda A, x: A.num(2) * A.num(x)}
+    result = analyse(_param_metric(table), "x", _ABC)
+    assert [e[0] for e in result.exceptional] == ["0"]
+    assert result.interval_ranges == ("(-inf, 0)", "(0, inf)") and result.interval == ()
+
+
+@pytest.mark.xfail(strict=True, raises=TypeError,
+                   reason="bug: parametric.py:307-308 reads a sub-range's order at a pole of a score "
+                          "(the sample point 0 of (-inf, inf)), and sorting by zoo raises TypeError")
+def test_a_pole_at_the_sample_point_is_no_crash():
+    # [a] 1 + 1/x, [b] 2 + 1/x: never tied (they differ by 1), undefined at x = 0. The sub-range
+    # (-inf, inf) has no tie, so its sample point is 0, where both scores are 1/0.
+    table = {"a": lambda A, x: A.num(1) + A.num(1) / A.num(x), "b": lambda A, x: A.num(2) + A.num(1) / A.num(x)}
+    result = analyse(_param_metric(table), "x", _ABC_AB)
+    assert result.exceptional == ()
