@@ -105,3 +105,12 @@ def test_in_context_of_no_other_system_and_of_a_metric_without_exact():
     assert float_only.family == "mine" and float_only.exact_available is False
     assert float_only.name == "mine | s1 = a"
     assert float_only.score(["a"], TOPIC) == 1.0
+
+
+def test_default_score_systems_rejects_a_duplicated_document_of_an_evaluated_ranking():
+    # The campaign path reads each ranking as a Ranking: a duplicate is one clear error even
+    # where the system has no priors (score alone takes a plain list as it is).
+    from axiometer.core import DuplicateDocumentError
+    with pytest.raises(DuplicateDocumentError) as error:
+        RareAP().score_systems(TOPIC, [["a", "b", "a"]], [[]])
+    assert str(error.value) == "duplicate document 'a' in ranking at positions 1 and 3"
