@@ -866,3 +866,28 @@ def test_a_pole_at_the_sample_point_is_no_crash():
     table = {"a": lambda A, x: A.num(1) + A.num(1) / A.num(x), "b": lambda A, x: A.num(2) + A.num(1) / A.num(x)}
     result = analyse(_param_metric(table), "x", _ABC_AB)
     assert result.exceptional == ()
+
+
+def test_set_and_user_measures_are_scored_vectorised_then_sampled_twice():
+    # The whole domain is scored by score_counts; score() runs only in the determinism check,
+    # twice on each sampled output: 6 outputs each here, so 12 calls, not 6 more.
+    class CountedPrecision(Precision):
+        calls = 0
+
+        def score(self, c):
+            CountedPrecision.calls += 1
+            return super().score(c)
+
+    class CountedCoverage(CoverageRatio):
+        calls = 0
+
+        def score(self, c):
+            CountedCoverage.calls += 1
+            return super().score(c)
+
+    assert classify(CountedPrecision(), sets(20, 5, size=8)).category == "interval/metric"
+    assert CountedPrecision.calls == 2 * 6
+    # users(2, 1): Rk / 2 for Rk = 0, 1, 2, each for Ru = 0, 1 (the first tie: Ru only differs).
+    result = classify(CountedCoverage(), users(2, 1))
+    assert CountedCoverage.calls == 2 * 6
+    assert result.values == ((0.0, 2), (0.5, 2), (1.0, 2))
