@@ -207,3 +207,13 @@ def test_describe():
     assert describe("ERR") == "ERR takes no parameters; optional cutoff @k"
     assert describe("P") == "P takes rel: int in [1, inf], default 1; cutoff @k (default 10)"
     assert describe("NRG").endswith("; no cutoff")
+
+
+def test_table_metrics_are_the_twenty_rows_at_their_default_specs():
+    # axiometer.metrics.table_metrics (the package's __init__): (row title, parsed default spec).
+    from axiometer.metrics import TABLE_ROWS, table_metrics
+
+    rows = table_metrics()
+    assert [title for title, _ in rows] == [title for title, _ in TABLE_ROWS]
+    assert [metric.name for _, metric in rows] == [spec for _, spec in TABLE_ROWS]
+    assert rows[0][0] == "P@k" and rows[0][1].name == "P@10" and rows[-1][1].name == "RBU(p=0.8,e=0.05)@10"
