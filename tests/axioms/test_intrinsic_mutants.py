@@ -264,6 +264,8 @@ def test_parametric_analysis_over_an_unbounded_parameter():
     ({"low": 0, "high": 2, "low_open": True}, "(0, 2]", ["1"], ["1/2", "2"]),
     # [0, 2]: the tie at 0 counts (closed end), so the end 0 (0, 0, 1: a tie) is not interval.
     ({"low": 0, "high": 2}, "[0, 2]", ["0", "1"], ["1/2", "2"]),
+    # [0, 1]: both ties are at closed ends and count; the ends (a tie each) are not interval.
+    ({"low": 0, "high": 1, "default": 0.5}, "[0, 1]", ["0", "1"], ["1/2"]),
     # [1/2, 2] (a float end, read exactly): the closed end 1/2 gives 0, 1/2, 1: interval.
     ({"low": 0.5, "high": 2, "default": 1}, "[1/2, 2]", ["1"], ["1/2", "2"]),
     # (-inf, 1/4]: ties at 0 only; x = -1 on (-inf, 0); on (0, 1/4) the root 1/2 is outside;
@@ -704,6 +706,15 @@ def test_parametric_refusals_say_why():
     with pytest.raises(ParametricError) as error:
         analyse(_param_metric(other), "x", _ABC_AB)
     assert str(error.value) == "Line(x=x) on [b]: score has other symbols {y}"
+    # A score with a logarithm among its coefficients, named by the metric and the output.
+    logarithmic = {"a": lambda A, x: A.num(0), "b": lambda A, x: A.num(x) * sympy.log(3)}
+    with pytest.raises(ParametricError) as error:
+        analyse(_param_metric(logarithmic), "x", _ABC_AB)
+    assert str(error.value).startswith("Line(x=x) on [b]: the score x*log(3) has non-rational coefficients")
+    # A function with a name (not a built-in) is refused by that name.
+    with pytest.raises(ParametricError) as error:
+        analyse(wrap(lambda ranking, topic: 0.0, name="zero"), None, rankings(2))
+    assert str(error.value).startswith("zero: parametric analysis needs a built-in metric")
     with pytest.raises(ParametricError) as error:
         analyse(parse("RareP(alpha=0.5)@3"), "alpha", rankings(2))
     assert str(error.value) == ("RareP(alpha=0.5)@3 scores against other systems (a context): parametric "
@@ -728,6 +739,15 @@ def test_the_analysed_metric_is_named_with_the_parameter_as_a_symbol():
     assert analyse(RBU(p=0.5, cutoff=2), "e", rankings(1)).metric == "RBU(p=0.5,e=e)@2"
     assert analyse(RBU(p=0.5, form="reference"), "e", rankings(1)).metric == "RBU(p=0.5,e=e,form='reference')"
     assert analyse(RBP(p=0.5), "p", rankings(1)).metric == "RBP(p=p)"
+    # A parameter not shown at its default leaves no parentheses at all.
+    assert analyse(_line(shown_at_default=False), "x", _ABC).metric == "Line"
+
+
+def test_the_golden_exceptional_value_is_written_as_one_fraction():
+    # RBP on binary length 3: the tie 1 = p + p^2 at p = (sqrt(5) - 1)/2, written over one
+    # denominator (as the module docstring shows it), not as -1/2 + sqrt(5)/2.
+    (value,) = analyse(RBP(), "p", rankings(3)).exceptional
+    assert value[0] == "(-1 + sqrt(5))/2"
 
 
 # -- Giner's table: reading the data file, choosing rows, explaining differences ------------
