@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-
 from axiometer.core import Topic
 from axiometer.metrics import RankingBatch, parse
 from axiometer.metrics.average_precision import AveragePrecision
