@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import numpy as np
 import pytest
 
 from axiometer.core import Topic, ValidationError
@@ -71,3 +72,22 @@ def test_contingency_of_names_the_repeated_document_and_the_needed_size():
     with pytest.raises(ValidationError) as error:
         Contingency.of([], TOPIC, 2.0)
     assert str(error.value) == "collection_size must be an integer count, got 2.0"
+
+
+def test_user_counts_default_to_no_recall_effort_and_say_what_is_wrong():
+    # wanted and examined default to 0: Korfhage's other ratios need only U, Rk, Ru.
+    coverage = set_measure("coverage_ratio")
+    assert coverage.score_counts(np.array([4, 0]), np.array([2, 0]), np.array([3, 1])).tolist() == [0.5, 0.0]
+    effort = set_measure("recall_effort")
+    assert effort.score_counts(np.array([4]), np.array([2]), np.array([3])).tolist() == [0.0]  # 0/0 rule
+    assert effort.score_counts(np.array([4]), np.array([2]), np.array([3]), np.array([2]),
+                               np.array([8])).tolist() == [0.25]
+    with pytest.raises(ValidationError) as error:
+        effort.score_counts(np.array([4]), np.array([2]), np.array([3]), wanted=np.array([1]))
+    assert str(error.value) == "recall_effort: some wanted exceeds examined"
+    with pytest.raises(ValidationError) as error:
+        UserCounts(U=-1, Rk=0, Ru=0)
+    assert str(error.value) == "U = -1 is negative; counts must be >= 0"
+    with pytest.raises(ValidationError) as error:
+        UserCounts(U=2, Rk=1, Ru=0, wanted=0, examined=1.5)
+    assert str(error.value) == "examined must be an integer count, got 1.5"
