@@ -12,6 +12,7 @@ import pytest
 
 from axiometer.core import Context, Ranking, Topic
 from axiometer.metrics.arithmetic import EXACT
+from axiometer.metrics.base import Needs
 from axiometer.metrics.fujii import FujiiU
 from axiometer.metrics.nrg import NRG
 from axiometer.metrics.rareness import RareAP, RareP
@@ -69,7 +70,7 @@ def test_in_context_fixes_the_context_and_says_so_in_its_name():
     assert fixed.family == "RareP" and fixed.cutoff == 2
     assert fixed.param_info == metric.param_info and fixed.params == metric.params
     # An ordinary metric of (ranking, topic): no context needed any more; the rest as the metric's.
-    assert not fixed.needs.context
+    assert fixed.needs.context is False
     assert fixed.needs.graded == metric.needs.graded and fixed.needs.aspects == metric.needs.aspects
     assert fixed.exact_available is True
     # S = 3. [a, c]: R(a) = 1 - 2/3 = 1/3, R(c) = 1 - 1/3 = 2/3: (1/2)(4/3 + 5/3) = 3/2.
@@ -96,13 +97,14 @@ def test_in_context_of_no_other_system_and_of_a_metric_without_exact():
         cutoff = None
         param_info = ()
         params: dict = {}
-        needs = RareP.needs
+        needs = Needs(aspects=True, graded=False, context=True)
 
         def score(self, ranking, topic, context=None):
             return float(len(context))
 
     float_only = InContext(FloatOnly(), Context((("a",),)))
     assert float_only.family == "mine" and float_only.exact_available is False
+    assert float_only.needs == Needs(aspects=True, graded=False, context=False)
     assert float_only.name == "mine | s1 = a"
     assert float_only.score(["a"], TOPIC) == 1.0
 
