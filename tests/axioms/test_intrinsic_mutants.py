@@ -911,3 +911,49 @@ def test_set_and_user_measures_are_scored_vectorised_then_sampled_twice():
     result = classify(CountedCoverage(), users(2, 1))
     assert CountedCoverage.calls == 2 * 6
     assert result.values == ((0.0, 2), (0.5, 2), (1.0, 2))
+
+
+# -- the sampled dQ checks, exactly and on floats ----------------------------------------
+
+def test_a_broken_triangle_names_its_triple_exactly_and_on_floats(monkeypatch):
+    # dQ replaced by the squared difference (not a pseudometric's dQ). The triples start with
+    # (lowest, each, highest) by score: (lowest, lowest, highest) passes (0 + 1 >= 1), the next,
+    # values 0, 1/2, 1, gives 1 > 1/4 + 1/4.
+    monkeypatch.setattr(intrinsic, "_dq", lambda a, b: (a - b) ** 2)
+    # P@2 on binary length 2: (0, 0) 0, (0, 1) 1/2, (1, 0) 1/2, (1, 1) 1; ties by index.
+    result = classify(parse("P@2"), rankings(2))
+    assert result.note == ("P@2: dQ(x, z) > dQ(x, y) + dQ(y, z) for x = (0, 0), y = (0, 1), z = (1, 1)")
+    assert [r.exact for r in result.property("pseudometric").counterexample] == ["0", "1/2", "1"]
+    floats = classify(_table({"a": 0.0, "b": 0.5, "c": 1.0}), _THREE)
+    assert floats.note == "table: dQ(x, z) > dQ(x, y) + dQ(y, z) for x = [a], y = [b], z = [c]"
+    assert [r.exact for r in floats.property("pseudometric").counterexample] == [None, None, None]
+
+
+def test_an_asymmetric_dq_is_found_exactly_and_on_floats(monkeypatch):
+    # dQ(x, y) = Q(x) - Q(y): (lowest, lowest, highest) is symmetric (0 = 0); the next triple
+    # has dQ(x, y) = -1/2 and dQ(y, x) = 1/2.
+    monkeypatch.setattr(intrinsic, "_dq", lambda a, b: a - b)
+    result = classify(parse("P@2"), rankings(2))
+    assert result.note == "P@2: dQ(x, y) != dQ(y, x) for x = (0, 0), y = (0, 1), z = (1, 1)"
+    floats = classify(_table({"a": 0.0, "b": 0.5, "c": 1.0}), _THREE)
+    assert floats.note == "table: dQ(x, y) != dQ(y, x) for x = [a], y = [b], z = [c]"
+
+
+def test_the_float_dq_band_is_relative_to_the_scores(monkeypatch):
+    # dQ off by 1e-4 one way round: within the band 1e-9 * max(1, |Q|) = 3e-3 at scores 1e6,
+    # 2e6, 3e6 (a pseudometric within the tolerance), beyond 1e-9 at scores 0, 1/2, 1.
+    monkeypatch.setattr(intrinsic, "_dq", lambda a, b: abs(a - b) + (1e-4 if a < b else 0.0))
+    big = classify(_table({"a": 1e6, "b": 2e6, "c": 3e6}), _THREE)
+    assert big.property("pseudometric").holds
+    small = classify(_table({"a": 0.0, "b": 0.5, "c": 1.0}), _THREE)
+    assert small.category == "not a pseudometric" and "dQ(x, y) != dQ(y, x)" in small.note
+
+
+def test_the_sampled_checks_share_the_exact_budget():
+    # P@2 on binary length 2: the determinism check evaluates all 4 outputs exactly once more
+    # (they are the first quarter and more); the 8 triples are exact while the cache (4) fits the
+    # budget, min(max_exact, 64): with max_exact = 4 all 8 are, with 3 none is.
+    four = classify(parse("P@2"), rankings(2), max_exact=4).property("pseudometric").note
+    assert four.endswith("on 8 sampled triples (8 exactly)")
+    three = classify(parse("P@2"), rankings(2), max_exact=3).property("pseudometric").note
+    assert three.endswith("on 8 sampled triples (0 exactly, 8 on floats within 1e-09)")
