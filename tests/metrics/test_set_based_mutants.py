@@ -91,3 +91,39 @@ def test_user_counts_default_to_no_recall_effort_and_say_what_is_wrong():
     with pytest.raises(ValidationError) as error:
         UserCounts(U=2, Rk=1, Ru=0, wanted=0, examined=1.5)
     assert str(error.value) == "examined must be an integer count, got 1.5"
+
+
+def test_parameter_and_count_errors_say_which_measure_and_what():
+    cases = [
+        (lambda: set_measure("recall", beta=1), "recall: unknown parameter 'beta' (parameters: none)"),
+        (lambda: FMeasure(zeta=1, gamma=2), "F: unknown parameter 'gamma' (parameters: beta)"),
+        (lambda: FMeasure(beta=0), "F: parameter beta=0 is outside its range, float in (0, inf]"),
+        (lambda: set_measure("recall").exact(UserCounts(1, 0, 0)), "recall scores Contingency, got UserCounts"),
+        (lambda: set_measure("recall").score_counts(np.array([0.5]), 0, 0, 0),
+         "Recall: tp must be an integer array, got dtype float64"),
+        (lambda: set_measure("recall").score_counts(np.array([1]), np.array([3, -2]), 0, 0),
+         "Recall: fp has a negative count (-2)"),
+        (lambda: Contingency(0, 0, True, 0), "FN must be an integer count, got True"),
+    ]
+    for build, message in cases:
+        with pytest.raises(ValidationError) as error:
+            build()
+        assert str(error.value) == message
+    with pytest.raises(ValidationError) as error:
+        set_measure("recall").score_counts(np.array([1, 2]), np.array([1, 2, 3]), 0, 0)
+    assert str(error.value).startswith("recall: count arrays do not broadcast (")
+    with pytest.raises(ValidationError) as error:
+        set_measure("nope")
+    assert str(error.value).startswith("unknown set measure 'nope'; known: recall, precision, ")
+    assert FMeasure(beta=2).spec == "F(beta=2)" and repr(FMeasure(beta=2)) == "F(beta=2)"
+    assert set_measure("utility", a=2).spec == "utility(a=2,b=1,c=0,d=0)"
+
+
+def test_zero_counts_are_counts_and_empty_arrays_score_empty():
+    assert Contingency(0, 0, 0, 0).N == 0
+    empty = np.array([], dtype=int)
+    assert set_measure("recall").score_counts(empty, empty, empty, empty).tolist() == []
+    zeros = np.zeros(2, dtype=np.uint8)  # unsigned counts are counts too
+    assert set_measure("F").score_counts(zeros + 1, zeros, zeros + 1, zeros).tolist() == [2 / 3, 2 / 3]
+    # Broadcasting: one scalar count against arrays. precision = tp / (tp + fp).
+    assert set_measure("precision").score_counts(np.array([1, 3]), 1, 0, 0).tolist() == [0.5, 0.75]
