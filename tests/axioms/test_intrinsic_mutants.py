@@ -957,3 +957,18 @@ def test_the_sampled_checks_share_the_exact_budget():
     assert four.endswith("on 8 sampled triples (8 exactly)")
     three = classify(parse("P@2"), rankings(2), max_exact=3).property("pseudometric").note
     assert three.endswith("on 8 sampled triples (0 exactly, 8 on floats within 1e-09)")
+
+
+def test_a_near_tie_run_is_split_and_ordered_by_the_exact_values():
+    # The floats are all 1.0 (one run of near-ties); the exact values are [a] 1 + 2e-12, [b] 1,
+    # [c] 1 + 1e-12, [d] 1. Exactly: {[b], [d]} = 1 < {[c]} < {[a]}: 3 distinct values, the tie
+    # [b] = [d]; in that order the gaps are 1e-12 and 1e-12: equally spaced, exactly.
+    exact = {"a": 1 + F(2, 10 ** 12), "b": F(1), "c": 1 + F(1, 10 ** 12), "d": F(1)}
+    four = outputs([([d], _TOPIC6) for d in "abcd"], name="four")
+    result = classify(_table({d: 1.0 for d in "abcd"}), four, exact=_exactly(exact))
+    assert result.distinct == 3 and result.values == ((1.0, 2), (1.0, 1), (1.0, 1))
+    metric = result.property("metric")
+    assert [r.index for r in metric.counterexample] == [1, 3] and metric.exact
+    assert [r.index for r in result.largest_class] == [1, 3]
+    interval = result.property("interval")
+    assert interval.holds and interval.exact and result.category == "ordinal/pseudometric"
