@@ -210,3 +210,93 @@ def test_a_metric_that_needs_a_context_refuses_to_score_without_one():
         assert str(error.value) == "Ctx needs a context (other systems' rankings)"
     context = Context((Ranking(["a"]), Ranking(["b"])))
     assert metric.score(["a"], TOPIC, context) == 2.0 and metric.exact(["a"], TOPIC, context) == 2
+
+
+def test_format_value_writes_fractions_as_integers_or_floats():
+    from axiometer.metrics.base import format_value
+
+    assert format_value("paper") == "'paper'"
+    assert format_value(Fraction(3)) == "3" and format_value(Fraction(1, 2)) == "0.5"
+    assert format_value(Fraction(3, 2)) == "1.5" and format_value(Fraction(1, 3)) == repr(1 / 3)
+    assert format_value(0.8) == "0.8" and format_value(2) == "2"
+
+
+def test_wrap_names_needs_and_parameter_checks():
+    def gain(ranking, topic, w=1.0):
+        return w
+
+    class Callable:
+        def __call__(self, ranking, topic):
+            return 0.0
+
+    assert wrap(gain).name == "gain" and wrap(gain, "G").name == "G"
+    assert wrap(Callable()).name == "metric"  # no __name__ to go by
+    assert wrap(gain).needs == Needs(aspects=True, graded=True)
+    assert wrap(gain, needs=Needs(aspects=False, graded=False)).needs == Needs(aspects=False, graded=False)
+    declared = [Param("w", float, 1.0, "scale", low=0)]
+    assert wrap(gain, param_info=declared).params == {"w": 1.0}
+    assert wrap(gain, "G", param_info=declared, params={"w": 2.0}).name == "G(w=2.0)"
+    for name, where in ((None, "gain"), ("G", "G")):
+        with pytest.raises(ValidationError) as error:
+            wrap(gain, name, param_info=declared, params={"w": -1.0})
+        assert str(error.value) == f"{where}: parameter w=-1.0 is outside its range, float in [0, inf]"
+    assert wrap(gain, cutoff=3).cutoff == 3 and wrap(gain, cutoff=3).name == "gain@3"
+    with pytest.raises(ValidationError) as error:
+        wrap(gain, "G", params={"q": 1, "p": 2})
+    assert str(error.value) == "G(q=1,p=2): the function does not accept declared parameter 'q'"
+
+
+def test_wrapped_functions_get_the_cutoff_and_context_they_ask_for():
+    seen = {}
+
+    def by_k(ranking, topic, k):
+        seen["k"] = (len(ranking), k)
+        return 0.0
+
+    def by_cutoff(ranking, topic, cutoff):
+        seen["cutoff"] = (len(ranking), cutoff)
+        return 0.0
+
+    def by_kwargs(ranking, topic, **kwargs):
+        seen["kwargs"] = (len(ranking), kwargs)
+        return 0.0
+
+    ranking = Ranking(["a", "b", "c"])
+    context = Context((Ranking(["x"]),))
+    wrap(by_k, cutoff=2).score(ranking, TOPIC)
+    wrap(by_cutoff, cutoff=2).score(ranking, TOPIC)
+    wrap(by_kwargs, cutoff=2).score(ranking, TOPIC, context)
+    # A function taking k or cutoff gets the whole ranking and the cutoff; one taking **kwargs gets the
+    # context and ranking[:k] (no argument named k or cutoff).
+    assert seen["k"] == (3, 2) and seen["cutoff"] == (3, 2)
+    assert seen["kwargs"] == (2, {"context": context})
+
+
+def test_is_exact_capable_needs_both_the_flag_and_the_method():
+    from axiometer.metrics.base import is_exact_capable
+
+    class FlagOnly:
+        exact_available = True
+
+    class MethodOnly:
+        def exact(self, ranking, topic):
+            return 0
+
+    class Both(MethodOnly):
+        exact_available = True
+
+    assert not is_exact_capable(FlagOnly()) and not is_exact_capable(MethodOnly())
+    assert is_exact_capable(Both()) and is_exact_capable(parse("AP"))
+    assert not is_exact_capable(wrap(lambda ranking, topic: 0.0, "f"))
+
+
+def test_batched_path_refuses_levels_above_one_and_scores_one_relevant_document():
+    batch = RankingBatch.from_rankings([["c", "a"], ["b"]], TOPIC)
+    with pytest.raises(NotImplementedError) as error:
+        parse("AP(rel=2)").score_batch(batch)
+    assert str(error.value) == "the batched path reads relevance level 1 only"
+    # One relevant document (R = 1): AP of [x, d] is 1/2, scalar and batched.
+    one = Topic.single({"a": 1, "c": 0})
+    batch = RankingBatch.from_rankings([["c", "a"], ["a"], ["c"]], one)
+    assert parse("AP").score_batch(batch).tolist() == [0.5, 1.0, 0.0]
+    assert [parse("AP").exact(r, one) for r in (["c", "a"], ["a"], ["c"])] == [Fraction(1, 2), 1, 0]
