@@ -20,7 +20,7 @@ from axiometer.generators.domains import outputs, rankings, sets, users
 from axiometer.intrinsic import classify as intrinsic
 from axiometer.intrinsic import giner, parametric
 from axiometer.intrinsic.classify import classify
-from axiometer.intrinsic.giner import GinerEntry, load_giner, run_giner
+from axiometer.intrinsic.giner import GinerEntry, canonical_domains, load_giner, run_giner
 from axiometer.intrinsic.parametric import ParametricError, analyse, numeric_param
 from axiometer.metrics import BuiltinMetric, Needs, parse, wrap
 from axiometer.metrics.base import Param
@@ -972,3 +972,17 @@ def test_a_near_tie_run_is_split_and_ordered_by_the_exact_values():
     assert [r.index for r in result.largest_class] == [1, 3]
     interval = result.property("interval")
     assert interval.holds and interval.exact and result.category == "ordinal/pseudometric"
+
+
+def test_the_canonical_domains_are_those_the_module_names():
+    # giner.py's docstring: sets(20, 5, size=8), sets(20, 5, nonrel=0), sets(20, 5); users(U=5,
+    # unknown=5) and the same with wanted = 2, examined up to 8; binary rankings(n=4) (R = 4),
+    # rankings(n=6) and graded rankings(n=3, grades={0, 1/2, 1}) (R = 6: three documents of each
+    # relevant grade). Sizes: TP = 0..5; TP = 0..5; 6 * 16 (TP, FP); 6 * 6 (Rk, Ru); 36 * 7
+    # (examined = 2..8); 2^4, 2^6, 3^3.
+    assert [d.name for d in canonical_domains()] == [
+        "sets(N=20, R=5, size=8)", "sets(N=20, R=5, nonrel=0)", "sets(N=20, R=5)",
+        "users(U=5, unknown=5)", "users(U=5, unknown=5, wanted=2, examined=8)",
+        "rankings(n=4, grades={0,1}, lengths=exact, R=4)", "rankings(n=6, grades={0,1}, lengths=exact, R=6)",
+        "rankings(n=3, grades={0,1/2,1}, lengths=exact, R=6)"]
+    assert [d.size for d in canonical_domains()] == [6, 6, 96, 36, 252, 16, 64, 27]
