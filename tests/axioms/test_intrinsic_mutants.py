@@ -27,6 +27,7 @@ from axiometer.metrics.base import Param
 from axiometer.metrics.rbp import RBP
 from axiometer.metrics.rbu import RBU
 from axiometer.metrics.set_based import CoverageRatio, Precision, set_measure
+from axiometer.results import OutputRecord
 
 #: Six one-document outputs [a] .. [f] of one topic (every document relevant).
 _TOPIC6 = Topic.single({d: 1 for d in "abcdef"})
@@ -986,3 +987,34 @@ def test_the_canonical_domains_are_those_the_module_names():
         "rankings(n=4, grades={0,1}, lengths=exact, R=4)", "rankings(n=6, grades={0,1}, lengths=exact, R=6)",
         "rankings(n=3, grades={0,1/2,1}, lengths=exact, R=6)"]
     assert [d.size for d in canonical_domains()] == [6, 6, 96, 36, 252, 16, 64, 27]
+
+
+def test_giner_rows_choose_the_domains_of_their_kind():
+    # Domains given in any order: the table lists sets then users as set columns, users apart,
+    # rankings as rank columns.
+    table = run_giner(domains=[rankings(2), users(2, 1), sets(4, 2, size=2)],
+                      measures=["recall", "coverage ratio", "recall effort", "Prec@k", "DCG"])
+    assert table.set_domains == ("sets(N=4, R=2, size=2)", "users(U=2, unknown=1)")
+    assert table.user_domains == ("users(U=2, unknown=1)",)
+    assert table.rank_domains == ("rankings(n=2, grades={0,1}, lengths=exact, R=2)",)
+    rows = {row.entry.measure: row for row in table.rows}
+    assert [r.domain for r in rows["recall"].results] == ["sets(N=4, R=2, size=2)"]
+    assert [r.domain for r in rows["coverage ratio"].results] == ["users(U=2, unknown=1)"]
+    # recall effort (wanted / examined) needs a users domain that varies them: none here.
+    assert rows["recall effort"].results == () and rows["recall effort"].skipped == "no user domain given"
+    # Prec@k is P@{n}: P@2 on binary length 2 (0, 1/2, 1/2, 1: the tie Giner states).
+    (prec,) = rows["Prec@k"].results
+    assert prec.metric == "P@2" and prec.category == "ordinal/pseudometric"
+    assert rows["Prec@k"].reproduced_by == (prec.domain,) and rows["Prec@k"].explanation == ()
+    # DCG has no published category: nothing to reproduce, nothing to explain.
+    assert rows["DCG"].reproduced_by == () and rows["DCG"].explanation == ()
+    assert all(row.skipped is None for m, row in rows.items() if m != "recall effort")
+    # Without a rank domain a rank measure is skipped, named by its kind.
+    only_sets = run_giner(domains=[sets(4, 2, size=2)], measures=["AP"])
+    assert only_sets.rows[0].skipped == "no rank domain given" and only_sets.rank_domains == ()
+
+
+def test_giner_counterexamples_print_exact_values_or_six_digits():
+    # An explanation's records: the exact value where known, else the float to 6 significant digits.
+    records = (OutputRecord(0, "(0, 1)", ("a",), 0.5, "1/2"), OutputRecord(1, "(1, 0)", ("b",), 2 / 3))
+    assert giner._records(records) == "(0, 1) = 1/2, (1, 0) = 0.666667"
