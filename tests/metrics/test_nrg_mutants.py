@@ -128,3 +128,40 @@ def test_campaign_ideal_takes_documents_outside_every_top_k():
     # s1 = [A, C] without priors: nDCG@2 = (1 + (1/4)/log2 3) / (1 + (1/2)/log2 3) (ideal A, B).
     alone = (1 + 0.25 / l3) / (1 + 0.5 / l3)
     assert nrg2.score_systems(topic, rankings, priors).tolist() == pytest.approx([want, alone], abs=1e-15)
+
+
+def test_base_errors_say_what_and_cut_long_text():
+    from axiometer.core import InputError
+    # A base that is no metric: the spec cut at 60 characters, the reason at 160.
+    with pytest.raises(ValidationError) as error:
+        NRG(base="x" * 70)
+    message = str(error.value)
+    head = "NRG: base '" + "x" * 59 + "…' is not a valid metric ("
+    assert message.startswith(head) and message.endswith(")")
+    reason = message[len(head):-1]
+    assert len(reason) == 160 and reason.endswith("…") and reason.startswith("unknown metric 'x")
+    # A nested bad base is said once, by the innermost NRG, not wrapped at every level.
+    with pytest.raises(InputError) as error:
+        NRG(base="NRG(base=nDGC)")
+    message = str(error.value)
+    assert message.startswith("metric 'NRG(base=nDGC)': NRG: base 'nDGC' is not a valid metric (")
+    assert message.count("is not a valid metric") == 1
+    # Not a spec and not a metric; a model that is not a BrowsingModel; no model at all.
+    with pytest.raises(ValidationError) as error:
+        NRG(base=3)
+    assert str(error.value) == "NRG: base must be a metric spec or a metric, got 3"
+
+    class NotAModel:
+        name = "Bad"
+
+        def browsing_model(self):
+            return 3
+
+    with pytest.raises(ValidationError) as error:
+        NRG.over(NotAModel())
+    assert str(error.value) == "NRG: Bad.browsing_model() returned int, not a BrowsingModel"
+    with pytest.raises(ValidationError) as error:
+        NRG.over(parse("AP@5"))
+    assert str(error.value) == (
+        "NRG: base AP@5 has no browsing model (gain, seen(i), normaliser of NRG eq. 1); bases "
+        "with one: nDCG, DCG, RBP, P, or a metric with a browsing_model() method")
