@@ -712,10 +712,16 @@ def test_parametric_refusals_say_why():
     with pytest.raises(ParametricError) as error:
         analyse(_param_metric(logarithmic), "x", _ABC_AB)
     assert str(error.value).startswith("Line(x=x) on [b]: the score x*log(3) has non-rational coefficients")
-    # A function with a name (not a built-in) is refused by that name.
+    # A metric with a name (not a built-in) is refused by that name, not by its repr.
+    class Named:
+        name = "mine"
+
+        def score(self, ranking, topic):
+            return 0.0
+
     with pytest.raises(ParametricError) as error:
-        analyse(wrap(lambda ranking, topic: 0.0, name="zero"), None, rankings(2))
-    assert str(error.value).startswith("zero: parametric analysis needs a built-in metric")
+        analyse(Named(), None, rankings(2))
+    assert str(error.value).startswith("mine: parametric analysis needs a built-in metric")
     with pytest.raises(ParametricError) as error:
         analyse(parse("RareP(alpha=0.5)@3"), "alpha", rankings(2))
     assert str(error.value) == ("RareP(alpha=0.5)@3 scores against other systems (a context): parametric "
