@@ -395,7 +395,10 @@ class _NoBatchRBP(RBP):
 
 def test_the_batched_path_names_a_non_finite_score_and_falls_back_when_it_fails():
     # (0, 1, 0) is the first output of binary length 3 with a relevant second document.
-    note = classify(_InfBatchRBP(p=0.5), rankings(3)).note
+    failed = classify(_InfBatchRBP(p=0.5), rankings(3))
+    (record,) = failed.property("pseudometric").counterexample
+    assert (record.index, record.label, record.score) == (2, "(0, 1, 0)", math.inf)
+    note = failed.note
     assert note.startswith("RBP(p=0.5) returned ") and "inf" in note and note.endswith(" on (0, 1, 0)")
     # Per output, RBP(1/2) is the binary fraction 0.b1b2b3: interval, exactly, 8 values.
     fallback = classify(_NoBatchRBP(p=0.5), rankings(3))
@@ -1024,3 +1027,17 @@ def test_giner_counterexamples_print_exact_values_or_six_digits():
     # An explanation's records: the exact value where known, else the float to 6 significant digits.
     records = (OutputRecord(0, "(0, 1)", ("a",), 0.5, "1/2"), OutputRecord(1, "(1, 0)", ("b",), 2 / 3))
     assert giner._records(records) == "(0, 1) = 1/2, (1, 0) = 0.666667"
+
+
+def test_a_counts_measure_without_a_spec_is_named_by_its_name():
+    # A plain measure of contingency counts (no spec, no exact form): TP / 2 on sets of size 8,
+    # TP = 0..5: linear, interval, decided on floats within the default tolerance.
+    class Half:
+        name = "half"
+
+        def score(self, c):
+            return c.tp / 2
+
+    result = classify(Half(), sets(20, 5, size=8))
+    assert result.metric == "half" and result.category == "interval/metric" and result.tolerance == 1e-9
+    assert result.values == tuple((tp / 2, 1) for tp in range(6))
