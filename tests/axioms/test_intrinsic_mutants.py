@@ -1041,3 +1041,34 @@ def test_a_counts_measure_without_a_spec_is_named_by_its_name():
     result = classify(Half(), sets(20, 5, size=8))
     assert result.metric == "half" and result.category == "interval/metric" and result.tolerance == 1e-9
     assert result.values == tuple((tp / 2, 1) for tp in range(6))
+
+
+def test_an_empty_domain_is_vacuously_interval():
+    # No outputs: nothing to tie, no gaps; resolution undefined (0 / 0), no largest class. A
+    # relative metric is not given a context (there is no topic to build it from).
+    result = classify(parse("P@1"), outputs([], name="none"))
+    assert (result.category, result.size, result.distinct, result.resolution) == ("interval/metric", 0, 0, None)
+    assert (result.largest_class_size, result.largest_class, result.values) == (0, (), ())
+    assert result.property("pseudometric").note == (
+        "finite on every output; deterministic on 0 sampled outputs (each scored twice, identical "
+        "values); dQ = |Q(x) - Q(y)| symmetric and satisfying the triangle inequality on 0 sampled "
+        "triples (0 exactly)")
+    assert result.property("metric").note == "injective: 0 distinct values on 0 outputs"
+    relative = classify(parse("RareP(alpha=0.5)@3"), outputs([], name="none"))
+    assert relative.metric == "RareP(alpha=0.5)@3" and relative.category == "interval/metric"
+
+
+def test_outputs_of_a_float_near_tie_are_listed_in_domain_order():
+    # Float-only: [a] 1 + 1e-12 and [b] 1 are one value within 1e-9 (sorted by score, [b] comes
+    # first; the class lists domain order, [a] then [b]). Outputs given by the user are not
+    # relabelled: the pseudometric note has no relabelling clause.
+    result = classify(_table({"a": 1 + 1e-12, "b": 1.0}), outputs([([d], _TOPIC6) for d in "ab"], name="ab"))
+    assert _labels(result.property("metric").counterexample) == ["[a]", "[b]"]
+    assert [r.index for r in result.largest_class] == [0, 1]
+    assert result.property("pseudometric").note.startswith("finite on every output; deterministic on 2 ")
+
+
+def test_a_relabelling_difference_just_beyond_the_tolerance_is_a_difference():
+    # Scores near 1/3: the band is 1e-9 * max(1, |Q|) = 1e-9; a tilt of 1.5e-9 is beyond it.
+    result = classify(_tilted(1.5e-9), rankings(3))
+    assert result.category == "not a pseudometric" and "relabelling documents" in result.note
