@@ -155,3 +155,13 @@ def test_identity_pickling_and_replace():
     with pytest.raises(ValidationError) as error:
         ir_measures_metric("Rprec").replace(cutoff=5)
     assert str(error.value) == "ir_measures:Rprec takes no cutoff (@k)"
+
+
+def test_a_several_line_parse_error_becomes_one_line(monkeypatch):
+    import ir_measures
+
+    def parse_measure(text):
+        raise ValueError("first line \n\n   second line\n")
+
+    monkeypatch.setattr(ir_measures, "parse_measure", parse_measure)
+    assert error_of("Odd@1") == "ir_measures:Odd@1: cannot parse ir_measures measure 'Odd@1': first line; second line"

@@ -217,3 +217,19 @@ def test_table_metrics_are_the_twenty_rows_at_their_default_specs():
     assert [title for title, _ in rows] == [title for title, _ in TABLE_ROWS]
     assert [metric.name for _, metric in rows] == [spec for _, spec in TABLE_ROWS]
     assert rows[0][0] == "P@k" and rows[0][1].name == "P@10" and rows[-1][1].name == "RBU(p=0.8,e=0.05)@10"
+
+
+def test_suggestions_ignore_case_dashes_sharps_and_alphas():
+    assert suggest("α-nDCG") == "alpha_nDCG" and suggest("Α-NDCG") == "alpha_nDCG"
+    assert suggest("d#ndcg") == "DSharp_nDCG" and suggest("dsharp nDCG") == "DSharp_nDCG"
+    assert suggest("rbp ia") == "RBP_IA" and suggest("MAP_IA") == "AP_IA"
+    assert suggest("ndcg_cut10") == "nDCG@10" and suggest("map_cut_5") == "AP@5"
+
+
+def test_a_key_two_families_share_is_no_suggestion_by_key(scratch_registry):
+    # 'AbC' and 'Ab_c' share the key 'abc', so neither is suggested by key; difflib's closest to
+    # 'ab-c' is 'abc' (ratio 6/7) rather than 'ab_c' (3/4).
+    register(make("AbC", "tests.keys"), make("Ab_c", "tests.keys"))
+    assert suggest("ab-c") == "AbC"
+    register(make("Xy_z", "tests.keys"))
+    assert suggest("x-Y-z") == "Xy_z"
