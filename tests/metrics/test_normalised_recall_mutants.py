@@ -71,3 +71,12 @@ def test_what_does_not_fit_is_said_in_full():
         Rnorm(N=1).score_batch(RankingBatch.from_rankings([[]], TOPIC))  # R = 2 > N = 1
     assert str(error.value) == ("Rnorm(N=1): some ranking does not fit a collection of N=1 documents "
                                 "with the topic's 2 relevant ones")
+
+
+def test_exact_rnorm_stays_exact_for_a_huge_collection():
+    # N = 10^16 + 1: the empty ranking puts a, b at ranks N - 1, N (the worst ranks): Rnorm = 1 - (2N - 1 - 3)
+    # / (2 (N - 2)) = 0 exactly; sums of ranks beyond 2^53 must not go through floats.
+    N = 10 ** 16 + 1
+    assert Rnorm(N=N).exact([], TOPIC) == 0
+    # [a]: ranks 1, N: 1 - (N + 1 - 3)/(2 (N - 2)) = 1/2.
+    assert Rnorm(N=N).exact(["a"], TOPIC) == Fraction(1, 2)

@@ -23,5 +23,7 @@ def test_reciprocal_rank_by_hand():
     assert ReciprocalRank().score_batch(batch).tolist() == pytest.approx([1 / 3, 1.0, 0.0, 0.0], abs=1e-15)
     assert ReciprocalRank(1).score_batch(batch).tolist() == [0.0, 1.0, 0.0, 0.0]
     assert ReciprocalRank(2).score_batch(batch).tolist() == [0.0, 1.0, 0.0, 0.0]
+    with pytest.raises(NotImplementedError):  # the batched arrays hold relevance, not grades
+        parse("RR(rel=2)").score_batch(batch)
     # Depth 0 (only empty rankings): zeros.
     assert ReciprocalRank().score_batch(RankingBatch.from_rankings([[], []], TOPIC)).tolist() == [0.0, 0.0]
