@@ -59,9 +59,12 @@ def test_open_aspects_past_the_int64_denominator():
     topic = Topic.single({"a": a, "b": b, "c": F(1, 2)})
     lookup, denominator = _exact_values(topic)
     assert denominator == 2 * D and lookup[float(a)] == a
-    gains = np.array([[[float(a)], [float(b)], [0.5]], [[0.5], [float(a)], [0.0]]])
-    # Gathered before: [0, a, 1] -> open, open, closed; [0, 1/2, 1/2 + a] -> all open.
-    assert _open_aspects(gains, topic)[:, :, 0].tolist() == [[True, True, False], [True, True, True]]
+    gains = np.array([[[float(a)], [float(b)], [0.5]], [[0.5], [float(a)], [0.0]],
+                      [[0.0], [float(a)], [float(b)]]])
+    # Gathered before: [0, a, 1] -> open, open, closed; [0, 1/2, 1/2 + a] -> all open;
+    # an unjudged document (0, no grade of the topic) gathers nothing: [0, 0, a] -> all open.
+    assert _open_aspects(gains, topic)[:, :, 0].tolist() == [
+        [True, True, False], [True, True, True], [True, True, True]]
     # CT@3, alpha = 0: a + b/2 (c saturated).
     metric = CubeTest(3, alpha=0)
     assert metric.exact(["a", "b", "c"], topic) == a + b / 2

@@ -53,3 +53,12 @@ def test_names_under_each_policy():
     assert FujiiU(5, epsilon=0.25).name == "FujiiU@5"  # epsilon is inert under 'error'
     assert FujiiU(policy="skip", epsilon=0.25).name == "FujiiU(policy='skip')"
     assert FujiiU(policy="epsilon").name == "FujiiU(policy='epsilon',epsilon=1e-06)"
+
+
+def test_skip_leaves_out_one_term_and_goes_on():
+    # Relevant a, b in that order. x = (b,): P(a|x) = 0 -> a's term skipped;
+    # P(b|x) = 1, P(b) = P(b|(a, b)) = (2 - 2 + 1)/2 = 1/2 -> log2(1/(1/2)) = 1.
+    topic = Topic.single({"a": 1, "b": 1})
+    assert topic.relevant == ("a", "b")
+    assert FujiiU(policy="skip").exact(("b",), topic, Context((("a", "b"),))) == 1
+    assert FujiiU(policy="skip").score(("b",), topic, Context((("a", "b"),))) == 1.0
