@@ -369,3 +369,41 @@ def test_no_shadow_note_without_a_local_file_or_for_a_module_without_one(cwd_mod
     # sys has no __file__; a local sys.py changes nothing.
     cwd_modules("sys.py", "")
     assert error_of("sys:qqqzzz") == "metric 'sys:qqqzzz': module 'sys' has no attribute 'qqqzzz'"
+
+
+class Tunable:
+    """A metric author's object that declares a parameter and has a replace() taking any value."""
+
+    name = family = "tunable"
+    cutoff = None
+
+    def __init__(self):
+        from axiometer.metrics import Param
+
+        self.param_info = (Param("p", float, 0.5, "a weight", low=0, high=1),)
+
+    def score(self, ranking, topic, context=None):
+        return 0.0
+
+    def replace(self, **changes):
+        return self
+
+
+def test_an_object_with_a_declared_parameter_takes_grids_and_ranges():
+    obj = Tunable()
+    loaded = resolve(obj, params={"p": (0.2, 0.8)})
+    assert loaded.ranges == {"tunable.p": (0.2, 0.8)} and loaded.grids is None and loaded.metric is obj
+    assert resolve(obj, params={"p": [0.2, 0.4]}).grids == {"tunable.p": (0.2, 0.4)}
+    assert error_of(obj, params={"p": (0.8, 0.2)}) == (
+        "metric 'tunable': parameter p: the range 0.8..0.2 needs low < high")
+
+
+def test_a_metric_objects_cutoff_is_kept_when_only_a_parameter_is_set():
+    assert resolve(parse("RBP@5"), params={"p": 0.5}).metric.name == "RBP(p=0.5)@5"
+    assert resolve(parse("RBP@5"), cutoff=2).metric.name == "RBP(p=0.8)@2"
+
+
+def test_a_functions_parameters_are_described_as_given_by_the_caller():
+    for params in ({"w": [0.25, 0.5]}, {"w": (0.1, 0.9)}, {"w": 0.3}):
+        (param,) = resolve(weighted, params=params).metric.param_info
+        assert param.description == "given by the caller"
