@@ -321,7 +321,8 @@ def test_the_line_named_is_the_users_own(cwd_modules, tmp_path):
 
 
 def test_a_module_outside_the_current_directory_names_its_innermost_line(cwd_modules, tmp_path, monkeypatch):
-    elsewhere = tmp_path / "elsewhere"
+    # "here_too" starts with the text "here" but is not under the directory here/.
+    elsewhere = tmp_path / "here_too"
     elsewhere.mkdir()
     (elsewhere / "far_m1.py").write_text("import json\nVALUE = json.loads('{')\n", encoding="utf-8")
     (tmp_path / "here").mkdir()
