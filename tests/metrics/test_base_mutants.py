@@ -300,3 +300,11 @@ def test_batched_path_refuses_levels_above_one_and_scores_one_relevant_document(
     batch = RankingBatch.from_rankings([["c", "a"], ["a"], ["c"]], one)
     assert parse("AP").score_batch(batch).tolist() == [0.5, 1.0, 0.0]
     assert [parse("AP").exact(r, one) for r in (["c", "a"], ["a"], ["c"])] == [Fraction(1, 2), 1, 0]
+
+
+def test_builtin_metrics_are_equal_only_to_the_same_metric():
+    assert parse("P@5") == parse("P@5") and parse("P@5") != parse("P@10")
+    assert parse("P@5") != parse("P(rel=2)@5")
+    # A wrapped function named like a built-in is not the built-in.
+    assert parse("P@5") != wrap(lambda ranking, topic: 0.0, "P", cutoff=5)
+    assert parse("P@5") != "P@5"

@@ -46,3 +46,11 @@ def test_relevance_level_two():
     assert judged_nonrelevant(topic, 2) == 3 and judged_nonrelevant(topic, 1) == 1
     assert parse("bpref(rel=2)").exact(["b", "a"], topic) == 0  # a: 1 - min(1, 1)/1
     assert parse("bpref(rel=2)").exact(["a", "b"], topic) == 1
+
+
+def test_relevance_level_two_counts_lower_grades_as_judged_non_relevant():
+    # At rel = 2: R = 2 (a, a2), Nn = 3 (b, c and n, all below grade 2); divisor min(3, 2) = 2.
+    # [b, a]: a has b (judged, not relevant at level 2) above: 1 - 1/2; a2 missing: (1/2)/2 = 1/4.
+    topic = Topic.single({"a": 1, "a2": 1, "b": Fraction(1, 2), "c": Fraction(1, 2), "n": 0})
+    assert parse("bpref(rel=2)").exact(["b", "a"], topic) == Fraction(1, 4)
+    assert parse("bpref(rel=2)").exact(["b", "c", "n", "a", "a2"], topic) == 0  # min(3, 2)/2 = 1 each
