@@ -119,3 +119,12 @@ def test_a_topic_that_fills_the_slot_leaves_room_for_the_ranking():
     slot = CaseSlot(HEADER + len(pickle.dumps(topic, pickle.HIGHEST_PROTOCOL)))  # the topic fits exactly
     slot.enter(("d1", "d2"), topic, None)
     assert slot.case() == (("d1", "d2"), None, None)
+
+
+def test_a_case_without_a_topic_and_falsy_topics_are_recorded_as_given():
+    slot = CaseSlot(4096)
+    slot.enter(("d1",), None, Context((("d2",),)))  # the first call may come without a topic
+    assert slot.case() == (("d1",), None, Context((("d2",),)))
+    slot = CaseSlot(4096)
+    slot.enter(("d1",), "", None)                    # any picklable value is kept, a falsy one too
+    assert slot.case() == (("d1",), "", None)
