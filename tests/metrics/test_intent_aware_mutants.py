@@ -86,3 +86,10 @@ def test_nerr_ia_batched_normalises_by_the_ideal_at_k():
     assert ERRIA(2).exact(["a", "b"], topic) == F(15, 32)
     batch = RankingBatch.from_rankings([["b", "a"], ["a", "b", "c"]], topic)
     assert NERRIA(2).score_batch(batch).tolist() == pytest.approx([73 / 75, 1.0], abs=1e-15)
+
+
+def test_greedy_increment_uses_what_is_left_of_a_partly_satisfied_aspect():
+    # Equal weights 1/2. Step 1: d9 and d1 (x, 1/2) tie at 1/4 over d5 (y, 1/4: 1/8) -> d9.
+    # Step 2: d1 adds (1/2)(1/2)(1 - 1/2) = 1/8, d5 adds (1/2)(1/4) = 1/8: a tie -> d5 (larger id).
+    topic = Topic({"d9": {"x": F(1, 2)}, "d1": {"x": F(1, 2)}, "d5": {"y": F(1, 4)}})
+    assert greedy_ideal(topic) == ("d9", "d5", "d1")
