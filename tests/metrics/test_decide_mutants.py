@@ -71,6 +71,17 @@ def test_evaluate_passes_a_context_only_when_there_is_one():
     assert evaluate(Relative(), ["a"], TOPIC, context) == 2.0
 
 
+def test_evaluate_hands_the_topic_to_a_metric_scored_in_a_context():
+    class TopicAndContext:
+        name = "topic_and_context"
+
+        def score(self, ranking, topic, context=None):
+            return float(topic.r(ranking[0])) + len(context)
+
+    # r(a) = 1/2 plus 3 rankings in the context: 3.5.
+    assert evaluate(TopicAndContext(), ["a"], TOPIC, Context((("a",), ("b",), ("c",)))) == 3.5
+
+
 @pytest.mark.parametrize("value, expected", [(1, 1.0), (Fraction(3, 4), 0.75), (-0.5, -0.5)])
 def test_evaluate_returns_a_float_for_any_real_number(value, expected):
     got = evaluate(Table({"a": value}, {}), ["a"], TOPIC)
@@ -87,7 +98,7 @@ def test_evaluate_refuses_a_non_finite_float(value):
 
 @pytest.mark.parametrize("value, sign", [
     (Fraction(1, 3), 1), (Fraction(-1, 3), -1), (Fraction(0), 0), (5, 1), (-5, -1), (0, 0),
-    (sympy.Rational(2, 3), 1), (sympy.Rational(-2, 3), -1), (sympy.Integer(0), 0),
+    (sympy.Rational(2, 3), 1), (sympy.Rational(1, 3), 1), (sympy.Rational(-2, 3), -1), (sympy.Integer(0), 0),
     (sympy.Integer(-7), -1),
 ])
 def test_exact_sign_of_rationals(value, sign):
@@ -147,6 +158,14 @@ def test_an_exact_diff_screens_with_screen_not_the_tolerance_and_decides_below_i
     assert decide_sign(0.1, 0.1 + 1e-12, diff, 1e-30) == (-1, True) and calls == [1]
     assert decide_sign(0.3, 0.3, lambda: Fraction(0), 1e-30) == (0, True)
     assert SCREEN == 1e-9 and DEFAULT_TOLERANCE == 1e-9
+
+
+def test_the_scale_is_the_larger_of_both_magnitudes():
+    # A 50% tolerance: 3 and 1.8 tie, since 1.2 <= 0.5 * max(1, 3, 1.8) = 1.5, whichever is x;
+    # scaled by 1.8 alone (0.9) they would not.
+    assert decide_sign(3.0, 1.8, None, 0.5) == (0, False)
+    assert decide_sign(1.8, 3.0, None, 0.5) == (0, False)
+    assert decide_sign(3.0, 1.4, None, 0.5) == (-1, False)      # 1.6 > 1.5
 
 
 def test_without_an_exact_diff_the_stated_tolerance_decides_wider_or_narrower():

@@ -165,3 +165,10 @@ def test_a_several_line_parse_error_becomes_one_line(monkeypatch):
 
     monkeypatch.setattr(ir_measures, "parse_measure", parse_measure)
     assert error_of("Odd@1") == "ir_measures:Odd@1: cannot parse ir_measures measure 'Odd@1': first line; second line"
+
+
+def test_an_empty_ranking_is_a_query_missing_from_the_run():
+    # NumQ counts the run's queries: 1 with a ranking, 0 (ir_measures' fill-in) without one.
+    topic = Topic.single({"a": 1, "b": 0})
+    assert ir_measures_metric("NumQ").score(["a"], topic) == 1.0
+    assert ir_measures_metric("NumQ").score([], topic) == 0.0
