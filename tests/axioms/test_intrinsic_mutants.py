@@ -1072,3 +1072,20 @@ def test_a_relabelling_difference_just_beyond_the_tolerance_is_a_difference():
     # Scores near 1/3: the band is 1e-9 * max(1, |Q|) = 1e-9; a tilt of 1.5e-9 is beyond it.
     result = classify(_tilted(1.5e-9), rankings(3))
     assert result.category == "not a pseudometric" and "relabelling documents" in result.note
+
+
+def test_exact_ties_between_a_fraction_and_an_unsimplified_sympy_value():
+    # With G = (sqrt(5) - 1)/2, G^2 + G = 1 but sympy keeps it unsimplified (== 1 is False): the
+    # tie has to be proved (exact_sign), in either order of the two kinds of value. Floats put
+    # [b] (1) before [a] (G^2 + G) and [d] (3 (G^2 + G)) before [c] (3).
+    golden = (sympy.sqrt(5) - 1) / 2
+    assert (golden ** 2 + golden == 1) is False
+    exact = {"a": golden ** 2 + golden, "b": F(1), "c": F(3), "d": 3 * (golden ** 2 + golden)}
+    floats = {"a": 1.0 + 1e-15, "b": 1.0, "c": 3.0, "d": 3.0 - 1e-15}
+    four = outputs([([d], _TOPIC6) for d in "abcd"], name="four")
+    result = classify(_table(floats), four, exact=lambda r, t: exact[r[0]])
+    # Each value is shown as the float of its class's first output in domain order: [a], [c].
+    assert result.distinct == 2 and result.values == ((1.0 + 1e-15, 2), (3.0, 2))
+    metric = result.property("metric")
+    assert _labels(metric.counterexample) == ["[a]", "[b]"] and metric.exact
+    assert "2 values shared by several outputs" in metric.note
