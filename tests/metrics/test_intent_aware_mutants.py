@@ -93,3 +93,25 @@ def test_greedy_increment_uses_what_is_left_of_a_partly_satisfied_aspect():
     # Step 2: d1 adds (1/2)(1/2)(1 - 1/2) = 1/8, d5 adds (1/2)(1/4) = 1/8: a tie -> d5 (larger id).
     topic = Topic({"d9": {"x": F(1, 2)}, "d1": {"x": F(1, 2)}, "d5": {"y": F(1, 4)}})
     assert greedy_ideal(topic) == ("d9", "d5", "d1")
+
+
+def test_intent_aware_batches_match_the_hand_computed_values():
+    # test_intent_aware's topic and ranking: w(x) = 7/10, w(y) = 3/10; [a, u, c, b].
+    from axiometer.metrics.intent_aware import (AveragePrecisionIA, PrecisionIA, RBPIA,
+                                                ReciprocalRankIA)
+    topic = Topic({"a": {"x": F(1, 2)}, "b": {"x": F(1, 4), "y": F(1, 2)}, "c": {"y": F(3, 4)},
+                   "n": {"x": 0, "y": 0}}, {"x": F(7, 10), "y": F(3, 10)})
+    rankings = [["a", "u", "c", "b"], ["n"], []]
+    batch = RankingBatch.from_rankings(rankings, topic)
+    for metric, value in ((PrecisionIA(2), F(7, 20)), (ReciprocalRankIA(), F(4, 5)),
+                          (AveragePrecisionIA(), F(13, 20)), (ERRIA(), F(73, 160)),
+                          (RBPIA(p=0.5), F(143, 640))):
+        assert metric.exact(rankings[0], topic) == value
+        assert metric.score_batch(batch).tolist() == pytest.approx([float(value), 0.0, 0.0], abs=1e-15)
+
+
+def test_nerr_ia_takes_no_parameters():
+    from axiometer.core import ValidationError
+    with pytest.raises(ValidationError) as error:
+        NERRIA(p=0.5)
+    assert str(error.value) == "nERR_IA: unknown parameter 'p' (parameters: none)"
