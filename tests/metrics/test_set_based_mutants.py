@@ -98,6 +98,7 @@ def test_parameter_and_count_errors_say_which_measure_and_what():
         (lambda: set_measure("recall", beta=1), "recall: unknown parameter 'beta' (parameters: none)"),
         (lambda: FMeasure(zeta=1, gamma=2), "F: unknown parameter 'gamma' (parameters: beta)"),
         (lambda: FMeasure(beta=0), "F: parameter beta=0 is outside its range, float in (0, inf]"),
+        (lambda: set_measure("utility", e=1), "utility: unknown parameter 'e' (parameters: a, b, c, d)"),
         (lambda: set_measure("recall").exact(UserCounts(1, 0, 0)), "recall scores Contingency, got UserCounts"),
         (lambda: set_measure("recall").score_counts(np.array([0.5]), 0, 0, 0),
          "Recall: tp must be an integer array, got dtype float64"),
