@@ -405,7 +405,6 @@ def test_the_batched_path_names_a_non_finite_score_and_falls_back_when_it_fails(
     assert fallback.category == "interval/metric" and fallback.distinct == 8 and fallback.exact
 
 
-@pytest.mark.xfail(strict=True, reason="bug: classify.py:158 prints the numpy repr, 'returned np.float64(inf)'")
 def test_a_non_finite_batched_score_is_printed_as_a_plain_number():
     # One clear line: the value as the per-output path prints it (inf), not numpy's repr.
     assert classify(_InfBatchRBP(p=0.5), rankings(3)).note == "RBP(p=0.5) returned inf on (0, 1, 0)"
@@ -490,8 +489,6 @@ def test_a_float_only_result_states_its_tolerance():
     assert result.property("interval").note == "consecutive values 0.0, 1.0, 2.0001 have unequal gaps"
 
 
-@pytest.mark.xfail(strict=True, reason="bug: classify.py:424 marks a float-only result exact when no "
-                                       "near-tie occurred, while its note and tolerance say float-only")
 def test_a_float_only_result_is_not_marked_exact():
     # The same float-only result: its note says "decided within tolerance 1e-09" and
     # IntrinsicResult.tolerance is "None when decisions were exact"; a float-only metric has no
@@ -502,8 +499,6 @@ def test_a_float_only_result_is_not_marked_exact():
     assert result.exact is False
 
 
-@pytest.mark.xfail(strict=True, reason="bug: classify.py:330 marks the pseudometric verdict exact when "
-                                       "its triples were checked on floats within the screen")
 @pytest.mark.parametrize("case", ["float-only", "budget 0"])
 def test_a_pseudometric_verdict_checked_on_floats_is_not_marked_exact(case):
     # The note says "(0 exactly, 6 on floats within 1e-09)" / "(0 exactly, 8 on floats ...)":
@@ -887,15 +882,14 @@ def test_identically_equal_gaps_make_every_sub_range_interval():
     assert result.interval_ranges == ("(-inf, 0)", "(0, inf)") and result.interval == ()
 
 
-@pytest.mark.xfail(strict=True, raises=TypeError,
-                   reason="bug: parametric.py:307-308 reads a sub-range's order at a pole of a score "
-                          "(the sample point 0 of (-inf, inf)), and sorting by zoo raises TypeError")
 def test_a_pole_at_the_sample_point_is_no_crash():
     # [a] 1 + 1/x, [b] 2 + 1/x: never tied (they differ by 1), undefined at x = 0. The sub-range
     # (-inf, inf) has no tie, so its sample point is 0, where both scores are 1/0.
     table = {"a": lambda A, x: A.num(1) + A.num(1) / A.num(x), "b": lambda A, x: A.num(2) + A.num(1) / A.num(x)}
     result = analyse(_param_metric(table), "x", _ABC_AB)
     assert result.exceptional == ()
+    # The pole splits the range: each side is sampled away from it (it raised TypeError there).
+    assert result.interval_ranges == ("(-inf, 0)", "(0, inf)")
 
 
 def test_set_and_user_measures_are_scored_vectorised_then_sampled_twice():
