@@ -238,3 +238,22 @@ def test_a_key_two_families_share_is_no_suggestion_by_key(scratch_registry):
 def test_a_key_one_family_has_is_its_suggestion(scratch_registry):
     register(make("Xy_z", "tests.keys"))
     assert suggest("x-Y-z") == "Xy_z"
+
+
+def test_sharps_and_titles_in_suggestions(scratch_registry):
+    # 'X#-y' is 'XSharp_y' once '#' reads 'sharp' (difflib alone finds nothing that close).
+    register(make("XSharp_y", "tests.sharp"))
+    assert suggest("X#-y") == "XSharp_y"
+    # A family's title (before '@' or '('), compared the same way.
+    titled = make("Zq", "tests.title")
+    titled.title = "Long-Title(k)@n"
+    register(titled)
+    assert suggest("long title") == "Zq"
+
+
+def test_describe_joins_several_parameters_and_the_view_names_the_missing_key():
+    assert describe("RBU") == ("RBU takes p: float in (0, 1), default 0.8; e: float in [0, inf], default 0.05; "
+                               "form: one of 'paper', 'reference', default 'paper'; optional cutoff @k")
+    with pytest.raises(KeyError) as error:
+        by_kind("relative")["nDCG"]
+    assert error.value.args == ("nDCG",)
