@@ -430,16 +430,20 @@ def rerun(copy: Path, args) -> int:
     print(f"testing {len(alive)} survivors of {name} again in {copy}", flush=True)
     started = time.monotonic()
     # mutmut resets every result when it fails before testing (a test that fails on the clean code,
-    # say): keep the results and put them back then.
+    # say): keep the results and put them back then (not when it was stopped while testing: what it
+    # tested by then is worth keeping).
     saved = {path: path.read_bytes() for path in (copy / "mutants").rglob("*.meta")}
     run = mutmut(copy, "run", "--max-children", str(args.jobs), *alive)
     (copy / "mutmut-rerun.log").write_text(run.stdout + run.stderr, encoding="utf-8")
     if run.returncode != 0:
-        for path, data in saved.items():
-            path.write_bytes(data)
-        print(f"mutmut failed (exit {run.returncode}); the copy's results are as before. The end of its "
-              "output:\n" + (run.stdout + run.stderr)[-3000:])
-        return 2
+        output = run.stdout + run.stderr
+        if "Running mutation testing" not in output:  # it failed before testing: it reset them all
+            for path, data in saved.items():
+                path.write_bytes(data)
+            print(f"mutmut failed before testing (exit {run.returncode}); the copy's results are as "
+                  "before. The end of its output:\n" + output[-3000:])
+            return 2
+        print(f"mutmut stopped (exit {run.returncode}) while testing: what it tested is kept")
     return report(name, copy, results(copy), time.monotonic() - started, args.only)
 
 
