@@ -226,8 +226,6 @@ def test_suggestions_ignore_case_dashes_sharps_and_alphas():
     assert suggest("ndcg_cut10") == "nDCG@10" and suggest("map_cut_5") == "AP@5"
 
 
-@pytest.mark.xfail(strict=True, reason="bug: registry.py:210 builds {key: name} before _by_key, so a key two "
-                   "families share keeps only the later family and is suggested by key (_by_key sees one name)")
 def test_a_key_two_families_share_is_no_suggestion_by_key(scratch_registry):
     # 'AbC' and 'Ab_c' share the key 'abc', so neither is suggested by key; difflib's closest to
     # 'ab-c' is 'abc' (ratio 6/7) rather than 'ab_c' (3/4).

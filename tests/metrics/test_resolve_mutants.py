@@ -173,8 +173,6 @@ def test_metric_object_parameters():
         "metric 'RBP(p=0.8)@5': name= cannot be given here: a metric object has its own name and needs")
 
 
-@pytest.mark.xfail(strict=True, reason="bug: resolve.py:230 puts a range (a tuple) among the fixed values of a "
-                   "metric object, so replace(p=(0.5, 0.9)) fails before resolve.py:251 records the range")
 def test_a_metric_object_takes_a_range_as_a_function_and_a_builtin_do():
     # The module docstring: a tuple (low, high) is a continuous range, for every kind of reference.
     ranged = resolve(parse("RBP@5"), params={"p": (0.5, 0.9)})
@@ -410,9 +408,6 @@ def test_a_functions_parameters_are_described_as_given_by_the_caller():
         assert param.description == "given by the caller"
 
 
-@pytest.mark.xfail(strict=True, reason="bug: resolve.py:430 drops every frame whose path contains 'importlib' "
-                   "(meant for importlib's own), so a user's module under a directory so named is placed at "
-                   "axiometer's resolve.py instead of its own line")
 def test_a_users_directory_named_like_importlib_is_still_the_users(tmp_path, monkeypatch, cwd_modules):
     home = tmp_path / "importlib_demo"
     home.mkdir()

@@ -130,8 +130,6 @@ def test_zero_counts_are_counts_and_empty_arrays_score_empty():
     assert set_measure("precision").score_counts(np.array([1, 3]), 1, 0, 0).tolist() == [0.5, 0.75]
 
 
-@pytest.mark.xfail(strict=True, reason="bug: _check_counts casts unsigned counts to int64, so a uint64 "
-                                       "count >= 2**63 wraps to a negative number")
 def test_a_large_unsigned_count_keeps_its_sign():
     # utility = TP - FP with TP = 2**63 (a uint64 count), FP = 0: 2**63, not -2**63.
     big = np.array([2 ** 63], dtype=np.uint64)
