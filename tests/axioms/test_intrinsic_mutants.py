@@ -1083,3 +1083,67 @@ def test_exact_ties_between_a_fraction_and_an_unsimplified_sympy_value():
     metric = result.property("metric")
     assert _labels(metric.counterexample) == ["[a]", "[b]"] and metric.exact
     assert "2 values shared by several outputs" in metric.note
+
+
+# -- what a "not a pseudometric" result records ---------------------------------------------
+
+def test_a_metric_that_raises_only_when_scored_again_is_named_with_that_output():
+    # Each output is scored once in the scoring pass; the determinism check scores the sampled
+    # outputs twice more, and the metric raises on a ranking it has seen: at the first sampled
+    # output, index 0 = (0, 0, 0), whose documents are 0#1, 0#2, 0#3 (a record of it in full).
+    seen: set[tuple[str, ...]] = set()
+
+    def once(ranking, topic):
+        if tuple(ranking) in seen:
+            raise ValueError("seen it")
+        seen.add(tuple(ranking))
+        return float(sum(topic.rel(d) for d in ranking))
+
+    domain = rankings(3)
+    result = classify(wrap(once, name="once"), domain)
+    assert (result.category, result.domain, result.size) == ("not a pseudometric", domain.name, 8)
+    assert result.exact and result.note == ("once on (0, 0, 0): ValueError: seen it on a second evaluation "
+                                            "of the same input (the first returned 0.0)")
+    (verdict,) = result.properties
+    assert (verdict.name, verdict.holds, verdict.exact, verdict.note) == (
+        "pseudometric", False, True, result.note)
+    (record,) = verdict.counterexample
+    assert (record.index, record.label, record.ranking) == (0, "(0, 0, 0)", ("0#1", "0#2", "0#3"))
+    assert math.isnan(record.score)
+
+
+def test_a_non_deterministic_set_measure_records_its_output_twice():
+    # As above (scored 1e-9 too high on every odd call): both records carry output 0's ranking as
+    # the domain gives it (a user-model output has an empty one), never None.
+    class Drifting(CoverageRatio):
+        calls = 0
+
+        def score(self, c):
+            Drifting.calls += 1
+            return super().score(c) + (1e-9 if Drifting.calls % 2 else 0.0)
+
+    domain = users(2, 2)
+    first, second = classify(Drifting(), domain).property("pseudometric").counterexample
+    assert first.ranking == second.ranking == tuple(domain.output(0)[0]) == ()
+
+
+def test_an_exact_evaluation_that_drifts_records_both_exact_values_with_the_output():
+    result = classify(RBP(p=0.5), rankings(7), exact=_exact_drifting_at((0, 0, 1, 1, 1, 1, 0)))
+    first, second = result.property("pseudometric").counterexample
+    ranking = ("0#1", "0#2", "1#1", "1#2", "1#3", "1#4", "0#3")  # output 30 = 0011110, documents by grade
+    for record, exact in ((first, "143/64"), (second, "79/64")):
+        assert (record.index, record.label, record.ranking, record.exact) == (
+            30, "(0, 0, 1, 1, 1, 1, 0)", ranking, exact)
+        assert record.score == 15 / 64  # RBP(1/2) of 0011110 on floats: 1/8 + 1/16 + 1/32 + 1/64
+
+
+def test_a_metric_without_a_name_is_named_by_its_repr():
+    class Nameless:
+        def score(self, ranking, topic):
+            raise ValueError("no")
+
+        def __repr__(self):
+            return "<nameless>"
+
+    # Not a built-in: checked through the guard, whose repr wraps the object's.
+    assert classify(Nameless(), rankings(1)).note == "guarded(<nameless>) on (0,): ValueError: no"
