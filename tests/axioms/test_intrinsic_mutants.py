@@ -1135,3 +1135,28 @@ def test_a_metric_without_a_name_is_named_by_its_repr():
 
     # Not a built-in: checked through the guard, whose repr wraps the object's.
     assert classify(Nameless(), rankings(1)).note == "guarded(<nameless>) on (0,): ValueError: no"
+
+
+def test_the_batched_path_spares_one_evaluation_per_output():
+    # RBP scored in batches, in chunks of intrinsic.CHUNK outputs, against the same RBP whose
+    # batches fail: the per-output path then evaluates every output once more, and twice over,
+    # since a subclass is no registered built-in and its guard evaluates each call twice (to catch
+    # non-determinism). Everything else (the determinism check, the relabelling check) evaluates
+    # the same outputs either way.
+    class Counted(RBP):
+        calls = 0
+
+        def score(self, ranking, topic, context=None):
+            type(self).calls += 1
+            return super().score(ranking, topic)
+
+    class CountedNoBatch(Counted):
+        calls = 0
+
+        def score_batch(self, batch):
+            raise RuntimeError("no batches today")
+
+    domain = rankings(7)
+    batched, fallback = classify(Counted(p=0.5), domain), classify(CountedNoBatch(p=0.5), domain)
+    assert batched.category == fallback.category == "interval/metric"
+    assert CountedNoBatch.calls - Counted.calls == 2 * domain.size == 2 * 128
