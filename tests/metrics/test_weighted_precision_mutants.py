@@ -5,21 +5,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import pytest
-
-from axiometer.core import Topic
-from axiometer.metrics import RankingBatch
 from axiometer.metrics.weighted_precision import AverageWeightedPrecision, WeightedRPrecision
-
-# Ideal gains 1, 1/2 (cg* = 1, 3/2, 3/2, ...); R = 2.
-TOPIC = Topic.single({"a": 1, "b": Fraction(1, 2), "n": 0})
-RANKINGS = [["b", "n", "a"], ["a", "b"], ["n"], []]
-
-
-def check(metric, want):
-    assert [metric.exact(r, TOPIC) for r in RANKINGS] == want
-    batch = RankingBatch.from_rankings(RANKINGS, TOPIC)
-    assert metric.score_batch(batch).tolist() == pytest.approx([float(w) for w in want], abs=1e-15)
+from tests.metrics.two_gains import check
 
 
 def test_weighted_precisions_by_hand():
