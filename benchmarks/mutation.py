@@ -330,6 +330,38 @@ def _figures(head: str, status: dict[str, str], equivalent: set[str]) -> str:
             + f"; score {score:.1%} of {scored} (equivalent mutants excluded)")
 
 
+def combine(parts: list[str]) -> int:
+    """One area's figures from several kept copies, each answering for the mutants its globs match
+    (``COPY=GLOB,GLOB``): several people each tested their modules' survivors in a copy of their own."""
+    status: dict[str, str] = {}
+    names = set()
+    owner: dict[str, str] = {}
+    for part in parts:
+        copy_text, _, globs_text = part.partition("=")
+        copy, globs = Path(copy_text), [g for g in globs_text.split(",") if g]
+        names.add(area_of(copy))
+        for mutant, state in results(copy).items():
+            if any(fnmatch.fnmatch(mutant, g) for g in globs):
+                if mutant in owner:
+                    raise SystemExit(f"mutation.py: {mutant} is claimed by {owner[mutant]} and {copy}")
+                owner[mutant] = str(copy)
+                status[mutant] = state
+            else:
+                status.setdefault(mutant, "unclaimed")
+    if len(names) != 1:
+        raise SystemExit(f"mutation.py: --combine takes copies of one area, got {', '.join(sorted(names))}")
+    unclaimed = sorted(m for m, s in status.items() if s == "unclaimed")
+    if unclaimed:
+        raise SystemExit(f"mutation.py: {len(unclaimed)} mutants matched no part's globs, e.g. {unclaimed[0]}")
+    (name,) = names
+    for part in parts:
+        copy = Path(part.partition("=")[0])
+        print(_figures(f"  {copy.name}", {m: s for m, s in status.items() if owner[m] == str(copy)},
+                       {m for m in status if m in load_areas()[1]
+                        and status[m] in ("survived", "no tests", "suspicious")}))
+    return report(name, Path(parts[0].partition("=")[0]), status, 0.0)
+
+
 def same_code(before: str, after: str) -> bool:
     """True when two versions of a module differ only in docstrings, comments and layout."""
     def code(text: str) -> str:
@@ -398,16 +430,20 @@ def rerun(copy: Path, args) -> int:
     print(f"testing {len(alive)} survivors of {name} again in {copy}", flush=True)
     started = time.monotonic()
     # mutmut resets every result when it fails before testing (a test that fails on the clean code,
-    # say): keep the results and put them back then.
+    # say): keep the results and put them back then (not when it was stopped while testing: what it
+    # tested by then is worth keeping).
     saved = {path: path.read_bytes() for path in (copy / "mutants").rglob("*.meta")}
     run = mutmut(copy, "run", "--max-children", str(args.jobs), *alive)
     (copy / "mutmut-rerun.log").write_text(run.stdout + run.stderr, encoding="utf-8")
     if run.returncode != 0:
-        for path, data in saved.items():
-            path.write_bytes(data)
-        print(f"mutmut failed (exit {run.returncode}); the copy's results are as before. The end of its "
-              "output:\n" + (run.stdout + run.stderr)[-3000:])
-        return 2
+        output = run.stdout + run.stderr
+        if "Running mutation testing" not in output:  # it failed before testing: it reset them all
+            for path, data in saved.items():
+                path.write_bytes(data)
+            print(f"mutmut failed before testing (exit {run.returncode}); the copy's results are as "
+                  "before. The end of its output:\n" + output[-3000:])
+            return 2
+        print(f"mutmut stopped (exit {run.returncode}) while testing: what it tested is kept")
     return report(name, copy, results(copy), time.monotonic() - started, args.only)
 
 
@@ -429,8 +465,11 @@ def main(argv=None) -> int:
     parser.add_argument("--only", metavar="GLOB", action="append",
                         help="with --rerun: only the survivors whose mutmut name matches (repeatable); "
                              "with --rerun or --report: their figures, and only their survivors listed")
+    parser.add_argument("--combine", metavar="COPY=GLOB,...", nargs="+",
+                        help="one area's figures from several kept copies, each answering for the "
+                             "mutants its globs match")
     args = parser.parse_args(argv)
-    if args.list or not (args.area or args.rerun or args.report):
+    if args.list or not (args.area or args.rerun or args.report or args.combine):
         for name, area in AREAS.items():
             print(f"{name}: {area.note}\n  mutate: {', '.join(area.mutate)}\n  tests:  {', '.join(area.tests)}")
         return 0
@@ -439,6 +478,8 @@ def main(argv=None) -> int:
     except ImportError:
         print("mutmut is not installed: pip install -e '.[mutation]' (in a venv of its own)", file=sys.stderr)
         return 2
+    if args.combine:
+        return combine(args.combine)
     if args.rerun:
         return rerun(args.rerun, args)
     if args.report:

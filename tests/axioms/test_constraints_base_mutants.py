@@ -12,7 +12,7 @@ import dataclasses
 from fractions import Fraction
 from itertools import islice
 
-from hypothesis import find, settings
+from hypothesis import given, settings
 
 from axiometer.axioms import get
 from axiometer.axioms.constraints.base import (A_GE_B, A_GT_B, B_GT_A, TRUNCATE_MAX_DOCS, Constraint,
@@ -71,17 +71,16 @@ def test_every_small_scope_case_of_a_relative_check_has_a_context():
     assert plain and all(c.context is None for c in plain)
 
 
-def test_every_random_case_of_a_relative_check_has_a_context():
-    relative = get("Pri").under_generated_contexts()
-    quick = settings(max_examples=30, database=None)
-    with_context = find(relative.strategy(Scope(max_position=3)), lambda c: c.context is not None, settings=quick)
-    assert len(with_context.context) >= 1
-    shared = find(relative.strategy(Scope(max_position=3)),
-                  lambda c: bool(documents(c) & {d for r in c.context.rankings for d in r}), settings=quick)
-    assert shared.context is not None
-    disjoint = find(relative.strategy(Scope(max_position=3, context_disjoint=True)),
-                    lambda c: len(c.context) >= 1, settings=quick)
-    assert {d for r in disjoint.context.rankings for d in r} <= set(OTHERS_ONLY)
+RELATIVE_PRI = get("Pri").under_generated_contexts()
+
+
+@settings(max_examples=10, database=None)
+@given(RELATIVE_PRI.strategy(Scope(max_position=3)), RELATIVE_PRI.strategy(Scope(max_position=3,
+                                                                                context_disjoint=True)))
+def test_every_random_case_of_a_relative_check_has_a_context(case, disjoint_case):
+    assert case.context is not None and len(case.context) >= 1
+    # context_disjoint: the other systems retrieve only o1, o2.
+    assert {d for r in disjoint_case.context.rankings for d in r} <= set(OTHERS_ONLY)
 
 
 def test_a_constraint_without_generators_stays_without_them_under_contexts():

@@ -421,3 +421,16 @@ def test_an_earlier_outer_timer_fires_its_handler_on_time_and_the_limit_still_ho
     assert [(signum, has_frame) for signum, has_frame, _ in fired] == [(signal.SIGALRM, True)]
     assert 0.2 <= fired[0][2] < 0.45
     assert 0.5 <= elapsed < 0.9
+
+
+def test_after_an_earlier_outer_timer_the_limit_still_repeats():
+    previous = signal.signal(signal.SIGALRM, lambda signum, frame: None)
+    signal.setitimer(signal.ITIMER_REAL, 0.1)
+    try:
+        # The outer alarm at 0.1 s re-arms the limit for the time left; the metric swallows the
+        # limit's first alarm, and the repeat 0.05 s later ends the call, long before its 3 s.
+        _, elapsed = timed_timeout(Scored(sleeper(3, swallow=1)), 0.3)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    assert 0.3 <= elapsed < 1.5

@@ -323,3 +323,14 @@ def test_a_misbehaviour_is_its_own_record_of_the_input():
     assert outcome.error.ranking == ("d2", "d1") and outcome.error.topic == record_topic(TWO_ASPECTS)
     outcome = error_outcome(RaisesOn(99), case(1), Misbehaviour("returned None", ("d1",), TOPIC, None))
     assert not outcome.final and outcome.error.message == "returned None"
+
+
+def test_a_budget_of_no_random_cases_checks_the_small_scope_alone():
+    # Budget(cases=0) crashed inside hypothesis ("max_examples=0 must be at least one").
+    from axiometer.axioms import get
+    from axiometer.checking import Budget, check
+    from axiometer.metrics import parse
+
+    result = check(parse("nDCG@10"), get("Pri"), budget=Budget(cases=0, small_scope=50), seed=0)
+    assert (result.verdict, result.cases, result.small_scope) == ("satisfied", 0, 50)
+    assert result.evidence.random_cases == 0

@@ -60,6 +60,10 @@ class CaseSlot:
         offset = start + self._topic_length
         if offset + len(rest) > self.size:
             rest = pickle.dumps((tuple(ranking)[:1000], None), pickle.HIGHEST_PROTOCOL)
+            if offset + len(rest) > self.size:  # the topic leaves no room: keep the ranking alone
+                self._topic, self._topic_length, offset = None, 0, start
+                if offset + len(rest) > self.size:
+                    rest = b""  # not even the ranking fits (a slot far smaller than SLOT_BYTES)
         memory[offset:offset + len(rest)] = rest
         _HEADER.pack_into(memory, 0, time.monotonic(), self._topic_length, len(rest))
 

@@ -252,16 +252,6 @@ def _varying(settings: Sequence[dict[str, Any]]) -> list[str]:
     return [n for n in names if len({s.get(n) for s in settings}) > 1]
 
 
-def _settings_text(settings: Sequence[dict[str, Any]], names: Sequence[str]) -> str:
-    """``p = 0.8, 0.9`` for one parameter; ``(alpha, e) = (0.1, 0.05), (0.5, 0.1)`` for several."""
-    if not names:
-        return ""
-    if len(names) == 1:
-        return f"{names[0]} = " + ", ".join(_text(s.get(names[0])) for s in settings)
-    rows = ", ".join("(" + ", ".join(_text(s.get(n)) for n in names) + ")" for s in settings)
-    return f"({', '.join(names)}) = {rows}"
-
-
 def dependence_condition(checks: Sequence[Check]) -> str | None:
     """Where ``checks`` hold, as a condition on the parameters: ``p >= 0.8``; ``None`` if nothing varies.
 

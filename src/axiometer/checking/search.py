@@ -120,7 +120,7 @@ def search_cases(small_scope: Iterable[ScopeItem] | None, strategy: Callable[[],
                 return SearchResult(outcome, item, 0, small, "found in the small scope",
                                     enumeration.reach("target"))
         reach = enumeration.reach(stopped, small_note)
-    if strategy is None:
+    if strategy is None or budget.cases < 1:  # Budget(cases=0): the small scope alone
         return SearchResult(None, None, 0, small, small_note, reach)
     deadline = time.monotonic() + budget.seconds
     counter = [0]

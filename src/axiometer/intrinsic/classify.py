@@ -155,7 +155,8 @@ def _finite(metric: Any, domain: Domain, scores: np.ndarray) -> np.ndarray:
     if len(bad):
         i = int(bad[0])
         raise DomainScoreError(
-            i, f"{_metric_name(metric, domain)} returned {scores[i]!r} on {domain.label(i)}", float(scores[i]))
+            i, f"{_metric_name(metric, domain)} returned {float(scores[i])!r} on {domain.label(i)}",
+            float(scores[i]))  # float(): "inf", not numpy's "np.float64(inf)"
     return scores
 
 
@@ -301,7 +302,7 @@ def classify(metric: Any, domain: Domain, tolerance: float | None = None,
                                                       f", {triples - triples_exact} on floats within {screen:g})"))
 
     # -- pseudometric: equal judgments are interchangeable --------------------
-    pseudo_exact = True
+    pseudo_exact = triples_exact == triples  # a triple checked on floats was decided within the band
     if isinstance(domain, RankingsDomain) and domain.size:
         for i in _spread(domain.size, RELABEL_SAMPLE):
             original, topic = domain.output(i)
@@ -421,7 +422,8 @@ def classify(metric: Any, domain: Domain, tolerance: float | None = None,
         category = "interval/metric"
     else:
         category = "ordinal/metric"
-    all_exact = pseudo.exact and metric_verdict.exact and interval.exact
+    # A float-only metric has no exact values: nothing about it was decided exactly.
+    all_exact = exact_mode and pseudo.exact and metric_verdict.exact and interval.exact
     note = ("ties and gaps decided exactly" if exact_mode and all_exact else
             f"float-only: ties and equal gaps decided within tolerance {screen:g}" if not exact_mode else
             f"exact budget of {max_exact} evaluations reached: some near-ties settled within {screen:g}")

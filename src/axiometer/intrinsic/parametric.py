@@ -300,7 +300,11 @@ def analyse(metric: Any, param: str | None, domain: Domain, *, interval: bool = 
     interval_ranges: list[str] = []
     if interval and not always_tied and reps:
         points = [root for root, _ in found]
-        bounds: list[sympy.Expr | None] = [span.low, *points, span.high]
+        # A score's pole (a real root of its denominator) splits a sub-range too: the sample point
+        # must not be one, where the scores are undefined and cannot be ordered.
+        poles = [root for f in reps for _, root in _real_roots(f[1]) if root in span]
+        cuts = sorted({*points, *poles}, key=_numeric)
+        bounds: list[sympy.Expr | None] = [span.low, *cuts, span.high]
         for a, b in itertools.pairwise(bounds):
             if a is not None and b is not None and not a < b:
                 continue  # an exceptional value at a closed end: empty sub-range

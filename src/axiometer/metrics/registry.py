@@ -45,7 +45,7 @@ from __future__ import annotations
 import difflib
 import importlib
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, NamedTuple
 
 from axiometer.core import InputError, ValidationError, cut
@@ -188,10 +188,11 @@ def _key(name: str) -> str:
     return re.sub(r"[\s_-]", "", name)
 
 
-def _by_key(names: Mapping[str, str]) -> dict[str, str]:
-    """``key -> family`` for the keys exactly one family has."""
+def _by_key(pairs: Iterable[tuple[str, str]]) -> dict[str, str]:
+    """``key -> family`` for the keys exactly one family has (``pairs``: ``(key, family)``, a key
+    possibly more than once; a dict built first would keep only the last family of a key)."""
     found: dict[str, set[str]] = {}
-    for key, name in names.items():
+    for key, name in pairs:
         found.setdefault(key, set()).add(name)
     return {key: next(iter(named)) for key, named in found.items() if len(named) == 1}
 
@@ -207,7 +208,7 @@ def suggest(name: str) -> str | None:
     """
     registered = _registered()
     key = _key(name)
-    by_name = _by_key({_key(f.name): f.name for f in registered})
+    by_name = _by_key((_key(f.name), f.name) for f in registered)
     if key in by_name:
         return by_name[key]
     lowered = name.lower()
@@ -215,8 +216,8 @@ def suggest(name: str) -> str | None:
         match = re.fullmatch(pattern, lowered)
         if match:
             return match.expand(replacement)
-    titles = {_key(re.split(r"[@(]", getattr(f.cls, "title", "") or "")[0]): f.name for f in registered}
-    by_title = _by_key({k: v for k, v in titles.items() if k and k not in by_name})
+    titles = [(_key(re.split(r"[@(]", getattr(f.cls, "title", "") or "")[0]), f.name) for f in registered]
+    by_title = _by_key((k, v) for k, v in titles if k and k not in by_name)
     if key in by_title:
         return by_title[key]
     lower = {f.name.lower(): f.name for f in registered}

@@ -227,7 +227,7 @@ def _metric_object(metric: Any, ref: str, params: dict[str, Any], cutoff: int | 
         raise InputError(f"{ref!r} has a score method but no name (the metric protocol needs both)")
     _only_for_functions(ref, name=name, needs=needs,
                         why="a metric object has its own name and needs")
-    fixed = {k: v for k, v in params.items() if not _is_grid(v)}
+    fixed = {k: v for k, v in params.items() if not _is_grid(v) and not _is_range(v)}
     if fixed or cutoff is not None:
         if not hasattr(metric, "replace"):
             raise InputError(f"{ref!r} has no replace(), so its parameters and cutoff cannot be set")
@@ -427,13 +427,22 @@ def _where(error: BaseException, directory: str) -> str | None:
     if isinstance(error, SyntaxError) and error.filename:
         return f"{error.filename}:{error.lineno}"
     frames = [f for f in traceback.extract_tb(error.__traceback__)
-              if not f.filename.startswith("<") and "importlib" not in f.filename]
+              if not f.filename.startswith("<") and not _in_importlib(f.filename)]
     if not frames:
         return None
     prefix = os.path.join(os.path.abspath(directory), "")
     own = [f for f in frames if os.path.abspath(f.filename).startswith(prefix)]
     frame = (own or frames)[-1]
     return f"{frame.filename}:{frame.lineno}"
+
+
+def _in_importlib(filename: str) -> bool:
+    """Is ``filename`` part of the standard library's import machinery (not a user's file whose
+    path merely contains the word)?"""
+    return os.path.dirname(os.path.abspath(filename)) == _IMPORTLIB_DIR
+
+
+_IMPORTLIB_DIR = os.path.dirname(os.path.abspath(importlib.__file__))
 
 
 def _ir_measures(measure: str, ref: str) -> Any:

@@ -93,7 +93,8 @@ def _check_counts(cls: type, values: Mapping[str, Any]) -> dict[str, np.ndarray]
             raise ValidationError(f"{cls.__name__}: {name} must be an integer array, got dtype {array.dtype}")
         if array.size and array.min() < 0:
             raise ValidationError(f"{cls.__name__}: {name} has a negative count ({array.min()})")
-        arrays[name] = array.astype(np.int64)
+        # int64 holds every count below 2**63; a larger unsigned one would wrap negative there
+        arrays[name] = array.astype(np.int64) if array.size == 0 or array.max() < 2 ** 63 else array.astype(float)
     return arrays
 
 
