@@ -69,3 +69,43 @@ def test_to_fraction_reads_floats_as_decimals():
     assert to_fraction(Fraction(1, 3)) == Fraction(1, 3)
     with pytest.raises(ValidationError):
         to_fraction(float("inf"))
+
+
+# -- Topic.trusted and the float views (issue 15: generated cases built and scored cheaply) ------
+
+def test_trusted_equals_the_validated_topic_one_aspect_and_several():
+    one = {"a": (Fraction(1, 3),), "b": (Fraction(0),), "c": (Fraction(1),)}
+    assert Topic.trusted(one, ("*",), (Fraction(1),)) == Topic({d: {"*": v[0]} for d, v in one.items()},
+                                                               {"*": 1})
+    built = Topic.trusted(one, ("*",), (Fraction(1),))
+    assert (built.R, built.r("a"), built.r("b"), built.relevant) == (2, Fraction(1, 3), 0, ("a", "c"))
+    two = {"a": (Fraction(1, 3), Fraction(1, 2)), "b": (Fraction(0), Fraction(0)), "c": (Fraction(0), Fraction(1, 5))}
+    weights = (Fraction(1, 4), Fraction(3, 4))
+    trusted = Topic.trusted(two, ("s", "t"), weights)
+    validated = Topic({d: dict(zip("st", v)) for d, v in two.items()}, dict(zip("st", weights)))
+    assert trusted == validated
+    assert (trusted.R, trusted.r("a"), trusted.r("c"), trusted.r("b")) == (2, Fraction(1, 2), Fraction(1, 5), 0)
+
+
+def test_float_views_round_each_value_once_and_read_zero_for_unjudged():
+    topic = Topic({"a": {"s": Fraction(1, 3), "t": Fraction(2, 3)}, "b": {"s": 0}},
+                  {"s": Fraction(1, 3), "t": Fraction(2, 3)})
+    assert topic.float_vector("a") == (1 / 3, 2 / 3) and topic.float_vector("b") == (0.0, 0.0)
+    assert topic.float_vector("unjudged") == (0.0, 0.0)
+    assert (topic.float_r("a"), topic.float_r("b"), topic.float_r("unjudged")) == (2 / 3, 0.0, 0.0)
+    assert topic.float_weights == (1 / 3, 2 / 3)
+    assert all(type(x) is float for x in topic.float_vector("a") + topic.float_weights)
+    single = Topic.single({"x": Fraction(1, 10), "y": 1})
+    assert (single.float_r("x"), single.float_vector("y"), single.float_r("z")) == (0.1, (1.0,), 0.0)
+
+
+def test_a_topic_with_its_float_views_filled_pickles_and_stays_equal():
+    import pickle
+
+    topic = Topic({"a": {"s": Fraction(1, 3)}, "b": {"s": 1}}, {"s": 1})
+    topic.float_vector("a")  # fills the cache
+    hash(topic)
+    copy = pickle.loads(pickle.dumps(topic))
+    assert copy == topic and hash(copy) == hash(topic) and copy.float_r("a") == 1 / 3
+    with pytest.raises(AttributeError):
+        copy.R = 3

@@ -146,7 +146,7 @@ class Topic:
     """
 
     __slots__ = ("topic_id", "aspects", "weights", "_vectors", "_single",
-                 "_aspect_index", "R", "_grades", "_aspect_grades", "_ordinal", "_hash")
+                 "_aspect_index", "R", "_grades", "_aspect_grades", "_ordinal", "_floats", "_hash")
 
     topic_id: str
     aspects: tuple[str, ...]
@@ -214,6 +214,7 @@ class Topic:
         self._grades: dict[str, int] | None = None if grades is None else {d: int(g) for d, g in grades.items()}
         self._aspect_grades: dict[str, dict[str, int]] | None = aspect_grades
         self._ordinal: dict[str, int] | None = None
+        self._floats: tuple[dict[str, tuple[float, ...]], dict[str, float], tuple[float, ...]] | None = None
         self._hash: int | None = None
 
     # -- construction helpers -------------------------------------------------
@@ -228,12 +229,18 @@ class Topic:
         generated case; a wrong input here is a bug in a generator, caught by its tests.
         """
         topic = object.__new__(cls)
-        single = {doc: max(vector) for doc, vector in vectors.items()}
+        # One aspect: r(d) is the vector's only value (no Fraction comparisons, the cost here).
+        if len(aspects) == 1:
+            single = {doc: vector[0] for doc, vector in vectors.items()}
+        else:
+            single = {doc: max(vector) for doc, vector in vectors.items()}
         for name, value in (("topic_id", topic_id), ("aspects", aspects), ("weights", weights),
                             ("_aspect_index", {t: i for i, t in enumerate(aspects)}),
                             ("_vectors", dict(vectors)), ("_single", single),
-                            ("R", sum(1 for r in single.values() if r > 0)), ("_grades", None),
-                            ("_aspect_grades", None), ("_ordinal", None), ("_hash", None)):
+                            # values are >= 0 here, so r > 0 is r != 0 (a cheap truth test)
+                            ("R", sum(1 for r in single.values() if r)), ("_grades", None),
+                            ("_aspect_grades", None), ("_ordinal", None), ("_floats", None),
+                            ("_hash", None)):
             object.__setattr__(topic, name, value)
         return topic
 
@@ -262,6 +269,31 @@ class Topic:
         """``(r(d, t1), ..., r(d, tm))`` in aspect order; zeros if unjudged."""
         vector = self._vectors.get(doc)
         return (0,) * len(self.aspects) if vector is None else vector
+
+    def _float_views(self) -> tuple[dict[str, tuple[float, ...]], dict[str, float], tuple[float, ...]]:
+        views = self._floats
+        if views is None:  # a cache, not part of the topic's identity
+            vectors = {d: tuple(map(float, v)) for d, v in self._vectors.items()}
+            single = ({d: v[0] for d, v in vectors.items()} if len(self.aspects) == 1
+                      else {d: float(r) for d, r in self._single.items()})
+            views = (vectors, single, tuple(map(float, self.weights)))
+            object.__setattr__(self, "_floats", views)
+        return views
+
+    def float_vector(self, doc: str) -> tuple[float, ...]:
+        """:meth:`vector` in float64 (each value rounded once, cached per topic): what the float
+        arithmetic of the metrics reads, instead of converting every value at every use."""
+        vector = self._float_views()[0].get(doc)
+        return (0.0,) * len(self.aspects) if vector is None else vector
+
+    def float_r(self, doc: str) -> float:
+        """:meth:`r` (single view) in float64, cached per topic."""
+        return self._float_views()[1].get(doc, 0.0)
+
+    @property
+    def float_weights(self) -> tuple[float, ...]:
+        """The aspect weights in float64, cached per topic."""
+        return self._float_views()[2]
 
     def rel(self, doc: str) -> bool:
         """Binary view: ``r(d) > 0``."""

@@ -136,3 +136,23 @@ def test_anchored_errors_name_what_is_missing():
     with pytest.raises(ValueError) as error:
         SymbolicArithmetic({p: 2}).anchored(sympy.sqrt(p))
     assert str(error.value) == "sqrt(p) is not rational at the anchors"
+
+
+def test_each_arithmetic_reads_a_topic_in_its_own_numbers():
+    """vector/r/weights: floats from the topic's cached float view, exact fractions, sympy rationals."""
+    import sympy
+
+    from axiometer.core import Topic
+    from axiometer.metrics.arithmetic import EXACT, FLOAT, SymbolicArithmetic
+
+    topic = Topic({"a": {"s": Fraction(1, 3), "t": 0.2}}, {"s": Fraction(1, 4), "t": Fraction(3, 4)})
+    assert FLOAT.vector(topic, "a") == (1 / 3, 0.2) and FLOAT.r(topic, "a") == 1 / 3
+    assert FLOAT.weights(topic) == (0.25, 0.75) and FLOAT.vector(topic, "z") == (0.0, 0.0)
+    assert EXACT.vector(topic, "a") == (Fraction(1, 3), Fraction(1, 5))
+    assert EXACT.r(topic, "a") == Fraction(1, 3) and EXACT.r(topic, "z") == 0
+    assert EXACT.weights(topic) == (Fraction(1, 4), Fraction(3, 4))
+    assert all(type(x) is Fraction for x in EXACT.vector(topic, "a") + EXACT.weights(topic))
+    symbolic = SymbolicArithmetic()
+    assert symbolic.vector(topic, "a") == (sympy.Rational(1, 3), sympy.Rational(1, 5))
+    assert symbolic.r(topic, "a") == sympy.Rational(1, 3)
+    assert symbolic.weights(topic) == (sympy.Rational(1, 4), sympy.Rational(3, 4))

@@ -37,6 +37,21 @@ class FloatArithmetic:
         return float(value)
 
     @staticmethod
+    def vector(topic: Any, doc: str) -> tuple[float, ...]:
+        """``(r(d, t1), ..., r(d, tm))`` as floats (the topic's cached float view)."""
+        return topic.float_vector(doc)
+
+    @staticmethod
+    def r(topic: Any, doc: str) -> float:
+        """``r(d)`` (single view) as a float (the topic's cached float view)."""
+        return topic.float_r(doc)
+
+    @staticmethod
+    def weights(topic: Any) -> tuple[float, ...]:
+        """The topic's aspect weights as floats (cached per topic)."""
+        return topic.float_weights
+
+    @staticmethod
     def log2(value: Any) -> float:
         return math.log2(value)
 
@@ -60,6 +75,21 @@ class ExactArithmetic:
     @staticmethod
     def num(value: Number) -> Fraction:
         return to_fraction(value)
+
+    @staticmethod
+    def vector(topic: Any, doc: str) -> tuple[Fraction, ...]:
+        """``(r(d, t1), ..., r(d, tm))`` as exact fractions."""
+        return tuple(map(to_fraction, topic.vector(doc)))
+
+    @staticmethod
+    def r(topic: Any, doc: str) -> Fraction:
+        """``r(d)`` (single view) as an exact fraction."""
+        return to_fraction(topic.r(doc))
+
+    @staticmethod
+    def weights(topic: Any) -> tuple[Fraction, ...]:
+        """The topic's aspect weights as exact fractions."""
+        return tuple(map(to_fraction, topic.weights))
 
     @staticmethod
     def log2(value: Any) -> sympy.Expr:
@@ -133,6 +163,21 @@ class SymbolicArithmetic:
             return value
         fraction = to_fraction(value)
         return sympy.Rational(fraction.numerator, fraction.denominator)
+
+    @staticmethod
+    def vector(topic: Any, doc: str) -> tuple[sympy.Expr, ...]:
+        """``(r(d, t1), ..., r(d, tm))`` as sympy rationals."""
+        return tuple(map(SymbolicArithmetic.num, topic.vector(doc)))
+
+    @staticmethod
+    def r(topic: Any, doc: str) -> sympy.Expr:
+        """``r(d)`` (single view) as a sympy rational."""
+        return SymbolicArithmetic.num(topic.r(doc))
+
+    @staticmethod
+    def weights(topic: Any) -> tuple[sympy.Expr, ...]:
+        """The topic's aspect weights as sympy rationals."""
+        return tuple(map(SymbolicArithmetic.num, topic.weights))
 
     @staticmethod
     def log2(value: Any) -> sympy.Expr:

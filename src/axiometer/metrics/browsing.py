@@ -56,7 +56,7 @@ ORDER_DIGITS = 50
 
 def relevance_gain(doc: str, topic: Topic, A: Arithmetic) -> Any:
     """``G(d) = r(d)``, the single-aspect relevance (nDCG, DCG, RBP)."""
-    return A.num(topic.r(doc))
+    return A.r(topic, doc)
 
 
 def binary_gain(doc: str, topic: Topic, A: Arithmetic) -> Any:

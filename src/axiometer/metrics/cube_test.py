@@ -85,7 +85,7 @@ class CubeTest(BuiltinMetric):
     def compute(self, ranking: Sequence[str], topic: Topic, A: Arithmetic,
                 context: Context | None = None) -> Any:
         keep = A.one - A.num(self.alpha)
-        weights = [A.num(w) for w in topic.weights]
+        weights = list(A.weights(topic))
         repeats = [0] * len(topic.aspects)            # c(i, t)
         filled = [Fraction(0)] * len(topic.aspects)   # sum_{j<i} r(d_j, t), exactly
         total = A.zero

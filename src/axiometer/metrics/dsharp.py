@@ -65,10 +65,10 @@ class DSharpNDCG(BuiltinMetric):
 
     def compute(self, ranking: Sequence[str], topic: Topic, A: Arithmetic,
                 context: Context | None = None) -> Any:
-        weights = [A.num(w) for w in topic.weights]
-        gains = [global_gain([A.num(r) for r in topic.vector(d)], weights, A)
+        weights = list(A.weights(topic))
+        gains = [global_gain(list(A.vector(topic, d)), weights, A)
                  for d in self.window(ranking)]
-        judged = [global_gain([A.num(r) for r in topic.vector(d)], weights, A)
+        judged = [global_gain(list(A.vector(topic, d)), weights, A)
                   for d in topic.documents]
         d_ndcg = A.ratio(dcg(gains, A), dcg(ideal_gains(judged, self.cutoff), A))
         gamma = A.num(self.gamma)

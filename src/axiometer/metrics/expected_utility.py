@@ -54,8 +54,8 @@ class ExpectedUtility(BuiltinMetric):
 
     def compute(self, ranking: Sequence[str], topic: Topic, A: Arithmetic,
                 context: Context | None = None) -> Any:
-        weights = [A.num(w) for w in topic.weights]
-        vectors = [[A.num(r) for r in topic.vector(d)] for d in self.window(ranking)]
+        weights = list(A.weights(topic))
+        vectors = [list(A.vector(topic, d)) for d in self.window(ranking)]
         gains = novelty_gains(vectors, A.num(self.alpha), A, weights)
         effort = A.num(self.e)
         total = A.zero

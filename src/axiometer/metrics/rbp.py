@@ -56,7 +56,7 @@ class RBP(BuiltinMetric):
         total = A.zero
         weight = A.one  # p^(i-1)
         for d in self.window(ranking):
-            r = A.num(topic.r(d))
+            r = A.r(topic, d)
             if r:
                 total = total + weight * r
             weight = weight * p

@@ -69,8 +69,8 @@ class RBU(BuiltinMetric):
                 context: Context | None = None) -> Any:
         window = self.window(ranking)
         p, effort = A.num(self.p), A.num(self.e)
-        weights = [A.num(w) for w in topic.weights]
-        vectors = [[A.num(r) for r in topic.vector(d)] for d in window]
+        weights = list(A.weights(topic))
+        vectors = [list(A.vector(topic, d)) for d in window]
         if self.form == "reference":
             return self._reference(vectors, weights, p, effort, A)
         unsatisfied = [A.one] * len(weights)  # prod_{j<i} (1 - r(d_j, t))

@@ -62,7 +62,7 @@ class RMeasure(RelevantNormalisedMetric):
         beta = A.num(self.beta)
         hits, gained = A.zero, A.zero
         for d in ranking[:R]:
-            r = A.num(topic.r(d))
+            r = A.r(topic, d)
             if r:
                 hits = hits + A.one
                 gained = gained + r
@@ -102,7 +102,7 @@ class QMeasure(RelevantNormalisedMetric):
         for i, d in enumerate(self.window(ranking), 1):
             if i <= len(ideal):
                 ideal_gained = ideal_gained + ideal[i - 1]
-            r = A.num(topic.r(d))
+            r = A.r(topic, d)
             if r:
                 hits = hits + A.one
                 gained = gained + r

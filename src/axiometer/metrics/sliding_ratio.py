@@ -50,7 +50,7 @@ class SlidingRatio(BuiltinMetric):
                 context: Context | None = None) -> Any:
         gained = A.zero
         for d in self.window(ranking):
-            gained = gained + A.num(topic.r(d))
+            gained = gained + A.r(topic, d)
         ideal = A.zero
         for g in ideal_gains([A.num(v) for v in topic.relevance_values()], self.cutoff):
             ideal = ideal + g
@@ -89,7 +89,7 @@ class ModifiedSlidingRatio(BuiltinMetric):
 
     def compute(self, ranking: Sequence[str], topic: Topic, A: Arithmetic,
                 context: Context | None = None) -> Any:
-        gains = [A.num(topic.r(d)) for d in self.window(ranking)]
+        gains = [A.r(topic, d) for d in self.window(ranking)]
         ideal = ideal_gains([A.num(v) for v in topic.relevance_values()], self.cutoff)
         return A.ratio(self._harmonic(gains, A), self._harmonic(ideal, A))
 

@@ -77,7 +77,7 @@ class AverageWeightedPrecision(RelevantNormalisedMetric):
         for i, d in enumerate(self.window(ranking), 1):
             if i <= len(ideal):
                 ideal_gained = ideal_gained + ideal[i - 1]
-            r = A.num(topic.r(d))
+            r = A.r(topic, d)
             if r:
                 gained = gained + r
                 total = total + gained / ideal_gained
