@@ -203,10 +203,13 @@ class _Run:
         return constraint.id if self.registered[column] else constraint
 
     def initial_tasks(self) -> list[Task]:
+        # Row by row, and within a row setting by setting: a process that checks one setting's
+        # constraints one after another reuses what it cached for that metric (the ideal rankings,
+        # the threshold pairs DeepTh and CloseTh share).
         tasks = []
         for r, row in enumerate(self.rows):
-            for c in range(len(self.constraints)):
-                for s in range(len(row.settings)):
+            for s in range(len(row.settings)):
+                for c in range(len(self.constraints)):
                     tasks.append(Task("check", r, c, s, self._metric_ref(r, s), self._constraint_ref(c),
                                       self.mode, self.budget, self.seed))
         return tasks

@@ -26,6 +26,7 @@ recorded as ``0.0``, so the picture's zero crossings are the verdict's.
 from __future__ import annotations
 
 import dataclasses
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -36,7 +37,8 @@ from axiometer.axioms.oracle import Searcher
 from axiometer.core import Ranking, Topic
 from axiometer.generators.case import Case
 from axiometer.generators.context import fixed_context
-from axiometer.metrics import is_exact_capable
+from axiometer.metrics import family, families, is_exact_capable
+from axiometer.metrics.base import BuiltinMetric
 from axiometer.metrics.decide import Comparison, compare
 from axiometer.results import Check, Counterexample, Evidence, Witness, context_record, record_topic
 
@@ -100,6 +102,38 @@ def signs_text(grid: tuple[int, ...], signs: list[int], symbol: str) -> str:
 #: One grid point: the case's topic, ``a_n``, ``b_n``, the comparison of ``(b_n, a_n)``, the context.
 _Pair = tuple[Topic, Ranking, Ranking, Comparison, Any]
 
+#: The compared pairs of the last few (metric, rc, ...) grids in this process. DeepTh and CloseTh build
+#: and compare the very same ``(a_n, b_n)`` (one ``threshold_pair``, compared as ``(b_n, a_n)``), so
+#: whichever of the two runs second reuses the first's comparisons. Only registered built-ins are
+#: cached: their scores depend on nothing but their name (parameters included) and the input, while
+#: a metric author's function may not. The runner schedules a setting's constraints one after another,
+#: so a handful of entries is enough.
+_COMPARED: OrderedDict[tuple[Any, ...], dict[int, _Pair]] = OrderedDict()
+_COMPARED_ENTRIES = 8
+
+
+def _cache_key(metric: Any, build: Callable[..., Any], rc: Fraction, tolerance: float, relative: bool,
+               disjoint: bool) -> tuple[Any, ...] | None:
+    """The key of a grid's comparisons, or ``None`` when the metric is not a registered built-in."""
+    if not isinstance(metric, BuiltinMetric) or metric.family not in families() \
+            or type(metric) is not family(metric.family):
+        return None
+    return (type(metric), metric.name, build, rc, tolerance, relative, disjoint)
+
+
+def _compared(key: tuple[Any, ...] | None) -> dict[int, _Pair]:
+    """The cached comparisons of ``key`` (filled in place by the caller), most recent last."""
+    if key is None:
+        return {}
+    pairs = _COMPARED.get(key)
+    if pairs is None:
+        pairs = _COMPARED[key] = {}
+        while len(_COMPARED) > _COMPARED_ENTRIES:
+            _COMPARED.popitem(last=False)
+    else:
+        _COMPARED.move_to_end(key)
+    return pairs
+
 
 @dataclass(frozen=True, repr=False)
 class ThresholdConstraint(Constraint):
@@ -139,23 +173,28 @@ class ThresholdConstraint(Constraint):
             signs: list[int] = []
             values: list[tuple[int, float]] = []
             pairs: dict[int, _Pair] = {}
+            compared = _compared(_cache_key(metric, rule.build, rc, tolerance, relative, disjoint))
             for n in grid:
-                topic, a, b = rule.build(n, rc)
-                context = fixed_context(topic, disjoint) if relative else None
-                try:
-                    # sign of Q(a) - Q(b) = D(n)
-                    comparison = compare(metric, topic, b, a, tolerance, context)
-                except Exception as error:  # a user's metric may raise anything; report, don't crash
-                    if violation is not None:  # the verdict is decided: the curve just ends here
-                        return dataclasses.replace(violation, curve=tuple(curve))
-                    outcome = search.error(metric, Case(topic, a, b, (), "", context), error)
-                    return Check(constraint=self.id, metric=metric.name, params=params_of(metric),
-                                 verdict="error", mode=mode, error=outcome.error,
-                                 exact=is_exact_capable(metric))
+                pair = compared.get(n)
+                if pair is None:
+                    topic, a, b = rule.build(n, rc)
+                    context = fixed_context(topic, disjoint) if relative else None
+                    try:
+                        # sign of Q(a) - Q(b) = D(n)
+                        comparison = compare(metric, topic, b, a, tolerance, context)
+                    except Exception as error:  # a user's metric may raise anything; report, don't crash
+                        if violation is not None:  # the verdict is decided: the curve just ends here
+                            return dataclasses.replace(violation, curve=tuple(curve))
+                        outcome = search.error(metric, Case(topic, a, b, (), "", context), error)
+                        return Check(constraint=self.id, metric=metric.name, params=params_of(metric),
+                                     verdict="error", mode=mode, error=outcome.error,
+                                     exact=is_exact_capable(metric))
+                    pair = compared[n] = (topic, a, b, comparison, context)
+                comparison = pair[3]
                 signs.append(comparison.sign)
                 # compare(b, a): qy - qx = Q(a_n) - Q(b_n) = D(n); a decided tie is exactly 0
                 values.append((n, comparison.qy - comparison.qx if comparison.sign else 0.0))
-                pairs[n] = (topic, a, b, comparison, context)
+                pairs[n] = pair
             text = signs_text(grid, signs, rule.symbol)
             curve.append((str(rc), tuple(values)))
             if violation is not None:
