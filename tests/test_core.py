@@ -109,3 +109,13 @@ def test_a_topic_with_its_float_views_filled_pickles_and_stays_equal():
     assert copy == topic and hash(copy) == hash(topic) and copy.float_r("a") == 1 / 3
     with pytest.raises(AttributeError):
         copy.R = 3
+
+
+def test_views_of_a_valid_topic_equal_the_validated_single_aspect_topics():
+    topic = Topic({"a": {"s": Fraction(1, 3), "t": Fraction(1, 2)}, "b": {"s": 0, "t": 0}}, {"s": 0.5, "t": 0.5},
+                  "q1")
+    assert topic.restrict("s") == Topic.single({"a": Fraction(1, 3), "b": 0}, "q1")
+    assert topic.restrict("t").R == 1 and topic.restrict("s").r("a") == Fraction(1, 3)
+    view = topic.single_aspect_view()
+    assert view == Topic.single({"a": Fraction(1, 2), "b": 0}, "q1") and view.R == 1
+    assert hash(view) == hash(Topic.single({"a": Fraction(1, 2), "b": 0}, "q1"))

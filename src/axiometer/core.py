@@ -286,6 +286,17 @@ class Topic:
         vector = self._float_views()[0].get(doc)
         return (0.0,) * len(self.aspects) if vector is None else vector
 
+    def float_vectors(self, docs: Iterable[str]) -> list[tuple[float, ...]]:
+        """:meth:`float_vector` of each document of ``docs``, in one call (a metric's whole window)."""
+        get = (self._floats or self._float_views())[0].get
+        zero = (0.0,) * len(self.aspects)
+        return [get(doc, zero) for doc in docs]
+
+    def float_rs(self, docs: Iterable[str]) -> list[float]:
+        """:meth:`float_r` of each document of ``docs``, in one call."""
+        get = (self._floats or self._float_views())[1].get
+        return [get(doc, 0.0) for doc in docs]
+
     def float_r(self, doc: str) -> float:
         """:meth:`r` (single view) in float64, cached per topic."""
         return self._float_views()[1].get(doc, 0.0)
@@ -363,7 +374,8 @@ class Topic:
         """The topic seen by an aspect-blind metric: one aspect, ``r(d) = max_t r(d, t)``."""
         if self.is_single_aspect:
             return self
-        return Topic.single(self._single, self.topic_id)
+        # Values of a valid topic: no need to validate them again.
+        return Topic.trusted({d: (r,) for d, r in self._single.items()}, (SINGLE_ASPECT,), (1,), self.topic_id)
 
     def binary_view(self) -> "Topic":
         """The same aspects with ``r(d, t) in {0, 1}`` (``1`` where ``r > 0``)."""
@@ -374,7 +386,8 @@ class Topic:
     def restrict(self, aspect: str) -> "Topic":
         """Aspect ``t`` alone, as a single-aspect topic (``M_t`` of the intent-aware metrics)."""
         i = self._aspect_index[aspect]
-        restricted = Topic.single({d: v[i] for d, v in self._vectors.items()}, self.topic_id)
+        restricted = Topic.trusted({d: (v[i],) for d, v in self._vectors.items()}, (SINGLE_ASPECT,), (1,),
+                                   self.topic_id)
         if self._aspect_grades is not None:
             object.__setattr__(restricted, "_grades",
                                {d: per.get(aspect, 0) for d, per in self._aspect_grades.items()})

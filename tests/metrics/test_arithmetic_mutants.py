@@ -156,3 +156,18 @@ def test_each_arithmetic_reads_a_topic_in_its_own_numbers():
     assert symbolic.vector(topic, "a") == (sympy.Rational(1, 3), sympy.Rational(1, 5))
     assert symbolic.r(topic, "a") == sympy.Rational(1, 3)
     assert symbolic.weights(topic) == (sympy.Rational(1, 4), sympy.Rational(3, 4))
+
+
+def test_the_whole_window_reads_as_each_document_does():
+    from axiometer.core import Topic
+    from axiometer.metrics.arithmetic import EXACT, FLOAT, SymbolicArithmetic
+
+    topic = Topic({"a": {"s": Fraction(1, 3), "t": 0}, "b": {"s": 0, "t": Fraction(1, 2)}},
+                  {"s": Fraction(1, 2), "t": Fraction(1, 2)})
+    window = ["b", "z", "a"]
+    for A in (FLOAT, EXACT, SymbolicArithmetic()):
+        assert A.vectors(topic, window) == [A.vector(topic, d) for d in window]
+        assert A.rs(topic, window) == [A.r(topic, d) for d in window]
+    assert FLOAT.vectors(topic, window) == [(0.0, 0.5), (0.0, 0.0), (1 / 3, 0.0)]
+    assert FLOAT.rs(topic, iter(window)) == [0.5, 0.0, 1 / 3]
+    assert EXACT.rs(topic, window) == [Fraction(1, 2), 0, Fraction(1, 3)]

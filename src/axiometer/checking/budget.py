@@ -23,7 +23,7 @@ class Budget:
     (:mod:`axiometer.runner.supervisor`); ``None`` sets no limit.
     """
 
-    cases: int = 150
+    cases: int = 1500
     small_scope: int = 400
     seconds: float = 10.0
     horizon: int = 1024

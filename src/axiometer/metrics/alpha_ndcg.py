@@ -146,7 +146,7 @@ def _ideal(topic: Topic, alpha: Number, k: int | None, A: Arithmetic) -> list[An
 
 
 def _vectors(ranking: Sequence[str], topic: Topic, A: Arithmetic) -> list[list[Any]]:
-    return [list(A.vector(topic, d)) for d in ranking]
+    return A.vectors(topic, ranking)
 
 
 class AlphaDCG(BuiltinMetric):

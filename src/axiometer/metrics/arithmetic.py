@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
+from collections.abc import Iterable
 from typing import Any, Union
 
 import sympy
@@ -45,6 +46,16 @@ class FloatArithmetic:
     def r(topic: Any, doc: str) -> float:
         """``r(d)`` (single view) as a float (the topic's cached float view)."""
         return topic.float_r(doc)
+
+    @staticmethod
+    def vectors(topic: Any, docs: Iterable[str]) -> list[tuple[float, ...]]:
+        """:meth:`vector` of each document of ``docs``."""
+        return topic.float_vectors(docs)
+
+    @staticmethod
+    def rs(topic: Any, docs: Iterable[str]) -> list[float]:
+        """:meth:`r` of each document of ``docs``."""
+        return topic.float_rs(docs)
 
     @staticmethod
     def weights(topic: Any) -> tuple[float, ...]:
@@ -85,6 +96,16 @@ class ExactArithmetic:
     def r(topic: Any, doc: str) -> Fraction:
         """``r(d)`` (single view) as an exact fraction."""
         return to_fraction(topic.r(doc))
+
+    @staticmethod
+    def vectors(topic: Any, docs: Iterable[str]) -> list[tuple[Fraction, ...]]:
+        """:meth:`vector` of each document of ``docs``."""
+        return [tuple(map(to_fraction, topic.vector(doc))) for doc in docs]
+
+    @staticmethod
+    def rs(topic: Any, docs: Iterable[str]) -> list[Fraction]:
+        """:meth:`r` of each document of ``docs``."""
+        return [to_fraction(topic.r(doc)) for doc in docs]
 
     @staticmethod
     def weights(topic: Any) -> tuple[Fraction, ...]:
@@ -173,6 +194,16 @@ class SymbolicArithmetic:
     def r(topic: Any, doc: str) -> sympy.Expr:
         """``r(d)`` (single view) as a sympy rational."""
         return SymbolicArithmetic.num(topic.r(doc))
+
+    @staticmethod
+    def vectors(topic: Any, docs: Iterable[str]) -> list[tuple[sympy.Expr, ...]]:
+        """:meth:`vector` of each document of ``docs``."""
+        return [SymbolicArithmetic.vector(topic, doc) for doc in docs]
+
+    @staticmethod
+    def rs(topic: Any, docs: Iterable[str]) -> list[sympy.Expr]:
+        """:meth:`r` of each document of ``docs``."""
+        return [SymbolicArithmetic.r(topic, doc) for doc in docs]
 
     @staticmethod
     def weights(topic: Any) -> tuple[sympy.Expr, ...]:

@@ -63,7 +63,7 @@ class DCG(BuiltinMetric):
 
     def compute(self, ranking: Sequence[str], topic: Topic, A: Arithmetic,
                 context: Context | None = None) -> Any:
-        return dcg([A.r(topic, d) for d in self.window(ranking)], A)
+        return dcg(A.rs(topic, self.window(ranking)), A)
 
     def score_batch(self, batch: RankingBatch) -> np.ndarray:
         k = batch_cutoff(batch, self.cutoff)
@@ -91,7 +91,7 @@ class NDCG(BuiltinMetric):
 
     def compute(self, ranking: Sequence[str], topic: Topic, A: Arithmetic,
                 context: Context | None = None) -> Any:
-        gains = [A.r(topic, d) for d in self.window(ranking)]
+        gains = A.rs(topic, self.window(ranking))
         ideal = ideal_gains([A.num(v) for v in topic.relevance_values()], self.cutoff)
         return A.ratio(dcg(gains, A), dcg(ideal, A))
 

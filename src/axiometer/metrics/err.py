@@ -60,7 +60,7 @@ class ERR(BuiltinMetric):
 
     def compute(self, ranking: Sequence[str], topic: Topic, A: Arithmetic,
                 context: Context | None = None) -> Any:
-        return err([A.r(topic, d) for d in self.window(ranking)], A)
+        return err(A.rs(topic, self.window(ranking)), A)
 
     def score_batch(self, batch: RankingBatch) -> np.ndarray:
         k = batch_cutoff(batch, self.cutoff)

@@ -55,7 +55,7 @@ class ExpectedUtility(BuiltinMetric):
     def compute(self, ranking: Sequence[str], topic: Topic, A: Arithmetic,
                 context: Context | None = None) -> Any:
         weights = list(A.weights(topic))
-        vectors = [list(A.vector(topic, d)) for d in self.window(ranking)]
+        vectors = A.vectors(topic, self.window(ranking))
         gains = novelty_gains(vectors, A.num(self.alpha), A, weights)
         effort = A.num(self.e)
         total = A.zero

@@ -72,7 +72,7 @@ class NRBP(BuiltinMetric):
 
     def compute(self, ranking: Sequence[str], topic: Topic, A: Arithmetic,
                 context: Context | None = None) -> Any:
-        vectors = [list(A.vector(topic, d)) for d in self.window(ranking)]
+        vectors = A.vectors(topic, self.window(ranking))
         gains = novelty_gains(vectors, A.num(self.alpha), A)
         return _rank_biased_sum(gains, A.num(self.beta), A)
 
@@ -105,7 +105,7 @@ class NNRBP(BuiltinMetric):
     def compute(self, ranking: Sequence[str], topic: Topic, A: Arithmetic,
                 context: Context | None = None) -> Any:
         alpha, beta = A.num(self.alpha), A.num(self.beta)
-        vectors = [list(A.vector(topic, d)) for d in self.window(ranking)]
+        vectors = A.vectors(topic, self.window(ranking))
         run = _rank_biased_sum(novelty_gains(vectors, alpha, A), beta, A)
         ideal = _rank_biased_sum(ideal_gains(topic, alpha, self.cutoff, A), beta, A)
         return A.ratio(run, ideal)

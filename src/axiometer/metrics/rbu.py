@@ -70,7 +70,7 @@ class RBU(BuiltinMetric):
         window = self.window(ranking)
         p, effort = A.num(self.p), A.num(self.e)
         weights = list(A.weights(topic))
-        vectors = [list(A.vector(topic, d)) for d in window]
+        vectors = A.vectors(topic, window)
         if self.form == "reference":
             return self._reference(vectors, weights, p, effort, A)
         unsatisfied = [A.one] * len(weights)  # prod_{j<i} (1 - r(d_j, t))

@@ -89,7 +89,7 @@ class ModifiedSlidingRatio(BuiltinMetric):
 
     def compute(self, ranking: Sequence[str], topic: Topic, A: Arithmetic,
                 context: Context | None = None) -> Any:
-        gains = [A.r(topic, d) for d in self.window(ranking)]
+        gains = A.rs(topic, self.window(ranking))
         ideal = ideal_gains([A.num(v) for v in topic.relevance_values()], self.cutoff)
         return A.ratio(self._harmonic(gains, A), self._harmonic(ideal, A))
 
