@@ -264,9 +264,12 @@ def test_seed_from_hypothesis_seed_option_else_drawn_and_printed(pytester, resto
 
 
 def test_profile_budget_scales_the_small_scope_with_max_examples():
-    # The default Budget searches 150 random and 400 small-scope cases: the same ratio.
+    # 8/3 small-scope cases per example (400 per 150), whatever the default budget's ratio.
     assert profile_budget(settings(max_examples=60)) == Budget(cases=60, small_scope=160)
-    assert profile_budget(settings(max_examples=150)) == Budget()
+    assert profile_budget(settings(max_examples=150)) == Budget(cases=150, small_scope=400)
+    assert profile_budget(settings(max_examples=100)) == Budget(cases=100, small_scope=267)
+    assert profile_budget(settings(max_examples=1500)) == Budget(cases=1500, small_scope=4000)
+    assert profile_budget(settings(max_examples=1)) == Budget(cases=1, small_scope=3)
 
 
 # -- report helpers ------------------------------------------------------------------------

@@ -7,7 +7,7 @@ from axiometer.checking.budget import QUICK, Budget, cell_seed
 
 
 def test_the_default_budget_reads_in_one_line():
-    assert Budget().describe() == ("150 random + up to 400 small-scope cases per setting, 10 s, horizon 1024; "
+    assert Budget().describe() == ("1500 random + up to 400 small-scope cases per setting, 10 s, horizon 1024; "
                                    "non-built-ins: 2 s per case, 1024 MB")
     assert QUICK.describe() == ("40 random + up to 120 small-scope cases per setting, 3 s, horizon 256; "
                                 "non-built-ins: 2 s per case, 1024 MB")
@@ -15,7 +15,7 @@ def test_the_default_budget_reads_in_one_line():
 
 def test_the_limits_on_metric_authors_metrics_are_said_only_when_set():
     assert Budget(seconds=2.5, case_seconds=None, worker_mb=None).describe() == \
-        "150 random + up to 400 small-scope cases per setting, 2.5 s, horizon 1024"
+        "1500 random + up to 400 small-scope cases per setting, 2.5 s, horizon 1024"
     assert Budget(case_seconds=0.25, worker_mb=None).describe().endswith(
         "horizon 1024; non-built-ins: 0.25 s per case")
     assert Budget(case_seconds=None, worker_mb=256).describe().endswith("horizon 1024; non-built-ins: 256 MB")
