@@ -372,7 +372,7 @@ def cases_text(check: Check) -> str:
 
 def evidence_text(evidence: Evidence, short: bool = False) -> str:
     """What a satisfied or witness verdict rests on, in words: ``exhaustive: every case with up to 4
-    documents ... (240 cases) + 150 random cases; every decision exact`` (``short``: without the
+    documents ... (240 cases) + 1500 random cases; every decision exact`` (``short``: without the
     scope's description, which the cell's details give)."""
     parts = []
     if evidence.exhaustive_cases and short:
