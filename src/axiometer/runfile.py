@@ -346,7 +346,8 @@ class JudgedIndex:
 
     :meth:`rows` gives each id's row in ``documents`` plus one (0 for an unjudged id), what
     :meth:`axiometer.metrics.RankingBatch.from_rankings` computes with a dict, without a Python
-    string per id: hashes are searched, and every hash match is confirmed byte for byte.
+    string per id: an id's hash picks a bucket of the sorted judged hashes (about 8 buckets per
+    judged id, so a bucket holds 0 or 1 of them), and every hash match is confirmed byte for byte.
     """
 
     def __init__(self, documents: Sequence[str]) -> None:
@@ -355,30 +356,55 @@ class JudgedIndex:
                   if d.isascii() and d.isprintable() and " " not in d and d]
         self._rows = np.array([i for i, _ in usable], dtype=np.int64)
         self._ids = np.array([d for _, d in usable], dtype=bytes) if usable else np.zeros(0, "S1")
-        self._by_count: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray] | None] = {}
+        self._by_count: dict[int, _Table | None] = {}
 
-    def _table(self, count: int) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
-        """Sorted hashes, their words and rows, for ids of ``count`` words; ``None`` when two judged
-        ids share a hash (then :meth:`rows` compares strings)."""
+    def _table(self, count: int) -> _Table | None:
+        """The lookup table for ids of ``count`` words; ``None`` when two judged ids share a hash
+        (then :meth:`rows` compares strings)."""
         if count not in self._by_count:
             words = _words_of(self._ids, count)
             hashes = _hash(words)
             order = np.argsort(hashes, kind="stable")
             hashes = hashes[order]
-            clash = bool((hashes[1:] == hashes[:-1]).any())
-            self._by_count[count] = None if clash else (hashes, words[order], self._rows[order])
+            table = None
+            if not (hashes[1:] == hashes[:-1]).any():
+                shift = np.uint64(64 - (len(hashes).bit_length() + 3))
+                edges = np.searchsorted(hashes >> shift,
+                                        np.arange((1 << (64 - int(shift))) + 1, dtype=np.uint64))
+                table = _Table(hashes, words[order], self._rows[order], shift, edges,
+                               int(np.diff(edges).max()))
+            self._by_count[count] = table
         return self._by_count[count]
 
     def rows(self, ids: np.ndarray) -> np.ndarray:
         """The judged row of every id of an ``S`` array (0: unjudged)."""
         count = max(1, (ids.dtype.itemsize + 7) // 8, (self._ids.dtype.itemsize + 7) // 8)
-        table = self._table(count)
-        if table is None or not len(self._rows):
+        table = self._table(count) if len(self._rows) else None
+        if table is None:
             lookup = dict(zip(self._ids.tolist(), self._rows.tolist()))
             return np.fromiter((lookup.get(i, 0) for i in ids.tolist()), dtype=np.int64, count=len(ids))
-        hashes, words, rows = table
         wanted = _words_of(ids, count)
         h = _hash(wanted)
-        at = np.minimum(np.searchsorted(hashes, h), len(hashes) - 1)
-        hit = (hashes[at] == h) & (words[at] == wanted).all(axis=1)
-        return np.where(hit, rows[at], 0)
+        bucket = (h >> table.shift).astype(np.intp)
+        low, high = table.edges[bucket], table.edges[bucket + 1]
+        at = np.zeros(len(h), dtype=np.intp)
+        for step in range(table.deepest):  # the bucket's judged hashes, one position at a time
+            candidate = low + step
+            match = (candidate < high) & (table.hashes[np.minimum(candidate, len(table.hashes) - 1)] == h)
+            at[match] = candidate[match]
+        hit = (table.hashes[at] == h) & (table.words[at] == wanted).all(axis=1)
+        return np.where(hit, table.rows[at], 0)
+
+
+@dataclass(frozen=True)
+class _Table:
+    """A :class:`JudgedIndex` for ids of one word count: judged ``hashes`` sorted, with their
+    ``words`` and ``rows``; bucket ``b`` (a hash's bits above ``shift``) holds positions
+    ``edges[b]`` to ``edges[b + 1]``, at most ``deepest`` of them."""
+
+    hashes: np.ndarray
+    words: np.ndarray
+    rows: np.ndarray
+    shift: np.uint64
+    edges: np.ndarray
+    deepest: int
