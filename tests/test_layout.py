@@ -3,7 +3,7 @@
 Every module of ``src/axiometer`` belongs to a layer; a module may import its
 own layer and the layers below it, never one above::
 
-    core, results  <-  metrics, grades, readers  <-  generators  <-  axioms
+    core, results  <-  metrics, grades, readers, runfile  <-  generators  <-  axioms
       <-  checking, intrinsic  <-  runner, scoring, unanimity, meta  <-  reports, progress
       <-  cli, api, pytest_plugin (and the package root)
 
@@ -28,6 +28,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "src" / "axiometer"
 LAYERS: Mapping[str, int] = {
     "core": 0, "results": 0,
     "metrics": 1, "grades": 1, "readers": 1,
+    "runfile": 1,  # the bulk run reader under readers (numpy), and the compact runs scoring reads
     "generators": 2,
     "axioms": 3,
     "checking": 4, "intrinsic": 4,

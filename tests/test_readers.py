@@ -222,7 +222,9 @@ def test_qrels_errors_name_file_and_line(tmp_path, text, line, problem):
     assert error_of(read_qrels, path) == f"{path}:{line}: {problem}"
 
 
-@pytest.mark.parametrize("text, line, problem", [
+#: Malformed run files: (text, line, problem). tests/test_readers_bulk.py reads them through the bulk
+#: reader too, which must hand each to the line reader and report the same line.
+RUN_ERRORS = [
     ("q1 Q0 a 1 1.0 t\nq1 Q0 b 2 1.0\n", 2,
      "expected 6 columns (qid Q0 docno rank score tag), found 5"),
     ("q1 Q0 a 1 high t\n", 1, "score must be a finite number (at 'high')"),
@@ -231,7 +233,10 @@ def test_qrels_errors_name_file_and_line(tmp_path, text, line, problem):
      "duplicate document 'a' in topic 'q1' (first at line 1)"),
     ("q1 Q0 a 1 3 t\nq1 Q0 b 2 2 u\n", 2, "run tag 'u' differs from 't' at line 1; "
                                           "a file holds one run"),
-])
+]
+
+
+@pytest.mark.parametrize("text, line, problem", RUN_ERRORS)
 def test_run_errors_name_file_and_line(tmp_path, text, line, problem):
     path = write(tmp_path, "bad.run", text)
     assert error_of(read_run, path) == f"{path}:{line}: {problem}"

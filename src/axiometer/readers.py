@@ -30,11 +30,12 @@ every other line is read or rejected with an
 
 from __future__ import annotations
 
+import io
 import math
 import os
 import re
 import warnings
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -43,6 +44,7 @@ from axiometer.core import (SINGLE_ASPECT, WEIGHT_SUM_TOLERANCE, InputError, Num
                             Topic, ValidationError)
 from axiometer.grades import (GRADE_MAPPINGS, DEFAULT_MAPPING, MAX_GRADE, ranking_from_scores,
                               topic_from_grades)
+from axiometer.runfile import CompactRankings, parse_run
 
 __all__ = ["QRELS_FORMATS", "Qrels", "Run", "read_qrels", "read_run", "detect_qrels_format",
            "content_lines", "BOM"]
@@ -76,7 +78,8 @@ class Run:
     """One system's rankings, ``qid -> Ranking``, in the file's topic order."""
 
     tag: str
-    rankings: dict[str, Ranking]
+    #: A ``dict``, or (``read_run(..., compact=True)``) a :class:`~axiometer.runfile.CompactRankings`.
+    rankings: Mapping[str, Ranking]
     source: str
 
 
@@ -114,38 +117,60 @@ def content_lines(path: str | os.PathLike[str]) -> Iterator[tuple[int, str]]:
     time taken is linear in the file's size.
     """
     source = _source(path)
+    with _open(source) as handle:
+        yield from _content(handle, source)
+
+
+def _open(source: str) -> Any:
+    """``source`` opened for reading bytes, or one error line saying why it cannot be."""
     try:
-        handle = open(source, "rb")
+        return open(source, "rb")
     except FileNotFoundError:
         raise InputError("no such file", source=source) from None
     except IsADirectoryError:
         raise InputError("is a directory, not a file", source=source) from None
     except OSError as error:
         raise InputError(f"cannot open: {error.strerror or error}", source=source) from None
-    with handle:
+
+
+def _read_bytes(source: str) -> bytes:
+    """The whole file, or one error line (the messages of :func:`content_lines`)."""
+    with _open(source) as handle:
         try:
-            for number, raw in enumerate(handle, 1):
-                try:
-                    line = raw.decode("utf-8")
-                except UnicodeDecodeError:
-                    raise InputError("not UTF-8 text", source=source, line=number) from None
-                if number == 1 and line.startswith(BOM):
-                    line = line[len(BOM):]
-                line = line.rstrip("\r\n")
-                bad = _control_character(line)
-                if bad is not None:
-                    raise InputError(f"control character {bad} in the line (only tabs and spaces "
-                                     "separate fields)", source=source, line=number)
-                stripped = line.strip()
-                if stripped and not stripped.startswith("#"):
-                    yield number, line
+            return handle.read()
         except OSError as error:
             raise InputError(f"cannot read: {error.strerror or error}", source=source) from None
 
 
-def _data_lines(path: str | os.PathLike[str], nothing: str) -> list[tuple[int, str]]:
-    """:func:`content_lines` as a list; an error saying ``nothing`` if it is empty."""
-    lines = list(content_lines(path))
+def _content(lines: Iterable[bytes], source: str) -> Iterator[tuple[int, str]]:
+    """:func:`content_lines` over ``lines``, the file's raw lines (an open file, or a file's bytes
+    already read, split at ``\\n``)."""
+    try:
+        for number, raw in enumerate(lines, 1):
+            try:
+                line = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                raise InputError("not UTF-8 text", source=source, line=number) from None
+            if number == 1 and line.startswith(BOM):
+                line = line[len(BOM):]
+            line = line.rstrip("\r\n")
+            bad = _control_character(line)
+            if bad is not None:
+                raise InputError(f"control character {bad} in the line (only tabs and spaces "
+                                 "separate fields)", source=source, line=number)
+            stripped = line.strip()
+            if stripped and not stripped.startswith("#"):
+                yield number, line
+    except OSError as error:
+        raise InputError(f"cannot read: {error.strerror or error}", source=source) from None
+
+
+def _data_lines(path: str | os.PathLike[str], nothing: str,
+                data: bytes | None = None) -> list[tuple[int, str]]:
+    """:func:`content_lines` as a list (of ``data``, the file's bytes, when already read); an
+    error saying ``nothing`` if it is empty."""
+    lines = list(content_lines(path) if data is None else
+                 _content(io.BytesIO(data), _source(path)))
     if not lines:
         raise InputError(f"empty file: {nothing}", source=os.fspath(path))
     return lines
@@ -335,7 +360,7 @@ def _exact_weights(qid: str, weights: dict[str, float], source: str,
 
 # -- runs ---------------------------------------------------------------------
 
-def read_run(path: str | os.PathLike[str]) -> Run:
+def read_run(path: str | os.PathLike[str], *, compact: bool = False) -> Run:
     """Read a TREC run ``qid Q0 docno rank score tag``.
 
     Documents of a topic are ordered as trec_eval orders them: score
@@ -345,12 +370,36 @@ def read_run(path: str | os.PathLike[str]) -> Run:
     reads it (its own test run ``results.trunc`` has such lines); one
     :class:`UserWarning` per file says how many lines had extra columns and
     where the first is. Fewer than six columns is an error.
+
+    A well-formed file is read in bulk (:mod:`axiometer.runfile`, numpy);
+    any line the bulk reader does not take as it is (see there) sends the
+    file's bytes through the line-by-line reader, which reports every problem
+    with file, line and token. Both give the same :class:`Run`.
+    ``compact=True`` keeps the rankings as one byte array per run
+    (:class:`~axiometer.runfile.CompactRankings`, a read-only mapping equal to
+    the ``dict``), building each :class:`Ranking` when first asked for:
+    what :func:`axiometer.scoring.score_runs` reads without building any.
     """
     source = _source(path)
+    data = _read_bytes(source)
+    columns = parse_run(data)
+    if columns is not None:
+        return Run(columns.tag, CompactRankings(columns) if compact else columns.rankings(), source)
+    run, extra, first_extra = _read_run_lines(source, data)
+    if extra:
+        lines = "1 line has" if extra == 1 else f"{extra} lines have"
+        warnings.warn(f"{source}: {lines} more than 6 columns (the first at line {first_extra}); "
+                      "the extra columns are ignored, as trec_eval ignores them", stacklevel=2)
+    return run
+
+
+def _read_run_lines(source: str, data: bytes) -> tuple[Run, int, int]:
+    """The line-by-line reader: the run, how many lines had more than six columns and the first
+    of them. Raises :class:`InputError` naming file, line (and token) at the first bad line."""
     scored: dict[str, dict[str, tuple[float, int]]] = {}  # qid -> doc -> (score, line)
     tag, tag_line = "", 0
     extra, first_extra = 0, 0  # lines with more than six columns, the first of them
-    for line, text in _data_lines(source, "no run lines"):
+    for line, text in _data_lines(source, "no run lines", data):
         fields = text.split()
         if len(fields) < 6:
             raise InputError(f"expected 6 columns (qid Q0 docno rank score tag), found {len(fields)}",
@@ -376,8 +425,4 @@ def read_run(path: str | os.PathLike[str]) -> Run:
         documents[doc] = (score, line)
     rankings = {qid: ranking_from_scores((doc, score) for doc, (score, _) in documents.items())
                 for qid, documents in scored.items()}
-    if extra:
-        lines = "1 line has" if extra == 1 else f"{extra} lines have"
-        warnings.warn(f"{source}: {lines} more than 6 columns (the first at line {first_extra}); "
-                      "the extra columns are ignored, as trec_eval ignores them", stacklevel=2)
-    return Run(tag, rankings, source)
+    return Run(tag, rankings, source), extra, first_extra

@@ -31,6 +31,7 @@ import os
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import repeat
 
 import numpy as np
 
@@ -40,6 +41,7 @@ from axiometer.metrics import BuiltinMetric, Metric, MetricError, RankingBatch
 from axiometer.metrics.base import score_value
 from axiometer.metrics.resolve import resolve
 from axiometer.readers import Qrels, Run, content_lines
+from axiometer.runfile import CompactRankings, JudgedIndex
 
 __all__ = ["Score", "Mean", "Priors", "KendallTau", "ScoreResult", "score_runs", "run_labels",
            "kendall_tau_b", "group_of", "read_groups", "PRIOR_MODES", "DEFAULT_REFERENCE"]
@@ -191,7 +193,57 @@ def _checked(metric: Metric, values: list[float], count: int, topic: Topic) -> l
     return values
 
 
-def _topic_scores(metric: Metric, rankings: list[Ranking], topic: Topic,
+class _TopicRankings:
+    """The runs' rankings of one topic, for scoring: a :class:`RankingBatch` built from the runs'
+    judged rows, and the :class:`Ranking` objects only when a metric scores ranking by ranking.
+
+    Runs read with ``read_run(..., compact=True)`` keep their ids as bytes; their rows are found
+    in bulk (:class:`~axiometer.runfile.JudgedIndex`) and no Python string is made for them.
+    """
+
+    def __init__(self, topic_id: str, mappings: list[Mapping[str, Ranking]],
+                 indexes: dict[str, tuple[tuple[str, ...], JudgedIndex]]) -> None:
+        self.topic_id, self.mappings, self.indexes = topic_id, mappings, indexes
+        self.count = len(mappings)
+        self._rankings: list[Ranking] | None = None
+
+    def rankings(self) -> list[Ranking]:
+        if self._rankings is None:
+            self._rankings = [mapping[self.topic_id] for mapping in self.mappings]
+        return self._rankings
+
+    def batch(self, topic: Topic) -> RankingBatch:
+        """The batch of every ranking under ``topic`` (one grade mapping's view of the topic)."""
+        compact = [m for m in self.mappings if isinstance(m, CompactRankings)]
+        if not compact:
+            return RankingBatch.from_rankings(self.rankings(), topic)
+        ids = [m.documents(self.topic_id) for m in compact]
+        rows = iter(np.split(self._index(topic).rows(np.concatenate(ids)),
+                             np.cumsum([len(i) for i in ids])[:-1]))
+        row_of = None
+        parts = []
+        for mapping in self.mappings:
+            if isinstance(mapping, CompactRankings):
+                parts.append(next(rows))
+            else:  # a run the line reader read (or one built in memory): looked up as before
+                if row_of is None:
+                    row_of = {d: i for i, d in enumerate(topic.documents, 1)}.get
+                ranking = mapping[self.topic_id]
+                parts.append(np.fromiter(map(row_of, ranking, repeat(0)), dtype=np.int64,
+                                         count=len(ranking)))
+        return RankingBatch.from_rows(np.concatenate(parts), np.array([len(p) for p in parts]), topic)
+
+    def _index(self, topic: Topic) -> JudgedIndex:
+        # One index per topic, shared by the grade mappings' views while their documents agree
+        # (they do: each view lists the qrels' documents in file order).
+        documents = topic.documents
+        known = self.indexes.get(self.topic_id)
+        if known is None or known[0] != documents:
+            known = self.indexes[self.topic_id] = (documents, JudgedIndex(documents))
+        return known[1]
+
+
+def _topic_scores(metric: Metric, rankings: _TopicRankings, topic: Topic,
                   batch: RankingBatch | None) -> list[float]:
     values = None
     if batch is not None and isinstance(metric, BuiltinMetric):
@@ -200,10 +252,10 @@ def _topic_scores(metric: Metric, rankings: list[Ranking], topic: Topic,
         except NotImplementedError:
             pass
     if values is None and isinstance(metric, BuiltinMetric):
-        values = [float(metric.score(ranking, topic)) for ranking in rankings]
+        values = [float(metric.score(ranking, topic)) for ranking in rankings.rankings()]
     elif values is None:
-        values = [_user_score(metric, ranking, topic) for ranking in rankings]
-    return _checked(metric, values, len(rankings), topic)
+        values = [_user_score(metric, ranking, topic) for ranking in rankings.rankings()]
+    return _checked(metric, values, rankings.count, topic)
 
 
 def _user_score(metric: Metric, ranking: Ranking, topic: Topic) -> float:
@@ -410,14 +462,15 @@ def score_runs(qrels: Qrels, runs: Sequence[Run], metrics: Sequence[Metric | str
     for metric in plain:
         by_mapping.setdefault(conventions[metric.name].mapping, []).append(metric)
     total = len(topic_ids) * (2 if relative else 1)
+    indexes: dict[str, tuple[tuple[str, ...], JudgedIndex]] = {}
     for done, topic_id in enumerate(topic_ids, 1):
-        present = [(label, run.rankings[topic_id])
+        present = [(label, run.rankings)
                    for label, run in zip(labels, runs) if topic_id in run.rankings]
-        rankings = [ranking for _, ranking in present]
+        rankings = _TopicRankings(topic_id, [mapping for _, mapping in present], indexes)
         for mapping, group in by_mapping.items():
             topic = views.topic(mapping, topic_id)
             batched = any(isinstance(m, BuiltinMetric) for m in group)
-            batch = RankingBatch.from_rankings(rankings, topic) if batched and rankings else None
+            batch = rankings.batch(topic) if batched and present else None
             for metric in group:
                 found = dict(zip((label for label, _ in present),
                                  _topic_scores(metric, rankings, topic, batch)))

@@ -221,13 +221,29 @@ class RankingBatch:
         if depth is None:
             depth = int(lengths.max()) if n_rankings else 0
         lengths = np.minimum(lengths, depth)
-        table = cls._relevance_table(topic)
-        single_table = table.max(axis=1) if table.shape[1] else np.zeros(len(table))
         row_of = {d: i for i, d in enumerate(topic.documents, 1)}.get
         kept = (r if len(r) == n else r[:n] for r, n in zip(rankings, lengths.tolist()))
         found = np.fromiter(map(row_of, chain.from_iterable(kept), repeat(0)),
                             dtype=np.int64, count=int(lengths.sum()))
-        rows = np.zeros((n_rankings, depth), dtype=np.int64)
+        return cls.from_rows(found, lengths, topic, depth)
+
+    @classmethod
+    def from_rows(cls, found: np.ndarray, lengths: np.ndarray, topic: Topic,
+                  depth: int | None = None) -> "RankingBatch":
+        """The batch of rankings given by their judged rows: ``found`` holds, ranking after
+        ranking, each document's row in ``topic.documents`` plus one (0: unjudged), ``lengths``
+        each ranking's length (at most ``depth``, default the largest).
+
+        What :meth:`from_rankings` builds after its lookups; campaign scoring finds the rows of
+        runs read in bulk without a Python string per document
+        (:class:`axiometer.runfile.JudgedIndex`).
+        """
+        lengths = np.asarray(lengths, dtype=np.int64)
+        if depth is None:
+            depth = int(lengths.max()) if len(lengths) else 0
+        table = cls._relevance_table(topic)
+        single_table = table.max(axis=1) if table.shape[1] else np.zeros(len(table))
+        rows = np.zeros((len(lengths), depth), dtype=np.int64)
         # Boolean assignment fills row-major, i.e. ranking by ranking, in rank order.
         rows[np.arange(depth)[None, :] < lengths[:, None]] = found
         batch = cls(topic, table[rows], lengths, rows > 0)

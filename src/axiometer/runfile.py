@@ -1,0 +1,410 @@
+"""Reading TREC run files in bulk with numpy: the fast path of :func:`axiometer.readers.read_run`.
+
+A run file of ``N`` lines is read by a few dozen array operations over its bytes instead of ``N``
+Python-level lines: the positions of the whitespace give the six fields of every line; each
+field's bytes are gathered as 64-bit words (an id of ``w`` bytes is ``ceil(w / 8)`` words,
+zero-padded, so equal words mean equal ids); scores go through numpy's cast from bytes to
+float64, which calls Python's ``float`` on each, so every value is the one the line reader gets.
+
+The bulk path reads what the line-by-line reader reads *without a remark*: ASCII text; six
+fields per data line, separated by spaces or tabs; lines ended by ``\\n`` or ``\\r\\n``; blank
+lines and ``#`` comment lines; one tag; finite scores; no document twice in a topic; a UTF-8
+byte-order mark at the start. Anything else -- a byte outside printable ASCII (a control
+character, a non-ASCII letter), a line with more or fewer than six fields, a score that is not
+a finite decimal number, a second tag, a duplicate -- makes :func:`parse_run` return ``None``,
+and the line reader reads the same bytes again: it says what is wrong, where (file, line,
+token), exactly as it always has, or warns about the extra columns. So the bulk path never
+reports an error itself and never accepts a file the line reader refuses.
+
+Order: the line reader's (trec_eval's) -- score descending, then docno descending (byte order,
+which is code-point order for ASCII).
+
+:class:`CompactRankings` keeps a run's ranked ids as one numpy byte-string array instead of a
+Python string per document (about 10 bytes a document instead of 60); it builds a topic's
+:class:`~axiometer.core.Ranking` when asked for it. :class:`JudgedIndex` finds the judged row of
+every document of many rankings at once, by hash and exact comparison, for
+:meth:`axiometer.metrics.RankingBatch.from_rows`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from axiometer.core import Ranking
+
+__all__ = ["RunColumns", "parse_run", "CompactRankings", "JudgedIndex"]
+
+#: A UTF-8 byte-order mark, as bytes (the line reader drops it from the first line too).
+_BOM = b"\xef\xbb\xbf"
+
+#: Which bytes up to 32 may appear: tab, line feed, carriage return, space (others are control
+#: characters, which the line reader refuses).
+_ALLOWED_LOW = np.zeros(256, dtype=bool)
+_ALLOWED_LOW[[9, 10, 13, 32]] = True
+
+#: ``_LOW_BYTES[v]`` keeps the first ``v`` bytes of a little-endian word read from memory.
+_LOW_BYTES = np.array([(1 << (8 * v)) - 1 for v in range(9)], dtype=np.uint64)
+
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+_MIX = np.uint64(0xBF58476D1CE4E5B9)
+_SHIFT = np.uint64(31)
+
+
+@dataclass(frozen=True)
+class RunColumns:
+    """One run file read in bulk.
+
+    ``topics`` in file order (of first appearance); topic ``i``'s documents, in ranking order,
+    are ``docs[bounds[i]:bounds[i + 1]]`` (a numpy ``S`` array: ASCII ids as bytes).
+    """
+
+    tag: str
+    topics: tuple[str, ...]
+    bounds: np.ndarray
+    docs: np.ndarray
+
+    def rankings(self) -> dict[str, Ranking]:
+        """Every topic's :class:`Ranking`, as the line reader builds them."""
+        ids = _decoded(self.docs)
+        edges = self.bounds.tolist()
+        return {qid: _trusted(ids[edges[i]:edges[i + 1]]) for i, qid in enumerate(self.topics)}
+
+
+def _decoded(docs: np.ndarray) -> list[str]:
+    """The ids of an ``S`` array as ``str``: one join, one decode, one split (5x faster than
+    decoding each id)."""
+    if not docs.size:
+        return []
+    return b"\n".join(docs.tolist()).decode("ascii").split("\n")
+
+
+def _trusted(ids: list[str]) -> Ranking:
+    # Ranking() checks that the ids are distinct strings: the bulk reader has (duplicates send it
+    # to the line reader), so the check is not paid again per topic.
+    return tuple.__new__(Ranking, ids)
+
+
+def _words(buffer: np.ndarray, starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+    """``(n, K)`` words holding the bytes ``buffer[starts[i] : starts[i] + lengths[i]]``, zero-padded.
+
+    ``buffer`` is the file viewed as overlapping little-endian words (``buffer[j]`` = bytes ``j``
+    to ``j + 7``), so word ``k`` of field ``i`` is one gather and one mask.
+    """
+    width = int(lengths.max()) if lengths.size else 0
+    count = max(1, (width + 7) // 8)
+    out = np.empty((len(starts), count), dtype=np.uint64)
+    for k in range(count):
+        out[:, k] = buffer[starts + 8 * k] & _LOW_BYTES[np.clip(lengths - 8 * k, 0, 8)]
+    return out
+
+
+def _hash(words: np.ndarray, seed: np.ndarray | None = None) -> np.ndarray:
+    """A 64-bit hash of each row of ``words`` (and of ``seed``, the topic, when given): equal rows,
+    equal hashes; different rows rarely collide, and every use checks a match exactly."""
+    h = np.zeros(len(words), dtype=np.uint64) if seed is None else seed.astype(np.uint64) * _GOLDEN
+    for k in range(words.shape[1]):
+        h ^= words[:, k]
+        h *= _MIX
+        h ^= h >> _SHIFT
+    return h
+
+
+def _fields(a: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
+    """Start and end offsets ``(n, 6)`` of the six fields of every data line, or ``None``.
+
+    ``a`` is the file's bytes, already known to be printable ASCII, tabs, spaces and line breaks.
+    """
+    size = len(a)
+    cuts = np.flatnonzero(a <= 32)  # whitespace: where fields end
+    kinds = a[cuts]
+    if not _ALLOWED_LOW[kinds].all():
+        return None  # a control character: the line reader names it
+    returns = np.flatnonzero(kinds == 13)
+    if returns.size:
+        # A carriage return is a line break only in the run of them before "\n" or the file's
+        # end (the line reader strips "\r\n" characters from a line's end); elsewhere it is a
+        # control character.
+        following = np.minimum(returns + 1, len(cuts) - 1)
+        at_end = returns + 1 == len(cuts)
+        fine = np.where(at_end, cuts[returns] == size - 1,
+                        (cuts[following] == cuts[returns] + 1)
+                        & ((kinds[following] == 10) | (kinds[following] == 13)))
+        if not fine.all():
+            return None
+    regular = _regular(a, cuts, kinds)
+    if regular is not None:
+        return regular
+    # The general case: any run of spaces and tabs between fields, blank and comment lines.
+    edges = np.empty(len(cuts) + 2, dtype=np.int64)
+    edges[0], edges[1:-1], edges[-1] = -1, cuts, size
+    starts, ends = edges[:-1] + 1, edges[1:]
+    filled = ends > starts
+    lines = np.zeros(len(cuts) + 1, dtype=np.int64)
+    np.cumsum(kinds == 10, out=lines[1:])
+    starts, ends, lines = starts[filled], ends[filled], lines[filled]
+    if not starts.size:
+        return None  # no data line: the line reader says "empty file"
+    first = np.empty(len(lines), dtype=bool)
+    first[0] = True
+    np.not_equal(lines[1:], lines[:-1], out=first[1:])
+    heads = np.flatnonzero(first)
+    comment = a[starts[heads]] == ord("#")
+    if comment.any():
+        owner = np.repeat(np.arange(len(heads)), np.diff(np.append(heads, len(lines))))
+        kept = ~comment[owner]
+        starts, ends, first = starts[kept], ends[kept], first[kept]
+        heads = np.flatnonzero(first)
+        if not heads.size:
+            return None
+    if not (np.diff(np.append(heads, len(starts))) == 6).all():
+        return None  # a line with other than six fields: refused, or read with a warning
+    return starts.reshape(-1, 6), ends.reshape(-1, 6)
+
+
+def _regular(a: np.ndarray, cuts: np.ndarray, kinds: np.ndarray
+             ) -> tuple[np.ndarray, np.ndarray] | None:
+    """The common layout's fields without the general search: one space or tab between fields,
+    ``\\n`` after each line (the last may lack it), nothing else; ``None`` if the file differs."""
+    if a[-1] != 10:
+        cuts, kinds = np.append(cuts, len(a)), np.append(kinds, np.uint8(10))
+    if len(cuts) % 6 or not cuts.size:
+        return None
+    kinds6 = kinds.reshape(-1, 6)
+    if not ((kinds6[:, 5] == 10).all() and ((kinds6[:, :5] == 32) | (kinds6[:, :5] == 9)).all()):
+        return None
+    starts = np.empty(len(cuts), dtype=np.int64)
+    starts[0] = 0
+    starts[1:] = cuts[:-1] + 1
+    if not (cuts > starts).all():
+        return None  # an empty field: two separators in a row, or a blank line
+    starts6 = starts.reshape(-1, 6)
+    if (a[starts6[:, 0]] == ord("#")).any():
+        return None  # comment lines: the general search skips them
+    return starts6, cuts.reshape(-1, 6)
+
+
+def parse_run(data: bytes) -> RunColumns | None:
+    """Read a run file's bytes in bulk; ``None`` when the line reader must read them (see the
+    module docstring: anything it would refuse or remark on, and anything not plain ASCII)."""
+    if data.startswith(_BOM):
+        data = data[len(_BOM):]
+    if not data or not np.little_endian:  # the word masks assume little-endian memory
+        return None
+    a = np.frombuffer(data, dtype=np.uint8)
+    if a.max() > 126:
+        return None  # non-ASCII or DEL: decoded and checked line by line
+    found = _fields(a)
+    if found is None:
+        return None
+    starts, ends = found
+    lengths = ends - starts
+    # Overlapping words over the file, padded so that every gather stays inside the buffer.
+    padded = data + bytes(int(lengths.max()) + 8)
+    buffer = np.ndarray(shape=(len(padded) - 7,), dtype=np.uint64, buffer=padded, strides=(1,))
+
+    tag_lengths = lengths[:, 5]
+    tags = _words(buffer, starts[:, 5], tag_lengths)
+    if (tag_lengths != tag_lengths[0]).any() or (tags != tags[0]).any():
+        return None  # a second tag: the line reader names its line
+    tag = data[starts[0, 5]:ends[0, 5]].decode("ascii")
+
+    score_words = _words(buffer, starts[:, 4], lengths[:, 4])
+    if (score_words.view(np.uint8) == ord("_")).any():
+        return None  # float() reads "1_0" as 10; a score is a plain number (the line reader refuses it)
+    try:
+        with np.errstate(all="ignore"):  # "1e999" overflows to inf, refused below, not warned about
+            scores = score_words.view(f"S{8 * score_words.shape[1]}").ravel().astype(np.float64)
+    except ValueError:
+        return None
+    if not np.isfinite(scores).all():
+        return None
+
+    qid_words = _words(buffer, starts[:, 0], lengths[:, 0])
+    n = len(starts)
+    change = np.empty(n, dtype=bool)
+    change[0] = True
+    np.any(qid_words[1:] != qid_words[:-1], axis=1, out=change[1:])
+    heads = np.flatnonzero(change)
+    index: dict[str, int] = {}
+    segment_topic = np.array([index.setdefault(data[s:e].decode("ascii"), len(index))
+                              for s, e in zip(starts[heads, 0].tolist(), ends[heads, 0].tolist())],
+                             dtype=np.int64)
+    topic = np.repeat(segment_topic, np.diff(np.append(heads, n)))
+
+    doc_words = _words(buffer, starts[:, 2], lengths[:, 2])
+    if _has_duplicate(doc_words, topic):
+        return None  # the line reader names both lines
+
+    order = _ranking_order(topic, scores, doc_words, change, len(index) == len(heads))
+    width = int(lengths[:, 2].max())
+    docs = doc_words[order].view(f"S{8 * doc_words.shape[1]}").ravel().astype(f"S{width}")
+    bounds = np.zeros(len(index) + 1, dtype=np.int64)
+    np.cumsum(np.bincount(topic, minlength=len(index)), out=bounds[1:])
+    return RunColumns(tag, tuple(index), bounds, docs)
+
+
+def _has_duplicate(doc_words: np.ndarray, topic: np.ndarray) -> bool:
+    """Whether a topic lists a document twice (hashes first; equal hashes compared exactly)."""
+    hashes = _hash(doc_words, topic)
+    ordered = np.sort(hashes)
+    shared = ordered[1:] == ordered[:-1]
+    if not shared.any():
+        return False
+    # The lines whose hash another line shares (usually the duplicates themselves), sorted by
+    # (topic, id) exactly, so that equal pairs are neighbours however many ids share a hash.
+    members = np.flatnonzero(np.isin(hashes, ordered[1:][shared]))
+    words, topics = doc_words[members], topic[members]
+    order = np.lexsort(tuple(words[:, k] for k in range(words.shape[1] - 1, -1, -1)) + (topics,))
+    words, topics = words[order], topics[order]
+    return bool(((topics[1:] == topics[:-1]) & (words[1:] == words[:-1]).all(axis=1)).any())
+
+
+def _ranking_order(topic: np.ndarray, scores: np.ndarray, doc_words: np.ndarray,
+                   change: np.ndarray, contiguous: bool) -> np.ndarray:
+    """Line indices topic by topic (in order of first appearance), each topic by score
+    descending, then docno descending: ``sorted(..., key=(score, docno), reverse=True)``."""
+    n = len(topic)
+    if contiguous and ((scores[1:] < scores[:-1]) | change[1:]).all():
+        return np.arange(n)  # already in order, no ties: what trec runs usually are
+    # Stable: equal scores keep file order for now (-0.0 and 0.0 are equal, as in Python).
+    order = np.lexsort((-scores, topic))
+    tied = (topic[order][1:] == topic[order][:-1]) & (scores[order][1:] == scores[order][:-1])
+    if tied.any():
+        member = np.zeros(n, dtype=bool)
+        member[1:] |= tied
+        member[:-1] |= tied
+        members = np.flatnonzero(member)
+        # A group starts at a member not tied to the one before it.
+        group = np.cumsum(~np.concatenate(([False], tied))[members])
+        # Docnos descending: big-endian words compare as the bytes do; inverted, they sort descending.
+        keys = ~doc_words[order[members]].byteswap()
+        within = np.lexsort(tuple(keys[:, k] for k in range(keys.shape[1] - 1, -1, -1)) + (group,))
+        order[members] = order[members][within]
+    return order
+
+
+class CompactRankings(Mapping[str, Ranking]):
+    """A run's rankings kept as one byte-string array (:class:`RunColumns`); a topic's
+    :class:`Ranking` is built when first asked for, then kept.
+
+    Compares equal to the ``dict`` the line reader builds for the same file.
+    """
+
+    __slots__ = ("_index", "_docs", "_bounds", "_built")
+
+    def __init__(self, columns: RunColumns) -> None:
+        self._index = {qid: i for i, qid in enumerate(columns.topics)}
+        self._docs = columns.docs
+        self._bounds = columns.bounds.tolist()
+        self._built: dict[str, Ranking] = {}
+
+    def documents(self, qid: str) -> np.ndarray:
+        """Topic ``qid``'s ranked ids as bytes (an ``S`` array), without building a Ranking."""
+        i = self._index[qid]
+        return self._docs[self._bounds[i]:self._bounds[i + 1]]
+
+    def __getitem__(self, qid: str) -> Ranking:
+        ranking = self._built.get(qid)
+        if ranking is None:
+            ranking = self._built[qid] = _trusted(_decoded(self.documents(qid)))
+        return ranking
+
+    def __contains__(self, qid: object) -> bool:
+        return qid in self._index
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._index)
+
+    def __len__(self) -> int:
+        return len(self._index)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, CompactRankings):
+            return (list(self._index) == list(other._index) and self._bounds == other._bounds
+                    and bool(np.array_equal(self._docs, other._docs)))
+        return super().__eq__(other)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable cache, compared by value like a dict
+
+    def __repr__(self) -> str:
+        return repr(dict(self.items()))
+
+
+def _words_of(ids: np.ndarray, count: int) -> np.ndarray:
+    """``(n, count)`` words of an ``S`` array's ids, zero-padded as :func:`_words` pads them."""
+    width = ids.dtype.itemsize
+    raw = np.zeros((len(ids), 8 * count), dtype=np.uint8)
+    raw[:, :width] = ids.view(np.uint8).reshape(len(ids), width)
+    return raw.view(np.uint64)
+
+
+class JudgedIndex:
+    """A topic's judged documents, for looking up many ranked ids at once.
+
+    :meth:`rows` gives each id's row in ``documents`` plus one (0 for an unjudged id), what
+    :meth:`axiometer.metrics.RankingBatch.from_rankings` computes with a dict, without a Python
+    string per id: an id's hash picks a bucket of the sorted judged hashes (about 8 buckets per
+    judged id, so a bucket holds 0 or 1 of them), and every hash match is confirmed byte for byte.
+    """
+
+    def __init__(self, documents: Sequence[str]) -> None:
+        # Only printable-ASCII ids can equal an id the bulk reader read; the others are never found.
+        usable = [(i, d.encode("ascii")) for i, d in enumerate(documents, 1)
+                  if d.isascii() and d.isprintable() and " " not in d and d]
+        self._rows = np.array([i for i, _ in usable], dtype=np.int64)
+        self._ids = np.array([d for _, d in usable], dtype=bytes) if usable else np.zeros(0, "S1")
+        self._by_count: dict[int, _Table | None] = {}
+
+    def _table(self, count: int) -> _Table | None:
+        """The lookup table for ids of ``count`` words; ``None`` when two judged ids share a hash
+        (then :meth:`rows` compares strings)."""
+        if count not in self._by_count:
+            words = _words_of(self._ids, count)
+            hashes = _hash(words)
+            order = np.argsort(hashes, kind="stable")
+            hashes = hashes[order]
+            table = None
+            if not (hashes[1:] == hashes[:-1]).any():
+                shift = np.uint64(64 - (len(hashes).bit_length() + 3))
+                edges = np.searchsorted(hashes >> shift,
+                                        np.arange((1 << (64 - int(shift))) + 1, dtype=np.uint64))
+                table = _Table(hashes, words[order], self._rows[order], shift, edges,
+                               int(np.diff(edges).max()))
+            self._by_count[count] = table
+        return self._by_count[count]
+
+    def rows(self, ids: np.ndarray) -> np.ndarray:
+        """The judged row of every id of an ``S`` array (0: unjudged)."""
+        count = max(1, (ids.dtype.itemsize + 7) // 8, (self._ids.dtype.itemsize + 7) // 8)
+        table = self._table(count) if len(self._rows) else None
+        if table is None:
+            lookup = dict(zip(self._ids.tolist(), self._rows.tolist()))
+            return np.fromiter((lookup.get(i, 0) for i in ids.tolist()), dtype=np.int64, count=len(ids))
+        wanted = _words_of(ids, count)
+        h = _hash(wanted)
+        bucket = (h >> table.shift).astype(np.intp)
+        low, high = table.edges[bucket], table.edges[bucket + 1]
+        at = np.zeros(len(h), dtype=np.intp)
+        for step in range(table.deepest):  # the bucket's judged hashes, one position at a time
+            candidate = low + step
+            match = (candidate < high) & (table.hashes[np.minimum(candidate, len(table.hashes) - 1)] == h)
+            at[match] = candidate[match]
+        hit = (table.hashes[at] == h) & (table.words[at] == wanted).all(axis=1)
+        return np.where(hit, table.rows[at], 0)
+
+
+@dataclass(frozen=True)
+class _Table:
+    """A :class:`JudgedIndex` for ids of one word count: judged ``hashes`` sorted, with their
+    ``words`` and ``rows``; bucket ``b`` (a hash's bits above ``shift``) holds positions
+    ``edges[b]`` to ``edges[b + 1]``, at most ``deepest`` of them."""
+
+    hashes: np.ndarray
+    words: np.ndarray
+    rows: np.ndarray
+    shift: np.uint64
+    edges: np.ndarray
+    deepest: int
