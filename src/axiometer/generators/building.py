@@ -31,6 +31,7 @@ def levels(rho: Fraction) -> tuple[Fraction, ...]:
     return (Fraction(0), *positive_levels(rho))
 
 
+@functools.lru_cache(maxsize=1024)
 def doc_ids(n: int, prefix: str = "d") -> tuple[str, ...]:
     """``d1 .. dn``."""
     return tuple(f"{prefix}{i}" for i in range(1, n + 1))
@@ -47,7 +48,7 @@ def single_topic(relevance: Mapping[str, Number]) -> Topic:
 
 
 def ranking(docs: Sequence[str]) -> Ranking:
-    return Ranking(docs)
+    return Ranking.trusted(docs)
 
 
 def relevance_lists(values: Sequence[Fraction], min_size: int, max_size: int) -> st.SearchStrategy[list[Fraction]]:

@@ -125,7 +125,7 @@ def _aspect_diversity_case(vectors: list[list[Fraction]], weights: Mapping[str, 
     judged[replacement] = tuple(new)
     b = list(docs)
     b[i - 1] = replacement
-    return Case(multi_topic(judged, weights), Ranking(docs), Ranking(b), (i,),
+    return Case(multi_topic(judged, weights), Ranking.trusted(docs), Ranking.trusted(b), (i,),
                 f"b = a with {docs[i - 1]} replaced by {replacement}, more relevant to "
                 f"{_describe(aspects, raised)} and no less relevant to any aspect")
 
@@ -205,7 +205,7 @@ def _prefix_case(prefix: Sequence[Vector], x: Vector, y: Vector, unretrieved: Se
     judged["y"] = y
     judged.update(zip(doc_ids(len(unretrieved), "u"), unretrieved))
     position = len(prefix) + 1
-    return Case(multi_topic(judged, weights), Ranking((*docs, "x")), Ranking((*docs, "y")),
+    return Case(multi_topic(judged, weights), Ranking.trusted((*docs, "x")), Ranking.trusted((*docs, "y")),
                 (position,), note)
 
 
@@ -346,7 +346,7 @@ def _saturation_case(labels: Sequence[tuple[int | None, Fraction]], m: int, t: i
     docs = doc_ids(len(vectors))
     judged = dict(zip(docs, vectors))
     judged["x"] = _on(m, t, x_value)
-    return Case(multi_topic(judged, weights), Ranking(docs), Ranking((*docs, "x")),
+    return Case(multi_topic(judged, weights), Ranking.trusted(docs), Ranking.trusted((*docs, "x")),
                 (len(docs) + 1,),
                 f"b = a + x; the last document of a, {docs[-1]}, has r({docs[-1]}, {aspects[t]}) = "
                 f"rmax = {rmax}; x is relevant ({x_value}) to {aspects[t]} only")
@@ -426,7 +426,7 @@ def _aspect_relevance_case(labels: Sequence[tuple[int | None, Fraction]], i: int
     judged["x"] = _on(m, t, value)
     judged["y"] = _on(m, t2, value)
     b = [("y" if d == "x" else d) for d in names]
-    return Case(multi_topic(judged, weights), Ranking(names), Ranking(b), (i,),
+    return Case(multi_topic(judged, weights), Ranking.trusted(names), Ranking.trusted(b), (i,),
                 f"b = a with x replaced by y at position {i}; r(x, {aspects[t]}) = "
                 f"r(y, {aspects[t2]}) = {value}, w({aspects[t2]}) = {weights[aspects[t2]]} > "
                 f"w({aspects[t]}) = {weights[aspects[t]]}; no other document is relevant to either")

@@ -46,7 +46,7 @@ def swap(docs: tuple[str, ...], i: int, j: int) -> Ranking:
     """``docs`` with 1-based positions ``i`` and ``j`` exchanged."""
     swapped = list(docs)
     swapped[i - 1], swapped[j - 1] = swapped[j - 1], swapped[i - 1]
-    return Ranking(swapped)
+    return Ranking.trusted(swapped)
 
 
 def _low_high(draw: Draw, rho: Fraction) -> tuple[Fraction, Fraction]:
@@ -66,7 +66,7 @@ def _low_high(draw: Draw, rho: Fraction) -> tuple[Fraction, Fraction]:
 def _priority_case(values: list[Fraction], i: int, j: int) -> Case:
     docs = doc_ids(len(values))
     topic = single_topic(dict(zip(docs, values)))
-    return Case(topic, Ranking(docs), swap(docs, i, j), (i, j),
+    return Case(topic, Ranking.trusted(docs), swap(docs, i, j), (i, j),
                 f"b = a with positions {i} and {j} swapped (r(d{j}) > r(d{i}))")
 
 
@@ -176,7 +176,7 @@ def _confidence_case(values: list[Fraction]) -> Case:
     n = len(values)
     docs = doc_ids(n + 1)
     topic = single_topic({**dict(zip(docs, values)), docs[n]: Fraction(0)})
-    return Case(topic, Ranking(docs[:n]), Ranking(docs), (n + 1,),
+    return Case(topic, Ranking.trusted(docs[:n]), Ranking.trusted(docs), (n + 1,),
                 f"b = a with the non-relevant d{n + 1} appended at position {n + 1}")
 
 
@@ -218,6 +218,6 @@ def threshold_pair(n: int, rc: Fraction) -> tuple[Topic, Ranking, Ranking]:
     relevant = doc_ids(n, "r")
     nonrelevant = doc_ids(2 * n - 1, "n")
     topic = single_topic({d: rc for d in relevant})
-    a = Ranking((relevant[0], *nonrelevant))
-    b = Ranking((*nonrelevant[:n], *relevant))
+    a = Ranking.trusted((relevant[0], *nonrelevant))
+    b = Ranking.trusted((*nonrelevant[:n], *relevant))
     return topic, a, b
