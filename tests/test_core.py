@@ -119,3 +119,49 @@ def test_views_of_a_valid_topic_equal_the_validated_single_aspect_topics():
     view = topic.single_aspect_view()
     assert view == Topic.single({"a": Fraction(1, 2), "b": 0}, "q1") and view.R == 1
     assert hash(view) == hash(Topic.single({"a": Fraction(1, 2), "b": 0}, "q1"))
+
+
+# -- CachedFraction: the generators' relevance values (issue 15) ------------------------------------
+
+def test_cached_fraction_orders_and_equals_exactly_like_fraction():
+    import itertools
+    import operator
+
+    from hypothesis import given
+    from hypothesis import strategies as st
+
+    from axiometer.core import CachedFraction, cached
+
+    third = Fraction(1, 3)
+    near = Fraction(6004799503160661, 18014398509481984)  # float(near) == float(1/3), near != 1/3
+    assert float(near) == float(third) and near != third
+    values = [0, 1, Fraction(0), third, near, Fraction(1, 10), Fraction(-1, 10), Fraction(2, 6), 0.25]
+    ops = (operator.lt, operator.le, operator.gt, operator.ge, operator.eq, operator.ne)
+    for x, y in itertools.product(values, repeat=2):
+        for cx, cy in ((cached(x), y), (x, cached(y)), (cached(x), cached(y))):
+            for op in ops:
+                assert op(cx, cy) == op(to_fraction(x), to_fraction(y)), (op, x, y)
+
+    @given(st.fractions(), st.fractions())
+    def agrees(x, y):
+        cx, cy = CachedFraction(x), CachedFraction(y)
+        assert [op(cx, cy) for op in ops] == [op(x, y) for op in ops]
+        assert (cx == cy) == (hash(cx) == hash(cy)) or cx != cy
+        assert hash(cx) == hash(x) and float(cx) == float(x)
+
+    agrees()
+
+
+def test_cached_fraction_keeps_its_float_pickles_and_computes_plain_fractions():
+    import pickle
+
+    from axiometer.core import CachedFraction, cached
+
+    value = cached(0.1)
+    assert value == Fraction(1, 10) and float(value) == 0.1 and type(value) is CachedFraction
+    assert cached(value) is value
+    again = pickle.loads(pickle.dumps(value))
+    assert type(again) is CachedFraction and again == value and float(again) == 0.1
+    assert type(value + value) is Fraction and value * 2 == Fraction(1, 5)
+    assert str(value) == "1/10" and {value: 1}[Fraction(1, 10)] == 1
+    assert max(cached(0), cached(Fraction(1, 2)), cached(Fraction(1, 3))) == Fraction(1, 2)

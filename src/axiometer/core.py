@@ -26,7 +26,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from numbers import Real
-from typing import Union
+from typing import Any, Union
 
 __all__ = [
     "AxiometerError",
@@ -114,7 +114,65 @@ def to_fraction(value: Number) -> Fraction:
     return Fraction(value)  # other Real types (numpy scalars, Decimal)
 
 
-_PLAIN_NUMBERS = (int, float, Fraction)
+class CachedFraction(Fraction):
+    """An exact fraction that keeps its float64 value, rounded once when it is made.
+
+    For the relevance values and weights the generators draw over and over from short lists:
+    ``float(x)`` (what the float arithmetic of every metric reads) returns the kept value instead
+    of dividing again, and an order comparison with another ``CachedFraction`` (or with 0)
+    takes the float answer when the two floats differ. That is exact: rounding to the nearest
+    float is monotone, so ``float(x) < float(y)`` implies ``x < y``; equal floats fall back to
+    the exact comparison. Equality is exact too (equal fractions have equal numerators and
+    denominators, in lowest terms). Arithmetic gives plain ``Fraction`` results.
+    """
+
+    __slots__ = ("_float",)
+
+    def __new__(cls, numerator: Any = 0, denominator: Any = None) -> "CachedFraction":
+        self = super().__new__(cls, numerator, denominator)
+        self._float = self._numerator / self._denominator  # int / int: correctly rounded
+        return self
+
+    def __float__(self) -> float:
+        return self._float
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is CachedFraction:
+            return self._numerator == other._numerator and self._denominator == other._denominator
+        return Fraction.__eq__(self, other)
+
+    __hash__ = Fraction.__hash__
+
+    def __lt__(self, other: Any) -> bool:
+        if type(other) is CachedFraction and self._float != other._float:
+            return self._float < other._float
+        if type(other) is int and other == 0:
+            return self._numerator < 0
+        return Fraction.__lt__(self, other)
+
+    def __gt__(self, other: Any) -> bool:
+        if type(other) is CachedFraction and self._float != other._float:
+            return self._float > other._float
+        if type(other) is int and other == 0:
+            return self._numerator > 0
+        return Fraction.__gt__(self, other)
+
+    def __le__(self, other: Any) -> bool:
+        return not self.__gt__(other) if type(other) in (CachedFraction, int, Fraction) else Fraction.__le__(self, other)
+
+    def __ge__(self, other: Any) -> bool:
+        return not self.__lt__(other) if type(other) in (CachedFraction, int, Fraction) else Fraction.__ge__(self, other)
+
+
+def cached(value: Number) -> CachedFraction:
+    """``value`` read exactly (:func:`to_fraction`) as a :class:`CachedFraction`."""
+    if type(value) is CachedFraction:
+        return value
+    exact = to_fraction(value)
+    return CachedFraction(exact.numerator, exact.denominator)
+
+
+_PLAIN_NUMBERS = (int, float, Fraction, CachedFraction)
 
 
 def _check_unit_interval(value: object, what: str) -> None:

@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from hypothesis import strategies as st
 
-from axiometer.core import SINGLE_ASPECT, Number, Ranking, Topic
+from axiometer.core import SINGLE_ASPECT, Number, Ranking, Topic, cached
 
 __all__ = ["levels", "positive_levels", "doc_ids", "single_topic", "relevance_lists"]
 
@@ -22,13 +22,13 @@ __all__ = ["levels", "positive_levels", "doc_ids", "single_topic", "relevance_li
 @functools.lru_cache(maxsize=64)
 def positive_levels(rho: Fraction) -> tuple[Fraction, ...]:
     """Non-zero relevance values at most ``rho``, simplest first: ``rho, rho/2, rho/5, rho/10``."""
-    return (rho, rho / 2, rho / 5, rho / 10)
+    return tuple(map(cached, (rho, rho / 2, rho / 5, rho / 10)))
 
 
 @functools.lru_cache(maxsize=64)
 def levels(rho: Fraction) -> tuple[Fraction, ...]:
     """Relevance values for graded cases: ``0`` then :func:`positive_levels`."""
-    return (Fraction(0), *positive_levels(rho))
+    return (cached(0), *positive_levels(rho))
 
 
 @functools.lru_cache(maxsize=1024)
@@ -38,7 +38,7 @@ def doc_ids(n: int, prefix: str = "d") -> tuple[str, ...]:
 
 
 _SINGLE = (SINGLE_ASPECT,)
-_WHOLE = (Fraction(1),)
+_WHOLE = (cached(1),)
 
 
 def single_topic(relevance: Mapping[str, Number]) -> Topic:

@@ -30,12 +30,12 @@ the levels at most ``rho`` under the nearby reading ``values_within_rho``.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Iterator, Mapping, Sequence
 from fractions import Fraction
 
-
-from axiometer.core import Ranking, Topic
+from axiometer.core import CachedFraction, Ranking, Topic, cached
 from axiometer.generators.building import doc_ids, levels, positive_levels
 from axiometer.generators.case import Case, Scope, ScopeItem, ScopeMark, layered
 from axiometer.generators.draw import Draw, case_strategy
@@ -50,7 +50,7 @@ __all__ = [
 ]
 
 Vector = tuple[Fraction, ...]
-ZERO = Fraction(0)
+ZERO = cached(0)
 
 
 # -- building blocks ----------------------------------------------------------
@@ -62,14 +62,19 @@ def aspect_names(m: int) -> tuple[str, ...]:
 
 def unit_levels(rho: Fraction) -> tuple[Fraction, ...]:
     """Non-zero relevance values anywhere in ``(0, 1]``, simplest first: ``rho, 1/2, 1, rho/2, 9/10``."""
-    return (rho, Fraction(1, 2), Fraction(1), rho / 2, Fraction(9, 10))
+    return _unit_levels(rho)
+
+
+@functools.lru_cache(maxsize=64)
+def _unit_levels(rho: Fraction) -> tuple[Fraction, ...]:
+    return tuple(map(cached, (rho, Fraction(1, 2), Fraction(1), rho / 2, Fraction(9, 10))))
 
 
 def fine_levels(rho: Fraction) -> tuple[Fraction, ...]:
     """:func:`~axiometer.generators.building.levels` plus ``rho/100``: AspDiv's replaced document
     may gain far less than a later document holds, which is what a redundancy discount with a
     small ``alpha`` can outweigh (``rho/10`` is not small enough for alpha = 0.1)."""
-    return (*levels(rho), rho / 100)
+    return (*levels(rho), cached(rho / 100))
 
 
 def value_levels(scope: Scope) -> tuple[Fraction, ...]:
@@ -84,7 +89,7 @@ def value_levels(scope: Scope) -> tuple[Fraction, ...]:
 def weights_from_parts(parts: Sequence[int]) -> dict[str, Fraction]:
     """Aspect weights proportional to ``parts``: ``(1, 2) -> {t1: 1/3, t2: 2/3}``."""
     total = sum(parts)
-    return {t: Fraction(p, total) for t, p in zip(aspect_names(len(parts)), parts)}
+    return {t: CachedFraction(p, total) for t, p in zip(aspect_names(len(parts)), parts)}
 
 
 def multi_topic(vectors: Mapping[str, Sequence[Fraction]], weights: Mapping[str, Fraction]) -> Topic:

@@ -20,13 +20,15 @@ from fractions import Fraction
 
 from axiometer.generators.case import Case, Scope, ScopeItem, layered
 from axiometer.generators.draw import Draw, case_strategy
-from axiometer.core import Ranking, Topic
+from axiometer.core import Ranking, Topic, cached
 from axiometer.generators.building import doc_ids, levels, positive_levels, single_topic
 
 __all__ = ["priority_cases", "priority_small_scope", "deepness_cases", "deepness_small_scope",
            "confidence_cases", "confidence_small_scope", "swap", "threshold_pair",
            "small_scope_levels"]
 
+
+_ZERO = cached(0)
 
 def small_scope_levels(rho: Fraction, rich: bool = False) -> tuple[Fraction, ...]:
     """The relevance values the exhaustive small scopes enumerate, simplest first
@@ -39,7 +41,7 @@ def small_scope_levels(rho: Fraction, rich: bool = False) -> tuple[Fraction, ...
     swap 1 and 3), which ``{rho/2, rho}`` alone does not, while four levels on
     the longest rankings would multiply the scope past its budget.
     """
-    return (Fraction(0), rho, rho / 2, rho / 5) if rich else (Fraction(0), rho, rho / 2)
+    return tuple(map(cached, (0, rho, rho / 2, rho / 5) if rich else (0, rho, rho / 2)))
 
 
 def swap(docs: tuple[str, ...], i: int, j: int) -> Ranking:
@@ -83,9 +85,9 @@ def priority_cases(draw: Draw, scope: Scope) -> Case:
     values = [draw.choice(grades) for _ in range(n)]
     values[i - 1], values[j - 1] = _low_high(draw, scope.rho)
     if scope.later_untouched:
-        values[j:] = [Fraction(0)] * (n - j)
+        values[j:] = [_ZERO] * (n - j)
     if scope.between_untouched:
-        values[i:j - 1] = [Fraction(0)] * (j - 1 - i)
+        values[i:j - 1] = [_ZERO] * (j - 1 - i)
     return _priority_case(values, i, j)
 
 
@@ -142,7 +144,7 @@ def deepness_cases(draw: Draw, scope: Scope) -> Case:
     values[i - 1] = values[j - 1] = low
     values[i] = values[j] = high
     if scope.later_untouched:
-        values[j + 1:] = [Fraction(0)] * (n - j - 1)
+        values[j + 1:] = [_ZERO] * (n - j - 1)
     return _deepness_case(values, i, j)
 
 
@@ -160,7 +162,7 @@ def deepness_small_scope(scope: Scope, max_docs: int = 6) -> Iterator[ScopeItem]
                 others = [m for m in range(n) if m not in (i - 1, i, j - 1, j)]
                 for low, high in pairs:
                     for rest in itertools.product(grades, repeat=len(others)):
-                        values = [Fraction(0)] * n
+                        values = [_ZERO] * n
                         for m, value in zip(others, rest):
                             values[m] = value
                         values[i - 1] = values[j - 1] = low
@@ -175,7 +177,7 @@ def deepness_small_scope(scope: Scope, max_docs: int = 6) -> Iterator[ScopeItem]
 def _confidence_case(values: list[Fraction]) -> Case:
     n = len(values)
     docs = doc_ids(n + 1)
-    topic = single_topic({**dict(zip(docs, values)), docs[n]: Fraction(0)})
+    topic = single_topic({**dict(zip(docs, values)), docs[n]: _ZERO})
     return Case(topic, Ranking.trusted(docs[:n]), Ranking.trusted(docs), (n + 1,),
                 f"b = a with the non-relevant d{n + 1} appended at position {n + 1}")
 
