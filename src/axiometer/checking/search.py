@@ -168,7 +168,7 @@ def search_cases(small_scope: Iterable[ScopeItem] | None, strategy: Callable[[],
     note = ""
     try:
         if start is not None:
-            minimal = shrink_from(strategy(), start, predicate)
+            minimal = shrink_from(strategy(), start, predicate, seed)
             if minimal is None:  # the replay was no target: a non-deterministic metric
                 raise NoSuchExample("replay")
         else:

@@ -30,6 +30,7 @@ from hypothesis import HealthCheck, Phase, find, reject, settings
 from hypothesis import strategies as st
 from hypothesis.database import InMemoryExampleDatabase, choices_to_bytes
 from hypothesis.errors import NoSuchExample, Unsatisfiable
+from hypothesis.internal.entropy import deterministic_PRNG
 
 __all__ = ["Draw", "CaseStrategy", "BoundStrategy", "bound", "case_strategy", "Rejected", "shrink_from"]
 
@@ -190,14 +191,15 @@ def case_strategy(build: Callable[[Draw, Any], C]) -> CaseStrategy[C]:
 
 
 def shrink_from(strategy: st.SearchStrategy[C], choices: Sequence[int],
-                is_target: Callable[[C], bool]) -> C | None:
+                is_target: Callable[[C], bool], seed: int = 0) -> C | None:
     """Hypothesis's shrink of the case the fast draw ``choices`` built (a target of ``is_target``).
 
     The choices are saved as an example of a throwaway in-memory database under the key of a
     ``find`` that only replays saved examples and shrinks (no generation): hypothesis replays
     them, sees the target, and shrinks it as it shrinks its own finds. Deterministic: a
-    replay draws nothing at random. ``None`` if the replay is not a target (the metric is not
-    deterministic).
+    replay draws nothing at random, and the shrinker's own random choices come from ``seed``
+    (hypothesis would otherwise seed them afresh, and two runs could shrink to different
+    cases). ``None`` if the replay is not a target (the metric is not deterministic).
     """
     database = InMemoryExampleDatabase()
     key = b"axiometer-shrink"
@@ -205,8 +207,11 @@ def shrink_from(strategy: st.SearchStrategy[C], choices: Sequence[int],
     # primary key counts as shrunk already).
     database.save(key + b".secondary", choices_to_bytes(list(choices)))
     try:
-        return find(strategy, is_target, database_key=key, settings=settings(
-            database=database, phases=(Phase.reuse, Phase.shrink), max_examples=1,
-            deadline=None, suppress_health_check=list(HealthCheck), report_multiple_bugs=False))
+        # find(random=...) would set a seed, and a seeded hypothesis test skips its database (our
+        # replay); deterministic_PRNG seeds the random hypothesis would draw the shrinker's from.
+        with deterministic_PRNG(seed % 2**32):
+            return find(strategy, is_target, database_key=key, settings=settings(
+                database=database, phases=(Phase.reuse, Phase.shrink), max_examples=1,
+                deadline=None, suppress_health_check=list(HealthCheck), report_multiple_bugs=False))
     except (NoSuchExample, Unsatisfiable):
         return None
