@@ -20,6 +20,7 @@ read exactly (its shortest decimal form: ``0.1`` is ``1/10``).
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Iterable, Mapping
@@ -283,8 +284,9 @@ class Topic:
 
         For the generators, whose constructions keep every ``r(d, t)`` in [0, 1] and the
         weights positive and summing to 1 (exact fractions): each ``vectors[doc]`` holds one
-        value per aspect, in ``aspects`` order. Validation was most of the cost of a
-        generated case; a wrong input here is a bug in a generator, caught by its tests.
+        value per aspect, in ``aspects`` order; a ``dict`` is taken over, not copied (build it
+        for this topic and leave it alone). Validation was most of the cost of a generated
+        case; a wrong input here is a bug in a generator, caught by its tests.
         """
         topic = object.__new__(cls)
         # One aspect: r(d) is the vector's only value (no Fraction comparisons, the cost here).
@@ -293,10 +295,12 @@ class Topic:
         else:
             single = {doc: _largest(vector) for doc, vector in vectors.items()}
         for name, value in (("topic_id", topic_id), ("aspects", aspects), ("weights", weights),
-                            ("_aspect_index", {t: i for i, t in enumerate(aspects)}),
-                            ("_vectors", dict(vectors)), ("_single", single),
+                            ("_aspect_index", _aspect_index(aspects)),
+                            # a dict the generator built for this topic is taken over, not copied
+                            ("_vectors", vectors if type(vectors) is dict else dict(vectors)),
+                            ("_single", single),
                             # values are >= 0 here, so r > 0 is r != 0 (a cheap truth test)
-                            ("R", sum(1 for r in single.values() if r)), ("_grades", None),
+                            ("R", sum(map(bool, single.values()))), ("_grades", None),
                             ("_aspect_grades", None), ("_ordinal", None), ("_floats", None),
                             ("_hash", None)):
             object.__setattr__(topic, name, value)
@@ -478,6 +482,12 @@ class Topic:
         aspects = "" if self.is_single_aspect else f", aspects={self.aspects}"
         tid = f"{self.topic_id!r}, " if self.topic_id else ""
         return f"Topic({tid}{{{judged}{more}}}{aspects})"
+
+
+@functools.lru_cache(maxsize=256)
+def _aspect_index(aspects: tuple[str, ...]) -> dict[str, int]:
+    """``aspect -> position``, shared by the topics with the same aspects (read only)."""
+    return {t: i for i, t in enumerate(aspects)}
 
 
 def _largest(vector: tuple[Number, ...]) -> Number:

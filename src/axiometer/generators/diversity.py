@@ -101,7 +101,10 @@ def multi_topic(vectors: Mapping[str, Sequence[Fraction]], weights: Mapping[str,
 
 def _on(m: int, aspect: int | None, value: Fraction) -> Vector:
     """The vector relevant ``value`` to ``aspect`` only (all zeros for ``None``)."""
-    return tuple(value if j == aspect else ZERO for j in range(m))
+    vector = [ZERO] * m
+    if aspect is not None:
+        vector[aspect] = value
+    return tuple(vector)
 
 
 def _free_weights(draw: Draw, m: int) -> list[int]:
