@@ -34,6 +34,7 @@ import functools
 import itertools
 from collections.abc import Iterator, Mapping, Sequence
 from fractions import Fraction
+from types import MappingProxyType
 
 from axiometer.core import CachedFraction, Ranking, Topic, cached
 from axiometer.generators.building import doc_ids, levels, positive_levels
@@ -86,10 +87,16 @@ def value_levels(scope: Scope) -> tuple[Fraction, ...]:
     return positive_levels(scope.rho) if scope.values_within_rho else unit_levels(scope.rho)
 
 
-def weights_from_parts(parts: Sequence[int]) -> dict[str, Fraction]:
-    """Aspect weights proportional to ``parts``: ``(1, 2) -> {t1: 1/3, t2: 2/3}``."""
+def weights_from_parts(parts: Sequence[int]) -> Mapping[str, Fraction]:
+    """Aspect weights proportional to ``parts``: ``(1, 2) -> {t1: 1/3, t2: 2/3}`` (read only:
+    the same parts share one mapping)."""
+    return _weights(tuple(parts))
+
+
+@functools.lru_cache(maxsize=1024)
+def _weights(parts: tuple[int, ...]) -> Mapping[str, Fraction]:
     total = sum(parts)
-    return {t: CachedFraction(p, total) for t, p in zip(aspect_names(len(parts)), parts)}
+    return MappingProxyType({t: CachedFraction(p, total) for t, p in zip(aspect_names(len(parts)), parts)})
 
 
 def multi_topic(vectors: Mapping[str, Sequence[Fraction]], weights: Mapping[str, Fraction]) -> Topic:
