@@ -144,3 +144,24 @@ def test_register_is_also_a_class_decorator(monkeypatch):
 
     assert families("relative")[-1] == "EchoRel" and family("EchoRel") is Echo
     assert isinstance(parse("EchoRel@4"), Echo) and parse("EchoRel@4").cutoff == 4
+
+
+def test_is_builtin_only_for_exactly_a_registered_ranking_or_relative_class():
+    from axiometer.metrics import parse, wrap
+    from axiometer.metrics.registry import is_builtin
+    from axiometer.metrics.set_based import FMeasure
+
+    rbp = parse("RBP(p=0.8)")
+    assert is_builtin(rbp) and is_builtin(parse("NRG")) and is_builtin(parse("nDCG@10"))
+
+    class MyRBP(type(rbp)):  # a metric author's subclass: not the registered class
+        pass
+
+    assert not is_builtin(MyRBP(p=0.8))
+    assert not is_builtin(FMeasure())  # registered, but a set measure (kind "set")
+    assert not is_builtin(wrap(lambda ranking, topic: 0.0, "mine"))
+
+    class Impostor:
+        family = "RBP"
+
+    assert not is_builtin(Impostor()) and not is_builtin(object())

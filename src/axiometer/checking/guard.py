@@ -42,7 +42,8 @@ from typing import Any
 
 from axiometer.checking.case_slot import CaseSlot
 from axiometer.core import Context, Topic
-from axiometer.metrics import MetricError, families, family
+from axiometer.metrics import MetricError
+from axiometer.metrics.registry import is_builtin
 from axiometer.metrics.base import BuiltinMetric, UndefinedScore, score_value
 
 __all__ = ["GuardedMetric", "Misbehaviour", "CaseTimeout", "guard", "is_trusted", "describe_error",
@@ -124,9 +125,7 @@ def context_text(*contexts: Context | None) -> str:
 
 def is_trusted(metric: Any) -> bool:
     """A registered built-in (exactly its registered class): checked without a guard."""
-    if not isinstance(metric, BuiltinMetric) or metric.family not in families():
-        return False
-    return type(metric) is family(metric.family)
+    return isinstance(metric, BuiltinMetric) and is_builtin(metric)
 
 
 def guard(metric: Any, case_seconds: float | None = DEFAULT_CASE_SECONDS) -> Any:

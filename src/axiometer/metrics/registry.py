@@ -51,7 +51,7 @@ from typing import Any, NamedTuple
 from axiometer.core import InputError, ValidationError, cut
 from axiometer.metrics.spec import _TOKEN, ParsedSpec, TokenStream, parse_spec
 
-__all__ = ["register", "parse", "families", "family", "kind", "describe", "by_kind", "KINDS",
+__all__ = ["register", "parse", "families", "family", "is_builtin", "kind", "describe", "by_kind", "KINDS",
            "FAMILY_MODULES", "lookup", "suggest", "read_spec", "spelled", "PEER_NAMES"]
 
 #: The kinds of family (see the module docstring).
@@ -149,6 +149,19 @@ def family(name: str) -> type:
     """The class of the family ``name`` (any kind); ``KeyError`` if none is registered."""
     _load()
     return _REGISTERED[name].cls
+
+
+def is_builtin(metric: Any) -> bool:
+    """``metric`` is a registered built-in that scores rankings: an object of exactly the class
+    registered for its family, of kind ``ranking`` or ``relative`` (a subclass a metric author
+    made, or an object that only names a family, is not). Its scores depend on nothing but its
+    name and the input, so they may be trusted, shared and cached."""
+    name = getattr(metric, "family", None)
+    if not isinstance(name, str):
+        return False
+    _load()
+    entry = _REGISTERED.get(name)
+    return entry is not None and entry.kind in ("ranking", "relative") and type(metric) is entry.cls
 
 
 def kind(name: str) -> str:

@@ -37,7 +37,8 @@ from axiometer.axioms.oracle import Searcher
 from axiometer.core import Ranking, Topic
 from axiometer.generators.case import Case
 from axiometer.generators.context import fixed_context
-from axiometer.metrics import family, families, is_exact_capable
+from axiometer.metrics import is_exact_capable
+from axiometer.metrics.registry import is_builtin
 from axiometer.metrics.base import BuiltinMetric
 from axiometer.metrics.decide import Comparison, compare
 from axiometer.results import Check, Counterexample, Evidence, Witness, context_record, record_topic
@@ -115,8 +116,7 @@ _COMPARED_ENTRIES = 8
 def _cache_key(metric: Any, build: Callable[..., Any], rc: Fraction, tolerance: float, relative: bool,
                disjoint: bool) -> tuple[Any, ...] | None:
     """The key of a grid's comparisons, or ``None`` when the metric is not a registered built-in."""
-    if not isinstance(metric, BuiltinMetric) or metric.family not in families() \
-            or type(metric) is not family(metric.family):
+    if not isinstance(metric, BuiltinMetric) or not is_builtin(metric):
         return None
     return (type(metric), metric.name, build, rc, tolerance, relative, disjoint)
 
