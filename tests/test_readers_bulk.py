@@ -336,3 +336,18 @@ def test_judged_rows_are_the_dict_lookups(width):
     expected = [row_of.get(d.decode(), 0) for d in ranked.tolist()]
     assert JudgedIndex(judged).rows(ranked).tolist() == expected
     assert JudgedIndex([]).rows(ranked).tolist() == [0] * len(ranked)
+
+
+@pytest.mark.parametrize("judged, ranked, expected", [
+    # ranked ids far longer than every judged one (the ranked side sets the word count) ...
+    (["d1", "d2", "d3"], [b"d1", b"clueweb12-0000tw-00-00001", b"d2", b"d3-but-much-longer-than-d3"], [1, 0, 2, 0]),
+    # ... and judged ids far longer than every ranked one (the judged side does)
+    (["clueweb12-0000tw-00-00001", "d1", "clueweb12-0000tw-00-00002"], [b"d1", b"d9", b"d"], [2, 0, 0]),
+    (["clueweb12-0000tw-00-00001", "clueweb12-0000tw-00-00002"],
+     [b"clueweb12-0000tw-00-00002", b"clueweb12-0000tw-00-00003", b"clueweb12-0000tw-00-00001"], [2, 0, 1]),
+])
+def test_judged_rows_when_one_side_has_much_longer_ids(judged, ranked, expected):
+    """The word count covers the longer of the two sides' ids: ids differing only in their last byte
+    (ClueWeb's) and ids of 2 bytes against ids of 25 are told apart."""
+    ids = np.array(ranked, dtype=bytes)
+    assert JudgedIndex(judged).rows(ids).tolist() == expected
