@@ -16,16 +16,13 @@ from axiometer.core import InputError
 from axiometer.metrics import registry
 from axiometer.metrics.registry import KINDS, families, family, lookup, parse, read_spec, spelled, suggest
 from axiometer.metrics.resolve import resolve
+from tests.errors import one_line_error
 
 ALL = tuple(name for kind in KINDS for name in families(kind))
 
 
 def error_of(spec: str) -> str:
-    with pytest.raises(InputError) as error:
-        resolve(spec)
-    message = str(error.value)
-    assert "\n" not in message
-    return message
+    return one_line_error(resolve, spec)
 
 
 # -- any case is the family, spelled as registered ------------------------------------------------

@@ -14,6 +14,7 @@ from hypothesis import given
 
 from axiometer.core import SINGLE_ASPECT, InputError, ValidationError
 from axiometer.readers import Qrels, Run, detect_qrels_format, read_qrels, read_run
+from tests.errors import one_line_error
 from tests.paths import QRELS_2014
 from tests.strategies import grades_and_run
 
@@ -191,11 +192,7 @@ def test_tie_breaking_matches_trec_eval(tmp_path_factory, case):
 # -- errors -------------------------------------------------------------------
 
 def error_of(reader, path: Path, **kwargs) -> str:
-    with pytest.raises(InputError) as caught:
-        reader(path, **kwargs)
-    message = str(caught.value)
-    assert "\n" not in message
-    return message
+    return one_line_error(reader, path, **kwargs)
 
 
 @pytest.mark.parametrize("text, line, problem", [

@@ -22,6 +22,7 @@ from axiometer import runfile
 from axiometer.core import InputError, Ranking
 from axiometer.readers import BOM, Run, _read_run_lines, read_run
 from axiometer.runfile import CompactRankings, JudgedIndex, parse_run
+from tests.errors import one_line_error
 from tests.test_readers import RUN_ERRORS
 
 
@@ -203,10 +204,8 @@ MALFORMED = RUN_ERRORS + [
 
 
 def error_of(path: Path) -> str:
-    with pytest.raises(InputError) as caught:
-        read_run(path, compact=True)
-    message = str(caught.value)
-    assert "\n" not in message and message == _error_of_plain(path)
+    message = one_line_error(read_run, path, compact=True)
+    assert message == _error_of_plain(path)
     return message
 
 

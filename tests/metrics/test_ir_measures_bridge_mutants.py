@@ -13,7 +13,7 @@ import pytest
 pytest.importorskip("ir_measures")
 pytest.importorskip("pytrec_eval")
 
-from axiometer.core import InputError, Topic, ValidationError
+from axiometer.core import Topic, ValidationError
 from axiometer.metrics import MetricError
 from axiometer.metrics.ir_measures_bridge import (
     MAX_GRADE,
@@ -24,16 +24,13 @@ from axiometer.metrics.ir_measures_bridge import (
     run_scores,
 )
 from axiometer.metrics import ir_measures_bridge as bridge_module
+from tests.errors import one_line_error
 
 KNOWN = "AP, Bpref, infAP, IPrec, nDCG, NumQ, NumRel, NumRet, P, R, Rprec, RR, SetAP, SetF, SetP, SetR, Success"
 
 
 def error_of(measure: str) -> str:
-    with pytest.raises(InputError) as error:
-        ir_measures_metric(measure)
-    text = str(error.value)
-    assert "\n" not in text
-    return text
+    return one_line_error(ir_measures_metric, measure)
 
 
 @pytest.mark.parametrize("measure, expected", [

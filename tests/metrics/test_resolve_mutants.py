@@ -10,16 +10,13 @@ import pytest
 from axiometer.core import InputError, Topic, ValidationError
 from axiometer.metrics import Needs, parse
 from axiometer.metrics.resolve import IR_MEASURES_PREFIX, Resolved, resolve
+from tests.errors import one_line_error
 
 TOPIC = Topic.single({"a": 1, "b": 0})
 
 
 def error_of(ref, **kwargs) -> str:
-    with pytest.raises(InputError) as error:
-        resolve(ref, **kwargs)
-    text = str(error.value)
-    assert "\n" not in text
-    return text
+    return one_line_error(resolve, ref, **kwargs)
 
 
 def weighted(ranking, topic, k=2, w=0.5, flag=True):

@@ -13,14 +13,11 @@ import pytest
 
 from axiometer.core import InputError
 from axiometer.metrics.spec import MAX_NESTING, MAX_NUMBER, ParsedSpec, TokenStream, _TOKEN, parse_spec
+from tests.errors import one_line_error
 
 
 def message(spec) -> str:
-    with pytest.raises(InputError) as error:
-        parse_spec(spec)
-    text = str(error.value)
-    assert "\n" not in text
-    return text
+    return one_line_error(parse_spec, spec)
 
 
 @pytest.mark.parametrize("spec, expected", [
