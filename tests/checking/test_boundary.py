@@ -125,9 +125,16 @@ def test_nrbp_two_parameters_trace_a_curve_with_exact_rational_points():
 FOUR = ["alpha_nDCG@10", "NRBP", "EU", "RBP"]
 
 
+# 150 random cases per setting, the budget these tests were written at: they test where the
+# boundaries are and how they are told, and the default budget's tenfold search made the fixture a
+# third of the engine's test time (and of each mutant's in benchmarks/mutation.py). The probes below
+# check at the same budget, as the engine did.
+FOUR_BUDGET = Budget(cases=150)
+
+
 @pytest.fixture(scope="module")
 def four_with_boundaries():
-    return run_table(FOUR, jobs=2, boundaries=True)
+    return run_table(FOUR, jobs=2, boundaries=True, budget=FOUR_BUDGET)
 
 
 def test_every_parameter_dependent_cell_of_the_four_metrics_has_a_boundary(four_with_boundaries):
@@ -162,7 +169,7 @@ def test_boundaries_reproduce_their_verdicts_at_plus_minus_1e_4(four_with_bounda
         located += [({curve.over: over}, b) for curve in cell.curves for over, bs in curve.points for b in bs]
         for others, boundary in located:
             metric = base.replace(**others) if others else base
-            probe = CellProbe(metric, get(cell.constraint), boundary.param, mode=None, budget=Budget(), seed=0)
+            probe = CellProbe(metric, get(cell.constraint), boundary.param, mode=None, budget=FOUR_BUDGET, seed=0)
             for check in cell.checks:
                 if all(dict(check.params).get(k) == v for k, v in others.items()):
                     probe(Fraction(str(dict(check.params)[boundary.param])))  # learn the grid's cases
