@@ -130,6 +130,10 @@ def configure(dest: Path, area: Area) -> None:
                 "use_git_change_detection = false\n")
 
 
+def _mutmut_section(pyproject: str) -> str:
+    return pyproject.split("\n[tool.mutmut]\n", 1)[-1]
+
+
 def mutmut(dest: Path, *args: str, capture: bool = True) -> subprocess.CompletedProcess:
     env = dict(os.environ, HYPOTHESIS_PROFILE="ci", PYTHONDONTWRITEBYTECODE="1")
     env.pop("PYTHONPATH", None)
@@ -416,7 +420,16 @@ def rerun(copy: Path, args) -> int:
         return 2
     shutil.copytree(ROOT / "tests", copy / "tests", dirs_exist_ok=True,
                     ignore=shutil.ignore_patterns("__pycache__"))
+    project = copy / "pyproject.toml"
+    before = project.read_text(encoding="utf-8")
     configure(copy, area)  # the area's test files as they are now (a new file must be run too)
+    if _mutmut_section(project.read_text(encoding="utf-8")) != _mutmut_section(before):
+        # A changed test list or deselection changes which tests answer for a mutant: mutmut then
+        # resets every verdict and re-tests only the ones named here (the rest read "not checked").
+        project.write_text(before, encoding="utf-8")
+        print(f"mutation.py: the {name} area's test files or deselected tests changed since {copy} was "
+              f"made (mutmut would reset every verdict): run --area {name} again", file=sys.stderr)
+        return 2
     if (copy / "mutants").is_dir():
         shutil.copy2(copy / "pyproject.toml", copy / "mutants" / "pyproject.toml")
     # "not checked": a baseline run stopped early; its rest is checked here with today's tests.

@@ -9,7 +9,9 @@ read it (``parse_run`` is not ``None``), so these tests compare the two readers,
 
 from __future__ import annotations
 
+import os
 import pickle
+import threading
 import warnings
 from pathlib import Path
 
@@ -91,6 +93,12 @@ WELL_FORMED = {
     "no final line break": ("q1 Q0 a 1 3 t\nq1 Q0 b 2 2 t", {"q1": ("a", "b")}),
     "a single line": ("q1 Q0 a 1 3 t\n", {"q1": ("a",)}),
     "byte-order mark": (BOM + "q1 Q0 a 1 3 t\nq1 Q0 b 2 4 t\n", {"q1": ("b", "a")}),
+    # Every field at least two bytes long: a field read from one byte too late would still be
+    # non-empty (the one-byte fields above would be refused instead).
+    "no one-byte field": ("qa Q0 doc1 10 3.5 run1\nqa Q0 doc2 20 2.5 run1\nqb Q0 doc3 10 -0.5 run1\n",
+                          {"qa": ("doc1", "doc2"), "qb": ("doc3",)}),
+    # A comment of exactly six words looks like a data line to a layout check alone.
+    "a comment of six words": ("# six words in this comment\nq1 Q0 a 1 3 t\n", {"q1": ("a",)}),
     "one topic per line": ("".join(f"q{i % 7} Q0 d{i} 1 {i % 3} t\n" for i in range(40)), None),
 }
 
@@ -200,6 +208,14 @@ MALFORMED = RUN_ERRORS + [
     ("q1 Q0 a 1 3 t\n\rq1 Q0 b 2 2 t\n", 2,
      "control character U+000D in the line (only tabs and spaces separate fields)"),
     ("q1 Q0 a\x7f 1 3 t\n", 1, "control character U+007F in the line (only tabs and spaces separate fields)"),
+    # Lines whose separators add up to six per line on average, or whose field count is six
+    # only when an empty field counts: the fields must be taken line by line.
+    ("q1 Q0 a\n1 3 t\n", 1, "expected 6 columns (qid Q0 docno rank score tag), found 3"),
+    ("q1\tQ0\ta\n1\t3\tt\n", 1, "expected 6 columns (qid Q0 docno rank score tag), found 3"),
+    ("q1  Q0 a 1 3\n", 1, "expected 6 columns (qid Q0 docno rank score tag), found 5"),
+    ("q1 Q0 a 1 3 t\tt\nQ0 b 2 2 t\n", 2, "expected 6 columns (qid Q0 docno rank score tag), found 5"),
+    # a carriage return before a space, not before a line break: inside the line
+    ("q1 Q0 a\r 1 3 t\n", 1, "control character U+000D in the line (only tabs and spaces separate fields)"),
 ]
 
 
@@ -241,7 +257,7 @@ def test_files_beyond_ascii_are_read_by_the_line_reader(tmp_path, text):
 
 def test_an_empty_file_is_still_said_to_be_empty(tmp_path):
     path = tmp_path / "empty.run"
-    for text in ("", "\n# only a comment\n   \n", BOM, "\r\n"):
+    for text in ("", "\n# only a comment\n   \n", BOM, "\r\n", "# six words in this comment\n"):
         path.write_text(text, encoding="utf-8")
         assert parse_run(path.read_bytes()) is None
         assert error_of(path) == f"{path}: empty file: no run lines"
@@ -281,6 +297,42 @@ def test_extra_columns_are_still_read_with_the_warning(tmp_path):
     assert run.rankings == {"q1": ("a", "b")}
 
 
+def test_twelve_columns_on_one_line_are_one_line_with_extra_columns(tmp_path):
+    """Twelve fields are two lines' worth of separators: still one line, its first six read."""
+    path = tmp_path / "twelve.run"
+    path.write_text("q1 Q0 a 1 3 t t Q0 b 2 2 t\n", encoding="utf-8")
+    assert parse_run(path.read_bytes()) is None
+    with pytest.warns(UserWarning, match="1 line has more than 6 columns"):
+        run = read_run(path, compact=True)
+    assert dict(run.rankings) == {"q1": ("a",)} and run.tag == "t"
+
+
+def test_the_extra_columns_warning_points_at_the_callers_line(tmp_path):
+    path = tmp_path / "extra.run"
+    path.write_text("q1 Q0 a 1 3 t extra\n", encoding="utf-8")
+    with pytest.warns(UserWarning) as caught:
+        read_run(path)
+    assert [w.filename for w in caught] == [__file__]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
+def test_a_run_from_a_pipe_is_read_once(tmp_path):
+    """``axiometer score <(zcat run.gz)``: a pipe can be read once. A file the bulk reader passes to
+    the line reader (here, a bad score) is read from the bytes already read, not opened again."""
+    pipe = tmp_path / "run.pipe"
+    os.mkfifo(pipe)
+    writer = threading.Thread(target=pipe.write_bytes, args=(b"q1 Q0 a 1 3 t\nq1 Q0 b 2 x t\n",), daemon=True)
+    writer.start()
+    said: list[str] = []
+    reader = threading.Thread(target=lambda: said.append(one_line_error(read_run, pipe)), daemon=True)
+    reader.start()
+    reader.join(timeout=20)
+    if reader.is_alive():  # blocked opening the pipe a second time: let it go before failing
+        os.close(os.open(pipe, os.O_WRONLY | os.O_NONBLOCK))
+        reader.join(timeout=5)
+    assert said == [f"{pipe}:2: score must be a finite number (at 'x')"]
+
+
 def test_unreadable_paths_are_one_error_line_as_before(tmp_path):
     assert error_of(tmp_path / "nowhere") == f"{tmp_path / 'nowhere'}: no such file"
     assert error_of(tmp_path) == f"{tmp_path}: is a directory, not a file"
@@ -302,9 +354,16 @@ def test_a_weak_hash_changes_no_result(tmp_path, monkeypatch, weak):
     assert parse_run(b"q1 Q0 a 1 1 t\nq2 Q0 a 1 1 t\nq1 Q0 b 1 1 t\n") is not None  # same id, two topics
     assert parse_run(b"q1 Q0 abcdefgh1 1 1 t\nq1 Q0 abcdefgh2 1 1 t\n") is not None
     assert parse_run(b"q1 Q0 a 1 1 t\nq2 Q0 a 1 1 t\nq1 Q0 a 1 1 t\n") is None  # a real duplicate
+    assert parse_run(b"q1 Q0 a 1 1 t\nq2 Q0 b 1 1 t\nq2 Q0 b 1 1 t\n") is None  # in the second topic
+    # Duplicates interleaved (a, b, a, b): the pairs meet only when the lines are sorted on every
+    # word of the id, the ids here differing in their first word only or in their last only.
+    for a, b in ((b"a-same-tail-0001", b"b-same-tail-0001"), (b"same-head-0001-a", b"same-head-0001-b")):
+        lines = b"".join(b"q1 Q0 %s %d 1 t\n" % (d, r) for r, d in enumerate((a, b, a, b), 1))
+        assert parse_run(lines) is None
     for judged in (["abcdefgh-1", "b", "zzzzzzzz"], ["document-0001-a", "b", "document-0001-b"]):
         ids = np.array([b"abcdefgh-2", b"b", judged[2].encode(), judged[0].encode(), b"document-0001-c"])
-        assert JudgedIndex(judged).rows(ids).tolist() == [0, 2, 3, 1, 0]
+        rows = JudgedIndex(judged).rows(ids)
+        assert rows.tolist() == [0, 2, 3, 1, 0] and rows.dtype == np.int64  # row numbers, to index with
 
 
 # -- CompactRankings and JudgedIndex ------------------------------------------------------------
@@ -323,6 +382,10 @@ def test_compact_rankings_behave_as_the_dict(tmp_path):
     assert compact.documents("q2").tolist() == [b"c", b"a"]
     assert pickle.loads(pickle.dumps(compact)) == plain
     assert read_run(path, compact=True).rankings == compact
+    # The same ids and the same bounds under other topics, or other bounds: not the same rankings.
+    swapped = CompactRankings(runfile.RunColumns("t", ("q1", "q2"), np.array([0, 2, 3]), compact._docs))
+    fewer = CompactRankings(runfile.RunColumns("t", ("q2", "q1"), np.array([0, 1, 3]), compact._docs))
+    assert compact != swapped and compact != fewer and dict(swapped.items()) != plain
 
 
 @pytest.mark.parametrize("width", [1, 7, 8, 9, 16, 17, 30])
@@ -334,7 +397,9 @@ def test_judged_rows_are_the_dict_lookups(width):
     row_of = {d: i for i, d in enumerate(judged, 1)}
     expected = [row_of.get(d.decode(), 0) for d in ranked.tolist()]
     assert JudgedIndex(judged).rows(ranked).tolist() == expected
-    assert JudgedIndex([]).rows(ranked).tolist() == [0] * len(ranked)
+    for nothing_usable in ([], ["caf\u00e9", "with space"]):
+        rows = JudgedIndex(nothing_usable).rows(ranked)
+        assert rows.tolist() == [0] * len(ranked) and rows.dtype == np.int64
 
 
 @pytest.mark.parametrize("judged, ranked, expected", [

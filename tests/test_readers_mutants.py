@@ -166,14 +166,18 @@ class _Unreadable:
     def __iter__(self):
         raise self.error
 
+    def read(self, *size):
+        raise self.error
+
 
 @pytest.mark.parametrize("error, said", [(OSError(errno.EIO, "Input/output error"), "Input/output error"),
                                          (OSError("lost"), "lost")])
-def test_a_read_error_names_the_file(tmp_path, monkeypatch, error, said):
+@pytest.mark.parametrize("reader", [read_qrels, read_run])  # line by line, and read whole
+def test_a_read_error_names_the_file(tmp_path, monkeypatch, error, said, reader):
     path = write(tmp_path, "q.txt", "q1 0 a 1\n")
     monkeypatch.setattr(readers, "open", lambda *args: _Unreadable(error), raising=False)
     with pytest.raises(InputError) as caught:
-        read_qrels(path)
+        reader(path)
     assert where(caught.value) == (f"cannot read: {said}", str(path), None, None)
 
 

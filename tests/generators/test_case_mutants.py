@@ -15,8 +15,10 @@ from __future__ import annotations
 from fractions import Fraction
 from itertools import islice
 
+import pytest
 from hypothesis import HealthCheck, find, given, settings
 from hypothesis import strategies as st
+from hypothesis.errors import NoSuchExample
 
 from axiometer.core import Context, Ranking, Topic
 from axiometer.generators.building import positive_levels, ranking, relevance_lists
@@ -130,3 +132,5 @@ def test_relevance_lists_respect_their_sizes_and_shrink_to_the_first_value():
     quiet = settings(database=None, max_examples=50)
     assert find(strategy, lambda values: True, settings=quiet) == [0, 0]
     assert len(find(strategy, lambda values: len(values) >= 3, settings=quiet)) == 3
+    with pytest.raises(NoSuchExample):
+        find(strategy, lambda values: len(values) > 3, settings=quiet)

@@ -7,10 +7,13 @@ import random
 from fractions import Fraction
 
 import pytest
+from hypothesis import find
+from hypothesis import strategies as st
 
 from axiometer.axioms import CONSTRAINTS
 from axiometer.generators.case import Scope
-from axiometer.generators.draw import CaseStrategy, Draw, _RandomDraw, case_strategy, shrink_from
+from axiometer.generators.draw import (BoundStrategy, CaseStrategy, Draw, _RandomDraw, bound, case_strategy,
+                                       shrink_from)
 
 
 @case_strategy
@@ -21,6 +24,32 @@ def numbers(draw: Draw, scope: int) -> tuple:
         draw.reject()
     return (tuple(values), draw.choice("abc"), draw.boolean(), tuple(draw.distinct(5, 1, 3)),
             tuple(draw.permutation("xyz")))
+
+
+def test_the_decorator_keeps_the_constructions_name_and_docstring():
+    # Built here, in the test, not at import: a mutant of the constructor must meet a test.
+    def pairs(draw: Draw, scope: int | list[int]) -> tuple:
+        """Two integers up to ``scope`` (or its largest)."""
+        top = scope if isinstance(scope, int) else max(scope)
+        return draw.integer(0, top), draw.integer(0, top)
+
+    strategy = case_strategy(pairs)
+    assert isinstance(strategy, CaseStrategy) and strategy.build is pairs
+    assert strategy.__name__ == strategy.__qualname__ == "pairs" and strategy.__doc__ == pairs.__doc__
+    assert repr(strategy) == "<case strategy pairs>"
+    assert strategy(3) is strategy(3) and strategy(3) is not strategy(4)  # one strategy per scope
+    assert find(strategy(3), lambda case: case[0] == 3) == (3, 0)
+    assert find(strategy([2]), lambda case: case[1] == 2) == (0, 2)  # an unhashable scope: built each time
+    case, choices = strategy.sample(random.Random(1), 3)
+    assert case == tuple(choices) and all(0 <= v <= 3 for v in case)
+
+
+def test_a_bound_strategy_draws_at_its_scope():
+    fast = bound(numbers, 2)
+    assert isinstance(fast, BoundStrategy) and fast() is numbers(2)
+    assert fast.sample(random.Random(7)) == numbers.sample(random.Random(7), 2)
+    plain = bound(lambda scope: st.just(scope), 5)  # a strategy function without fast draws
+    assert not isinstance(plain, BoundStrategy) and find(plain(), lambda v: True) == 5
 
 
 def test_a_fast_draw_records_every_choice_within_its_bounds():

@@ -54,6 +54,8 @@ PRI = {
         lambda c, i, j: any(r(c, d) > 0 for d in c.a[i:j - 1])),
     "a relevant document after the swap": pri(lambda c, i, j: any(r(c, d) > 0 for d in c.a[j:])),
     "three different positive grades in one ranking": lambda c: len({r(c, d) for d in c.a} - {0}) >= 3,
+    "the lower swapped level rho/2, the highest below rho": pri(lambda c, i, j: r(c, c.a[i - 1]) == RHO / 2),
+    "the higher swapped level below rho": pri(lambda c, i, j: r(c, c.a[j - 1]) < RHO),
 }
 
 
@@ -76,6 +78,8 @@ DEEP = {
         lambda c, i, j: any(base_value(c, m) > 0 for m in range(i + 2, j))),
     "a relevant document after both swaps": deep(
         lambda c, i, j: any(base_value(c, m) > 0 for m in range(j + 2, len(c.a) + 1))),
+    "the lower level rho/2, the highest below rho": deep(lambda c, i, j: base_value(c, i) == RHO / 2),
+    "the higher level below rho": deep(lambda c, i, j: base_value(c, i + 1) < RHO),
 }
 
 CONF = {
@@ -232,6 +236,8 @@ CONTEXTS = {
     "the empty evaluated ranking": lambda c: len(c.a) == 0,
     "a prior longer than the cutoff": lambda c: any(len(p) > K for p in c.context.rankings),
     "three other systems": lambda c: len(c.context) == 3,
+    "one other system": lambda c: len(c.context) == 1,
+    "a prior of one document": lambda c: any(len(p) == 1 for p in c.context.rankings),
     "a relevant document the others do not retrieve": lambda c: any(
         r(c, d) > 0 and within(d, c) == 0 for d in c.a),
 }
@@ -285,6 +291,12 @@ def test_finite_and_bounded_small_scopes_hold_the_extremes(prop):
         assert any(all(within(d, c) == 0 for d in c.a) for c in full), others
         assert any(all(within(d, c) == others for d in c.a) for c in full), others
         assert any(len(c.a) == K + 1 for c in full), others
+
+
+def test_prior_sensitivity_is_searched_at_a_cutoff_of_two():
+    """PriorSens needs two positions within the cutoff: k = 2 is the first cutoff with cases."""
+    case = find(get("PriorSens").strategy(Scope(max_position=2)), lambda c: True, settings=FIND)
+    assert len(case.context) >= 1
 
 
 # -- DeepTh / CloseTh: the grid and the pair reach both sides of the threshold ---------
