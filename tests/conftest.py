@@ -8,6 +8,8 @@ per test, or ``FUZZ_EXAMPLES=N`` of them).
 
 import os
 
+import pytest
+
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
@@ -20,3 +22,18 @@ settings.register_profile(  # the fuzz tests at a larger budget (tests/test_fuzz
     "fuzz", max_examples=int(os.environ.get("FUZZ_EXAMPLES", "5000")), deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "thorough"))
+
+
+# hypothesis raises unittest's SkipTest when it is told to run no example ("Hypothesis has been told
+# to run no test cases"), also from a find() inside a test's body: a shrink that replays nothing
+# would then turn the test into a skip, which passes. No test here skips that way on purpose.
+_NOTHING_RUN = "Hypothesis has been told to run no test cases"
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    if report.skipped and call.when == "call" and _NOTHING_RUN in str(report.longrepr):
+        report.outcome = "failed"
+        report.longrepr = f"{_NOTHING_RUN}: a hypothesis find() in the test ran no example"

@@ -3,6 +3,7 @@ the same choices, so that a fast draw's choices replay under hypothesis and shri
 
 from __future__ import annotations
 
+import math
 import random
 from fractions import Fraction
 
@@ -102,6 +103,23 @@ def test_a_target_found_fast_shrinks_to_the_minimal_one():
     minimal = shrink_from(numbers(6), choices, big)
     # Fewest values, each as small as possible, every other choice at its first option.
     assert minimal == ((50, 100), "a", False, (0,), ("x", "y", "z"))
+
+
+def test_a_seed_past_32_bits_still_shrinks():
+    """The engine's per-check seeds are 64-bit; hypothesis seeds its PRNG from 32 bits."""
+    case, choices = numbers.sample(random.Random(5), 4)
+    while case is None:
+        case, choices = numbers.sample(random.Random(len(choices) + 5), 4)
+    for seed in (2**32 + 5, 2**63 - 1):
+        assert shrink_from(numbers(4), choices, lambda c, case=case: c == case, seed=seed) == case
+
+
+def test_permutations_reach_every_order():
+    """Fisher-Yates with every swap, the last two positions' included: all n! orders."""
+    rng = random.Random(0)
+    for items in ("ab", "abc"):
+        seen = {tuple(_RandomDraw(rng).permutation(items)) for _ in range(400)}
+        assert len(seen) == math.factorial(len(items))
 
 
 def test_shrink_from_returns_none_when_the_replay_is_no_target():

@@ -8,11 +8,11 @@ from fractions import Fraction
 
 import pytest
 from hypothesis import HealthCheck, Phase, find, given, settings, strategies as st
-from hypothesis.errors import NoSuchExample
+from hypothesis.errors import NoSuchExample, Unsatisfiable
 
 from axiometer.axioms.properties.rarity import RARITY
 from axiometer.generators.case import Scope, ScopeMark, cases_of
-from axiometer.generators.relative import (MAX_PRIORS, extreme_small_scope, longest_ranking,
+from axiometer.generators.relative import (MAX_PRIORS, _rarity_case, extreme_small_scope, longest_ranking,
                                            prior_move_cases, prior_move_small_scope, rarity_cases,
                                            rarity_small_scope, relative_cases, relative_small_scope)
 
@@ -226,3 +226,44 @@ def test_prior_move_search_notes_name_the_move_the_priors_show(data, deeper):
     p, q = moves(case)
     assert p >= 1 and (q is None or q != p)
     assert case.note.count(f"moved from position {p} to {q}") == (q is not None)
+
+
+@pytest.mark.parametrize("deeper", [False, True])
+def test_prior_move_search_stays_in_its_scope(deeper):
+    """x sits within the cutoff of a (i <= k), and a has at most max_docs documents."""
+    with pytest.raises(NoSuchExample):
+        find(prior_move_cases(Scope(max_position=3), deeper), lambda c: c.changed[0] > 3, settings=FIND)
+    # One document: PriorMono moves x deeper in its prior; PriorSens has no second position within
+    # a depth of one, so every draw is rejected.
+    with pytest.raises(NoSuchExample if deeper else Unsatisfiable):
+        find(prior_move_cases(Scope(max_docs=1), deeper), lambda c: len(c.a) > 1, settings=FIND)
+
+
+# -- Rarity's priors, built from given positions -----------------------------------------------
+
+def rarity_prior(rest, x_at, y_at, deep=None, k=3):
+    """The one prior ``_rarity_case`` builds for ``a = (a0, a1)``, ``x = a0``, as (case, x, y, prior)
+    (the case names its documents d1, d2, ...)."""
+    case = _rarity_case([Fraction(1), Fraction(1)], 1, [rest], [x_at], [y_at], [deep], k,
+                        {d: Fraction(0) for d in rest})
+    return case, case.a[0], case.b[0], list(case.context.rankings[0])
+
+
+def test_rarity_puts_x_and_y_where_asked_even_past_a_short_prior():
+    _, x, y, prior = rarity_prior(["p1"], 3, None)  # asked for 3, the prior has 1 document
+    assert len(prior) == 2 and prior[1] == x
+    _, x, y, prior = rarity_prior(["p1", "p2", "p3"], 2, 1)
+    assert len(prior) == 5 and prior[:2] == [y, x]
+
+
+def test_rarity_keeps_x_and_y_within_the_cutoff_when_both_ask_for_position_k():
+    # Both at k = 3: the second one inserted lands at 4; it trades places with the last document
+    # within the cutoff that is neither x nor y.
+    _, x, y, prior = rarity_prior(["p1", "p2", "p3"], 3, 3)
+    assert len(prior) == 5 and {x, y} <= set(prior[:3])
+
+
+def test_rarity_fills_a_short_prior_to_the_cutoff_before_putting_x_just_past_it():
+    case, x, y, prior = rarity_prior(["p1"], None, None, deep="x")
+    assert len(prior) == 4 and prior[3] == x and x not in prior[:3] and y not in prior
+    assert all(case.topic.r(d) == 0 for d in prior[:3])  # p1 and the fillers: non-relevant

@@ -211,7 +211,29 @@ def move(c: Case) -> tuple[int, int | None, int]:
     raise AssertionError("no prior moved")
 
 
+def others(c: Case) -> list[tuple[str, ...]]:
+    """The priors that do not move."""
+    moved = move(c)[2]
+    return [p for j, p in enumerate(c.context.rankings) if j != moved]
+
+
+def nothing_after_the_move(c: Case) -> bool:
+    """The moved prior ends where the move does: at ``x`` before or after it (no further document)."""
+    x, moved = c.a[c.changed[0] - 1], move(c)[2]
+    return x in (c.context.rankings[moved][-1], c.context_b.rankings[moved][-1])
+
+
+#: What both prior moves share: the other priors and the documents around the move.
+PRIOR_MOVE = {
+    "another prior, empty": lambda c: any(len(p) == 0 for p in others(c)),
+    "another prior longer than the cutoff": lambda c: any(len(p) > K for p in others(c)),
+    "a relevant document outside a in a prior": lambda c: any(
+        d not in c.a and r(c, d) > 0 for p in c.context.rankings for d in p),
+    "nothing after the move in its prior": nothing_after_the_move,
+}
+
 PRIOR_SENS = {
+    **PRIOR_MOVE,
     "moved up (q < p)": lambda c: move(c)[1] < move(c)[0],
     "moved down (q > p)": lambda c: move(c)[1] > move(c)[0],
     "moved past two documents": lambda c: abs(move(c)[1] - move(c)[0]) >= 2,
@@ -220,6 +242,7 @@ PRIOR_SENS = {
 }
 
 PRIOR_MONO = {
+    **PRIOR_MOVE,
     "moved out of the prior": lambda c: move(c)[1] is None,
     "moved deeper within the cutoff": lambda c: move(c)[1] is not None and move(c)[1] <= K,
     "moved past the cutoff": lambda c: move(c)[1] is not None and move(c)[1] > K,
@@ -255,8 +278,9 @@ COVERAGE: dict[str, tuple[Scope, dict[str, Callable[[Case], bool]], set[str]]] =
     "Rarity": (Scope(max_position=K), RARITY, {
         "graded: r(x) = 1/2", "three other systems", "x just past the cutoff of a prior not counting it",
         "y just past the cutoff of a prior not counting it"}),
-    "PriorSens": (Scope(max_position=K), PRIOR_SENS, {"the moved prior not the first"}),
-    "PriorMono": (Scope(max_position=K), PRIOR_MONO, set()),
+    # Their small scope's moved prior stands alone or beside a itself, filled with a's documents.
+    "PriorSens": (Scope(max_position=K), PRIOR_SENS, {"the moved prior not the first", *PRIOR_MOVE}),
+    "PriorMono": (Scope(max_position=K), PRIOR_MONO, set(PRIOR_MOVE)),
     # Their small scope's rankings have at most 3 documents: none longer than a cutoff of 3.
     **{prop: (Scope(max_position=K), CONTEXTS, {"three other systems", "a prior longer than the cutoff"})
        for prop in ("Rev", "Unique")},
