@@ -12,7 +12,8 @@ import dataclasses
 from fractions import Fraction
 from itertools import islice
 
-from hypothesis import given, settings
+import pytest
+from hypothesis import find, given, settings
 
 from axiometer.axioms import get
 from axiometer.axioms.constraints.base import (A_GE_B, A_GT_B, B_GT_A, TRUNCATE_MAX_DOCS, Constraint,
@@ -23,6 +24,7 @@ from axiometer.checking.search import Search
 from axiometer.core import Context, Topic
 from axiometer.generators.case import Case, Scope
 from axiometer.generators.context import OTHERS_ONLY
+from axiometer.generators.draw import CaseStrategy
 from axiometer.metrics import Needs, wrap
 from axiometer.results import AxiomInfo, Check, ErrorInfo, Evidence, Outcome
 from tests.axioms import uniform
@@ -81,6 +83,28 @@ def test_every_random_case_of_a_relative_check_has_a_context(case, disjoint_case
     assert case.context is not None and len(case.context) >= 1
     # context_disjoint: the other systems retrieve only o1, o2.
     assert {d for r in disjoint_case.context.rankings for d in r} <= set(OTHERS_ONLY)
+
+
+@pytest.mark.parametrize("plain", [False, True], ids=["fast draws", "a plain strategy function"])
+def test_random_cases_under_contexts_built_in_the_test(plain):
+    """under_generated_contexts called here, not at import (mutmut mutates only what runs inside a
+    test): a CaseStrategy keeps its fast draws; a plain function of the scope (what a user's
+    constraint may declare) is wrapped in hypothesis; both draw a context for every case, disjoint
+    from the case's documents under ``context_disjoint``."""
+    pri = get("Pri")
+    if plain:
+        pri = dataclasses.replace(pri, strategy=lambda scope, s=pri.strategy: s(scope))
+    relative = pri.under_generated_contexts()
+    assert isinstance(relative.strategy, CaseStrategy) is not plain
+    for disjoint in (False, True):
+        scope = Scope(max_position=3, context_disjoint=disjoint)
+        case = find(relative.strategy(scope), lambda c: len(c.context) >= 2 and len(c.a) >= 2,
+                    settings=settings(database=None, derandomize=True, max_examples=200))
+        others = {d for r in case.context.rankings for d in r}
+        if disjoint:
+            assert others <= set(OTHERS_ONLY)
+        else:
+            assert others <= documents(case) | set(case.topic.documents)
 
 
 def test_a_constraint_without_generators_stays_without_them_under_contexts():

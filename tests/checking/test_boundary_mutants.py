@@ -16,9 +16,11 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+import sympy
 
 from axiometer.axioms import get
-from axiometer.checking.boundary import WIDTH, CellProbe, ParamRange, declared_range, locate, probe_values
+from axiometer.checking.boundary import (_LONGEST_FORM, _SIMPLIFY_OPS, WIDTH, CellProbe, ParamRange, _log_form,
+                                         declared_range, locate, probe_values)
 from axiometer.checking.budget import Budget
 from axiometer.metrics import parse
 from axiometer.results import Counterexample, TopicRecord
@@ -457,3 +459,23 @@ def test_a_closed_form_too_large_to_print_is_named_only():
     _in_bracket(boundary, 1 - y)  # alpha = 0.18247...
     assert boundary.closed_form == "root of a score difference with logarithmic coefficients"
     assert boundary.case == "m = 12, rc = 1/100"
+
+
+def test_a_log_form_is_written_out_up_to_its_length_and_size_limits():
+    """_log_form writes the equation while it fits: at most _LONGEST_FORM characters (a form of
+    exactly 160 is written), at most _SIMPLIFY_OPS operations (a numerator of exactly 200 is
+    expanded and, too long to print, told by its degree); past them, a summary."""
+    alpha = sympy.Symbol("alpha")
+    at_limit = alpha * sympy.log(2) - sympy.Integer(10**144 + 7)  # its form: 160 characters
+    text = _log_form(at_limit, alpha)
+    assert text == f"root of {sympy.sstr(at_limit)} = 0" and len(sympy.sstr(at_limit)) == _LONGEST_FORM
+    past = alpha * sympy.log(2) - sympy.Integer(10**145 + 7)
+    assert _log_form(past, alpha) == ("root of a degree-1 polynomial in y = 1 - alpha with "
+                                      "logarithmic coefficients")
+
+    def series(terms: int) -> sympy.Expr:
+        return sum(sympy.log(m + 2) * alpha**m for m in range(terms))
+
+    assert sympy.count_ops(series(51)) == _SIMPLIFY_OPS
+    assert _log_form(series(51), alpha).startswith("root of a degree-50 polynomial in y = 1 - alpha")
+    assert _log_form(series(52), alpha) == "root of a score difference with logarithmic coefficients"

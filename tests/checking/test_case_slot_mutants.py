@@ -126,3 +126,37 @@ def test_a_case_without_a_topic_and_falsy_topics_are_recorded_as_given():
     slot = CaseSlot(4096)
     slot.enter(("d1",), "", None)                    # any picklable value is kept, a falsy one too
     assert slot.case() == (("d1",), "", None)
+
+
+def _lengths(topic, ranking, context):
+    whole = len(pickle.dumps((tuple(ranking), context), pickle.HIGHEST_PROTOCOL))
+    short = len(pickle.dumps((tuple(ranking)[:1000], None), pickle.HIGHEST_PROTOCOL))
+    return len(pickle.dumps(topic, pickle.HIGHEST_PROTOCOL)), whole, short
+
+
+LONG = tuple(f"d{i}" for i in range(1, 1201))  # longer than the 1000 ids kept when space runs out
+CONTEXT = Context((("d1", "d2"),))
+
+
+@pytest.mark.parametrize("spare", [0, 1])
+def test_what_the_slot_keeps_best_first_at_each_exact_fit(spare):
+    """Exactly enough room (``spare`` = 0) or one byte more for each choice, best first: the whole
+    input; the topic with the first 1000 ids (no context); the whole input without the topic (a
+    topic too large for that); the first 1000 ids alone; nothing (no error: the case reads as
+    unknown)."""
+    small, big = small_topic(), Topic.single({f"doc{i}": 1 for i in range(2000)})
+    t, whole, short = _lengths(small, LONG, CONTEXT)
+    t_big = _lengths(big, LONG, CONTEXT)[0]
+    assert t + short < whole < t_big + short  # so that each size below picks a different choice
+    for topic, size, case in [
+        (small, HEADER + t + whole, (LONG, small, CONTEXT)),
+        (small, HEADER + t + short, (LONG[:1000], small, None)),
+        (big, HEADER + whole, (LONG, None, CONTEXT)),
+        (small, HEADER + short, (LONG[:1000], None, None)),
+    ]:
+        slot = CaseSlot(size + spare)
+        slot.enter(LONG, topic, CONTEXT)
+        assert slot.case() == case, size - HEADER
+    slot = CaseSlot(HEADER + short - 1)
+    slot.enter(LONG, small, CONTEXT)
+    assert slot.case() is None and slot.started > 0

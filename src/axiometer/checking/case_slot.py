@@ -56,14 +56,16 @@ class CaseSlot:
                 data = b""  # too large to keep: the error will show the ranking alone
             memory[start:start + len(data)] = data
             self._topic, self._topic_length = topic, len(data)
-        rest = pickle.dumps((tuple(ranking), context), pickle.HIGHEST_PROTOCOL)
-        offset = start + self._topic_length
+        # What fits, best first: the whole input; beside the topic, the ranking's first 1000 ids
+        # without the context; then the same two without the topic; then nothing.
+        whole = pickle.dumps((tuple(ranking), context), pickle.HIGHEST_PROTOCOL)
+        offset, rest = start + self._topic_length, whole
         if offset + len(rest) > self.size:
-            rest = pickle.dumps((tuple(ranking)[:1000], None), pickle.HIGHEST_PROTOCOL)
-            if offset + len(rest) > self.size:  # the topic leaves no room: keep the ranking alone
-                self._topic, self._topic_length, offset = None, 0, start
-                if offset + len(rest) > self.size:
-                    rest = b""  # not even the ranking fits (a slot far smaller than SLOT_BYTES)
+            short = pickle.dumps((tuple(ranking)[:1000], None), pickle.HIGHEST_PROTOCOL)
+            offset, rest = next(((at, data) for at, data in ((offset, short), (start, whole), (start, short))
+                                 if at + len(data) <= self.size), (start, b""))
+            if offset == start and self._topic_length:  # the topic gave way
+                self._topic, self._topic_length = None, 0
         memory[offset:offset + len(rest)] = rest
         _HEADER.pack_into(memory, 0, time.monotonic(), self._topic_length, len(rest))
 
