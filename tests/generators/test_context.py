@@ -1,13 +1,13 @@
 """Contexts generated for running the ten constraints on relative metrics."""
 
-from hypothesis import given
+from hypothesis import find, given, settings
 from hypothesis import strategies as st
 
 from axiometer.axioms import get
 from axiometer.checking import QUICK, check
 from axiometer.core import Context
 from axiometer.generators.case import Scope, cases_of
-from axiometer.generators.context import (OTHERS_ONLY, case_pool, contexts, fixed_context,
+from axiometer.generators.context import (OTHERS_ONLY, case_pool, contexts, fixed_context, in_generated_contexts,
                                           small_contexts, small_scope_with_contexts, with_contexts)
 from axiometer.generators.relevance import priority_cases, priority_small_scope
 from axiometer.metrics import Needs, wrap
@@ -112,3 +112,14 @@ def test_a_context_caused_violation_is_explained_by_the_disjoint_reading():
     fails = check(binary, get("Pri"), budget=QUICK, seed=3)
     assert fails.verdict == "violated"
     assert explain(binary, get("Pri"), fails, budget=QUICK, seed=3) != f"holds when {DISJOINT_CONTEXT_TEXT}"
+
+
+def test_drawn_contexts_reach_one_prior_and_a_prior_of_one_document():
+    """The contexts drawn for a constraint checked on a relative metric (in_generated_contexts):
+    one other system, or two; a prior of a single document, or longer."""
+    strategy = in_generated_contexts(priority_cases)(Scope())
+    quiet = settings(database=None, derandomize=True, max_examples=300)
+    assert len(find(strategy, lambda c: len(c.context) == 1, settings=quiet).context) == 1
+    assert len(find(strategy, lambda c: len(c.context) == 2, settings=quiet).context) == 2
+    case = find(strategy, lambda c: any(len(p) == 1 for p in c.context.rankings), settings=quiet)
+    assert any(len(p) == 1 for p in case.context.rankings)
