@@ -10,7 +10,8 @@ import pytest
 
 from axiometer.core import Topic
 from axiometer.metrics import RankingBatch
-from axiometer.metrics.intent_aware import NERRIA, ERRIA, _IdentityCache, aspect_topics, greedy_ideal
+from axiometer.metrics.intent_aware import (NDCGIA, NERRIA, ERRIA, ReciprocalRankIA, _IdentityCache, aspect_topics,
+                                           greedy_ideal)
 
 F = Fraction
 
@@ -115,3 +116,15 @@ def test_nerr_ia_takes_no_parameters():
     with pytest.raises(ValidationError) as error:
         NERRIA(p=0.5)
     assert str(error.value) == "nERR_IA: unknown parameter 'p' (parameters: none)"
+
+
+def test_a_batch_built_without_judged_flags_scores_each_aspect_the_same():
+    """RankingBatch's ``judged`` is optional: the per-aspect batches pass on lengths as lengths
+    (an aspect without a relevant document scores its zeros, one per ranking)."""
+    topic = Topic({"a": {"x": F(1, 2), "y": 0}, "b": {"x": F(1, 4), "y": 0}}, {"x": F(1, 2), "y": F(1, 2)})
+    rankings = [["b", "a"], ["u"], []]
+    full = RankingBatch.from_rankings(rankings, topic)
+    bare = RankingBatch(topic, full.gains, full.lengths)
+    for metric in (NDCGIA(10), ReciprocalRankIA()):
+        expected = [float(metric.exact(r, topic)) for r in rankings]
+        assert metric.score_batch(bare).tolist() == pytest.approx(expected, abs=1e-15)

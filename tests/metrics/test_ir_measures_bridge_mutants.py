@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pickle
 from fractions import Fraction
+from types import SimpleNamespace
 
 import pytest
 
@@ -169,3 +170,13 @@ def test_an_empty_ranking_is_a_query_missing_from_the_run():
     topic = Topic.single({"a": 1, "b": 0})
     assert ir_measures_metric("NumQ").score(["a"], topic) == 1.0
     assert ir_measures_metric("NumQ").score([], topic) == 0.0
+
+
+def test_a_measure_reporting_other_than_one_value_for_the_query_is_a_metric_error(monkeypatch):
+    """One query in, one value out; anything else is ir_measures misbehaving, said in one line."""
+    metric = ir_measures_metric("RR")
+    twice = SimpleNamespace(iter_calc=lambda run: [SimpleNamespace(query_id="1", value=1.0)] * 2)
+    monkeypatch.setattr(metric, "_evaluator", lambda topic: twice)
+    with pytest.raises(MetricError) as caught:
+        metric.score(["d1"], Topic.single({"d1": 1}))
+    assert str(caught.value) == "ir_measures:RR: ir_measures returned 2 values for one query"

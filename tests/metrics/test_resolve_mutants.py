@@ -9,7 +9,7 @@ import pytest
 
 from axiometer.core import InputError, Topic, ValidationError
 from axiometer.metrics import Needs, parse
-from axiometer.metrics.resolve import IR_MEASURES_PREFIX, Resolved, resolve
+from axiometer.metrics.resolve import IR_MEASURES_PREFIX, Resolved, _raised, resolve
 from tests.errors import one_line_error
 
 TOPIC = Topic.single({"a": 1, "b": 0})
@@ -254,6 +254,7 @@ def test_for_rankings():
 
 # -- module:attribute references ------------------------------------------------------------------
 
+import os
 import sys
 import textwrap
 
@@ -412,3 +413,14 @@ def test_a_users_directory_named_like_importlib_is_still_the_users(tmp_path, mon
     (home / "boom_m1.py").write_text("X = 1\nraise ValueError('boom')\n", encoding="utf-8")
     assert error_of("boom_m1:f") == (f"metric 'boom_m1:f': importing 'boom_m1' raised ValueError: boom "
                                      f"(at {home / 'boom_m1.py'}:2)")
+
+
+def test_a_local_package_imported_as_itself_gets_no_shadow_note(cwd_modules):
+    """The user's own package (a directory with __init__.py here) is the one imported: a missing
+    attribute is said plainly, without the 'imported from elsewhere' note."""
+    cwd_modules("ownpkg_m1/__init__.py", "def mine(ranking, topic):\n    return 0.0\n")
+    assert error_of("ownpkg_m1:other") == "metric 'ownpkg_m1:other': module 'ownpkg_m1' has no attribute 'other'"
+
+
+def test_an_import_error_without_a_line_to_name_says_no_location():
+    assert _raised("m", ValueError("boom"), os.getcwd()) == "importing 'm' raised ValueError: boom"
