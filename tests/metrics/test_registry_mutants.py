@@ -145,6 +145,13 @@ def test_families_of_other_modules_come_after_the_built_ins_by_module_then_regis
     assert families()[:3] == ("P", "RR", "AP")
 
 
+def test_a_users_module_named_like_a_family_module_still_comes_after_the_built_ins(scratch_registry):
+    """Only axiometer.metrics' own modules take FAMILY_MODULES' places: a user's 'mine.precision'
+    is ordered with the other outside modules."""
+    register(make("Mine", "mine.precision"))
+    assert families()[-1] == "Mine" and families()[:3] == ("P", "RR", "AP")
+
+
 def test_built_in_families_follow_family_modules_then_registration():
     # dcg.py registers DCG then nDCG; intent_aware.py P_IA ... RBP_IA in that order.
     names = families()
