@@ -19,11 +19,12 @@ import pytest
 import sympy
 
 from axiometer.axioms import get
-from axiometer.checking.boundary import (_LONGEST_FORM, _SIMPLIFY_OPS, WIDTH, CellProbe, ParamRange, _log_form,
-                                         declared_range, locate, probe_values)
+from axiometer.checking.boundary import (_LONGEST_FORM, _SIMPLIFY_OPS, WIDTH, CellProbe, ParamRange, _exact_root,
+                                         _log_form, _root_in, _side_of_root, declared_range, locate,
+                                         probe_values)
 from axiometer.checking.budget import Budget
 from axiometer.metrics import parse
-from axiometer.results import Counterexample, TopicRecord
+from axiometer.results import Check, Counterexample, TopicRecord
 
 #: Small budgets: a boundary of alpha-DCG takes a fraction of a second.
 SMALL = Budget(cases=20, small_scope=60, horizon=64)
@@ -479,3 +480,81 @@ def test_a_log_form_is_written_out_up_to_its_length_and_size_limits():
     assert sympy.count_ops(series(51)) == _SIMPLIFY_OPS
     assert _log_form(series(51), alpha).startswith("root of a degree-50 polynomial in y = 1 - alpha")
     assert _log_form(series(52), alpha) == "root of a score difference with logarithmic coefficients"
+
+
+# -- the exact and numerical roots, and which side owns a root -----------------------------------
+
+X = sympy.Symbol("x")
+W = Fraction(1, 10**6)  # the window _root_in widens [low, high] by
+
+
+@pytest.mark.parametrize("side", ["low", "high"])
+def test_a_root_counts_only_within_a_millionth_of_the_bracket(side):
+    """The root of a rational difference in [low - 1e-6, high + 1e-6], found exactly; just outside
+    the widened bracket, none."""
+    low, high = Fraction(1, 2), Fraction(3, 5)
+    edge = low - W if side == "low" else high + W
+    step = Fraction(1, 10**12) * (1 if side == "low" else -1)
+    inside, outside = edge + step, edge - step
+    for root, found in ((inside, True), (outside, False)):
+        difference = X - sympy.Rational(root.numerator, root.denominator)
+        result = _root_in(difference, X, low, high)
+        assert (result is not None) is found, (side, root)
+        if found:
+            assert result[1] == sympy.Rational(root.numerator, root.denominator)
+
+
+def test_a_logarithmic_difference_with_its_root_on_the_widened_edge_has_no_root():
+    """The numerical branch wants a sign change between the widened edges: a difference that is
+    exactly 0 at one of them has none (its root is reported by the neighbouring bracket)."""
+    low, high = Fraction(1, 2) + W, Fraction(3, 4)
+    at_low = (X - sympy.Rational(1, 2)) * sympy.log(2)          # 0 at low - 1e-6
+    at_high = (X - sympy.Rational(3, 4) - sympy.Rational(1, 10**6)) * sympy.log(3)  # 0 at high + 1e-6
+    assert _root_in(at_low, X, low, high) is None
+    assert _root_in(at_high, X, low, high) is None
+    inside = (X - sympy.Rational(2, 3)) * sympy.log(2)
+    text, value = _root_in(inside, X, low, high)
+    assert abs(value - sympy.Rational(2, 3)) < sympy.Rational(1, 10**15)
+
+
+@pytest.mark.parametrize("factor, left, right, expected", [
+    (X**2 - 2, Fraction(141, 100), Fraction(142, 100), sympy.sqrt(2)),     # the larger of two roots
+    (X**2 - 2, Fraction(-142, 100), Fraction(-141, 100), -sympy.sqrt(2)),  # the smaller
+    (X**2 - 3 * X + 1, Fraction(261, 100), Fraction(262, 100), (3 + sympy.sqrt(5)) / 2),
+    (X**2 - 3 * X + 1, Fraction(38, 100), Fraction(39, 100), (3 - sympy.sqrt(5)) / 2),
+    (X**3 - 2, Fraction(125, 100), Fraction(127, 100), sympy.CRootOf(X**3 - 2, 0)),
+])
+def test_the_exact_root_is_the_one_in_its_isolating_interval(factor, left, right, expected):
+    root = _exact_root(sympy.Poly(factor, X), X, sympy.Rational(left.numerator, left.denominator),
+                       sympy.Rational(right.numerator, right.denominator))
+    assert sympy.simplify(root - expected) == 0
+
+
+def _check(verdict: str) -> Check:
+    return Check(constraint="c", metric="m", params=(), verdict=verdict, mode="window")
+
+
+@pytest.mark.parametrize("at_root, expected", [("satisfied", "below"), ("violated", "above"), ("error", None)])
+def test_a_rational_root_is_given_to_the_side_whose_verdict_it_has(at_root, expected):
+    low, high = (Fraction(1, 4), _check("satisfied")), (Fraction(3, 4), _check("violated"))
+    probed = []
+
+    def probe(value):
+        probed.append(value)
+        return _check(at_root)
+
+    assert _side_of_root(get("Pri"), sympy.Rational(1, 2), low, high, probe) == expected
+    assert probed == [Fraction(1, 2)]
+
+
+@pytest.mark.parametrize("oracle, violated_side, expected", [
+    ("Pri", "below", "below"), ("Pri", "above", "above"),      # strict: the tie fails, with the violated side
+    ("DeepTh", "below", "below"),                             # a threshold rule: strict too
+    ("Sat", "below", "above"), ("Sat", "above", "below"),     # Sat's >= holds at the tie
+])
+def test_an_irrational_root_goes_to_the_side_the_tie_belongs_to(oracle, violated_side, expected):
+    verdicts = ("violated", "satisfied") if violated_side == "below" else ("satisfied", "violated")
+    low, high = (Fraction(1, 4), _check(verdicts[0])), (Fraction(3, 4), _check(verdicts[1]))
+    assert _side_of_root(get(oracle), sympy.sqrt(2) / 2, low, high, lambda v: pytest.fail("no probe")) == expected
+    both = (Fraction(1, 4), _check("violated")), (Fraction(3, 4), _check("violated"))
+    assert _side_of_root(get(oracle), sympy.sqrt(2) / 2, *both, lambda v: None) is None
