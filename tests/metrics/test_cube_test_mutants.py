@@ -69,3 +69,12 @@ def test_open_aspects_past_the_int64_denominator():
     metric = CubeTest(3, alpha=0)
     assert metric.exact(["a", "b", "c"], topic) == a + b / 2
     assert batch(metric, topic, [["a", "b", "c"]]) == pytest.approx([float(a + b / 2)], abs=1e-15)
+
+
+def test_a_third_repeat_is_discounted_twice():
+    # One aspect, alpha = 1/2, three documents of r = 1/4 (never saturated: 3/4 < 1):
+    #   1/4 / 1 + (1/4)(1/2) / 2 + (1/4)(1/2)^2 / 3 = 1/4 + 1/16 + 1/48 = 1/3.
+    topic = Topic.single({"a": F(1, 4), "b": F(1, 4), "c": F(1, 4)})
+    metric = CubeTest(3, alpha=0.5)
+    assert metric.exact(["a", "b", "c"], topic) == F(1, 3)
+    assert batch(metric, topic, [["a", "b", "c"]]) == pytest.approx([1 / 3], abs=1e-15)

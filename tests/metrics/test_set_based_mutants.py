@@ -134,3 +134,14 @@ def test_a_large_unsigned_count_keeps_its_sign():
     # utility = TP - FP with TP = 2**63 (a uint64 count), FP = 0: 2**63, not -2**63.
     big = np.array([2 ** 63], dtype=np.uint64)
     assert set_measure("utility").score_counts(big, 0, 0, 0).tolist() == [float(2 ** 63)]
+
+
+def test_counts_are_compared_exactly_past_float_precision():
+    """Cross-count checks run on the integers: Rk = 2**60 + 1 exceeds U = 2**60, which float64
+    (one value for both) would not see. Counts from 126 up too."""
+    U, Rk = np.array([2 ** 60]), np.array([2 ** 60 + 1])
+    with pytest.raises(ValidationError, match="some Rk exceeds U"):
+        set_measure("coverage_ratio").score_counts(U, Rk, 0)
+    assert set_measure("coverage_ratio").score_counts(np.array([200]), np.array([150]), 0).tolist() == [0.75]
+    with pytest.raises(ValidationError, match="some Rk exceeds U"):
+        set_measure("coverage_ratio").score_counts(np.array([2 ** 60]), np.array([2 ** 60 + 2 ** 7]), 0)
