@@ -257,7 +257,9 @@ def test_files_beyond_ascii_are_read_by_the_line_reader(tmp_path, text):
 
 def test_an_empty_file_is_still_said_to_be_empty(tmp_path):
     path = tmp_path / "empty.run"
-    for text in ("", "\n# only a comment\n   \n", BOM, "\r\n", "# six words in this comment\n"):
+    # A commented-out run line: six fields, the first starting with '#'.
+    for text in ("", "\n# only a comment\n   \n", BOM, "\r\n", "# six words in this comment\n",
+                 "#q1 Q0 d 1 3 t\n"):
         path.write_text(text, encoding="utf-8")
         assert parse_run(path.read_bytes()) is None
         assert error_of(path) == f"{path}: empty file: no run lines"
