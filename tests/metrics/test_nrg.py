@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from axiometer.metrics.decide import exact_sign
-from axiometer.core import Context, InputError, Ranking, Topic, ValidationError
+from axiometer.core import Context, DuplicateDocumentError, InputError, Ranking, Topic, ValidationError
 from axiometer.generators.campaign import generate_campaign
 from axiometer.metrics import RELATIVE_ROWS, parse
 from axiometer.metrics.arithmetic import exact_to_float
@@ -297,3 +297,9 @@ def test_campaign_scores_are_bounded_and_nontrivial():
         base = parse("nDCG@10")
         assert np.allclose(alone, [base.score(r, campaign.topics[qid]) for r in rankings], atol=1e-12)
         assert ((scores >= 0) & (scores <= 1)).all()
+
+
+def test_score_systems_refuses_a_plain_list_ranking_with_a_duplicate():
+    """Rankings given as lists are made Rankings first: a repeated document is the usual one-line error."""
+    with pytest.raises(DuplicateDocumentError, match="duplicate document 'a'"):
+        parse("NRG").score_systems(Topic.single({"a": 1}), [["a", "b", "a"]], [[]])
