@@ -165,3 +165,12 @@ def test_base_errors_say_what_and_cut_long_text():
     assert str(error.value) == (
         "NRG: base AP@5 has no browsing model (gain, seen(i), normaliser of NRG eq. 1); bases "
         "with one: nDCG, DCG, RBP, P, or a metric with a browsing_model() method")
+
+
+def test_unique_contributions_refuses_a_parameter_it_does_not_have():
+    with pytest.raises(ValidationError, match="unknown parameter 'foo'"):
+        UniqueContributions(2, foo=1)
+
+
+def test_nrg_built_without_arguments_takes_its_default_base():
+    assert NRG().base == "nDCG@10" and NRG().name == parse("NRG").name

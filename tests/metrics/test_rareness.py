@@ -79,7 +79,7 @@ def test_revised_rarity_with_one_system_is_undefined():
             metric.score(ranking, TOPIC, Context())
         message = str(error.value)
         assert "RareP_rev(alpha=0.5)@3" in message and "S = 1" in message and "\n" not in message
-    with pytest.raises(UndefinedScore):
+    with pytest.raises(UndefinedScore, match="with S = 1 system"):
         metric.rarities(X, TOPIC, Context(), EXACT)
     # Where the formula needs no R' it stays defined: alpha = 0 is P@3 = 2/3; the printed
     # rarity R = 1 - 1/1 = 0 gives (1/2 + 1/2)/3 = 1/3.

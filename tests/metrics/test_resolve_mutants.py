@@ -9,7 +9,8 @@ import pytest
 
 from axiometer.core import InputError, Topic, ValidationError
 from axiometer.metrics import Needs, parse
-from axiometer.metrics.resolve import IR_MEASURES_PREFIX, Resolved, _raised, resolve
+from axiometer.metrics.resolve import IR_MEASURES_PREFIX, Resolved, _describe, _kind_of, _raised, resolve
+from axiometer.metrics.set_based import set_measure
 from tests.errors import one_line_error
 
 TOPIC = Topic.single({"a": 1, "b": 0})
@@ -257,6 +258,7 @@ def test_for_rankings():
 import os
 import sys
 import textwrap
+from types import SimpleNamespace
 
 
 @pytest.fixture
@@ -424,3 +426,52 @@ def test_a_local_package_imported_as_itself_gets_no_shadow_note(cwd_modules):
 
 def test_an_import_error_without_a_line_to_name_says_no_location():
     assert _raised("m", ValueError("boom"), os.getcwd()) == "importing 'm' raised ValueError: boom"
+
+
+def test_a_builtin_without_a_signature_is_a_one_line_error():
+    expected = ("metric 'max': max: its signature cannot be read (a built-in function?); "
+                "wrap it in a Python function (ranking, topic)")
+    assert error_of(max) == expected
+    assert one_line_error(resolve, max, params={"p": (0.1, 0.9)}) == expected
+
+
+def test_a_range_does_not_end_the_parameters_given_after_it():
+    def two(ranking, topic, p=0.5, q=2):
+        return 0.0
+
+    declared = resolve(two, params={"p": (0.1, 0.9), "q": [1, 2]}).metric.param_info
+    assert [(d.name, d.default, d.grid) for d in declared] == [("p", 0.5, (0.1, 0.9)), ("q", 2, (1, 2))]
+
+
+def test_a_metric_object_takes_no_needs():
+    class Mine:
+        name = "mine"
+
+        def score(self, ranking, topic):
+            return 0.0
+
+    assert one_line_error(resolve, Mine(), needs={"graded": True}) == (
+        "metric 'mine': needs= cannot be given here: a metric object has its own name and needs")
+
+
+class _Repr:
+    def __init__(self, text):
+        self.text = text
+
+    def __repr__(self):
+        return self.text
+
+
+def test_a_nameless_object_is_described_by_its_repr_up_to_60_characters():
+    assert _describe(_Repr("x" * 60)) == "x" * 60
+    assert _describe(_Repr("x" * 61)) == "x" * 57 + "..."
+
+
+def test_the_kind_of_a_set_measure_and_of_needs_without_a_context_flag():
+    assert _kind_of(set_measure("recall")) == "set"
+
+    class Plain:
+        name = "plain"
+        needs = SimpleNamespace(graded=False)  # no context attribute: not relative
+
+    assert _kind_of(Plain()) == "ranking"

@@ -59,3 +59,14 @@ def test_a_formula_that_branches_on_its_parameter_needs_an_anchor():
     expected = ((sympy.Rational(1, 4) + (1 - alpha) / 2 / log3)
                 / (sympy.Rational(1, 2) + (1 - alpha) / 4 / log3))
     assert sympy.simplify(expr - expected) == 0
+
+
+def test_symbolic_alpha_ndcg_keeps_its_ideal_to_the_cutoff():
+    """More relevant documents than the cutoff: the symbolic ideal stops at k as the exact one does,
+    so the formula at alpha = 1/2 is the exact score there."""
+    topic = Topic({"a": {"x": 1, "y": 0}, "b": {"x": 1, "y": 1}, "c": {"x": 0, "y": 1},
+                   "d": {"x": 1, "y": 1}}, {"x": Fraction(1, 2), "y": Fraction(1, 2)})
+    metric = parse("alpha_nDCG@2")
+    expr = symbolic_score(metric, "alpha", alpha, ["a", "c", "b"], topic, anchor=Fraction(1, 2))
+    exact = parse("alpha_nDCG(alpha=0.5)@2").exact(["a", "c", "b"], topic)
+    assert abs(sympy.N(expr.subs(alpha, sympy.Rational(1, 2)) - exact, 50)) < sympy.Float("1e-40")

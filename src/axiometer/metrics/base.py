@@ -475,7 +475,11 @@ class FunctionMetric:
         self.params = dict(params)
         self.needs = needs
         self.name = _metric_name(name, self.params, cutoff)
-        signature = inspect.signature(function)
+        try:
+            signature = inspect.signature(function)
+        except (TypeError, ValueError):  # a builtin without a signature, e.g. max
+            raise ValidationError(f"{name}: its signature cannot be read (a built-in function?); "
+                                  "wrap it in a Python function (ranking, topic)") from None
         accepted = signature.parameters
         has_var_kw = any(p.kind is p.VAR_KEYWORD for p in accepted.values())
         self._takes_context = "context" in accepted or has_var_kw
