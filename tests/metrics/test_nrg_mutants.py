@@ -11,7 +11,8 @@ import pytest
 
 from axiometer.core import Context, Ranking, Topic, ValidationError
 from axiometer.metrics import parse
-from axiometer.metrics.nrg import NRG, UniqueContributions
+from axiometer.metrics.arithmetic import EXACT
+from axiometer.metrics.nrg import NRG, UniqueContributions, residual_factors
 
 TOPIC = Topic.single({"A": 1, "B": Fraction(1, 2), "C": 1})
 
@@ -174,3 +175,14 @@ def test_unique_contributions_refuses_a_parameter_it_does_not_have():
 
 def test_nrg_built_without_arguments_takes_its_default_base():
     assert NRG().base == "nDCG@10" and NRG().name == parse("NRG").name
+
+
+def test_a_base_without_a_grades_convention_leaves_nrgs_own():
+    """A metric author's base (a browsing model, no stated convention): NRG keeps its default."""
+    assert NRG.over(_Overseen()).grades_convention == NRG.grades_convention
+
+
+def test_no_context_means_no_residual_factor():
+    model = parse("NRG").model
+    assert residual_factors(model, None, EXACT) == {}
+    assert residual_factors(model, Context((Ranking(["a"]),)), EXACT) == {"a": 0}

@@ -24,6 +24,7 @@ from axiometer.metrics.registry import (
     suggest,
 )
 from axiometer.metrics.spec import ParsedSpec
+from tests.errors import one_line_error
 
 
 @pytest.fixture
@@ -262,3 +263,13 @@ def test_describe_joins_several_parameters_and_the_view_names_the_missing_key():
     with pytest.raises(KeyError) as error:
         by_kind("relative")["nDCG"]
     assert error.value.args == ("nDCG",)
+
+
+def test_spelled_keeps_a_top_level_value_after_an_equals_sign():
+    # 'p=ndcg' at the top level: P is the spec's first name (a family); ndcg is no parameter
+    # value of any enclosing family, so it stays as written.
+    assert spelled("p=ndcg") == "P=ndcg"
+
+
+def test_spelled_names_the_spec_in_its_syntax_error():
+    assert one_line_error(spelled, "ndcg@10 $") == "metric 'ndcg@10 $': unexpected character '$' at column 9"

@@ -475,3 +475,10 @@ def test_the_kind_of_a_set_measure_and_of_needs_without_a_context_flag():
         needs = SimpleNamespace(graded=False)  # no context attribute: not relative
 
     assert _kind_of(Plain()) == "ranking"
+
+
+def test_builtin_parameter_errors_list_every_parameter_and_keep_two_fixed_values():
+    assert error_of("RBU", params={"x": 1}) == "metric 'RBU': RBU has no parameter 'x' (parameters: p, e, form)"
+    assert error_of("NRG", params={"base": ("a", "b")}) == (
+        "metric 'NRG': parameter base is not numeric: give values, not a range")
+    assert resolve("RBU", params={"p": 0.8, "e": 0.05}).metric.name == "RBU(p=0.8,e=0.05)"

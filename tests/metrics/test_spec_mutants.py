@@ -116,3 +116,14 @@ def test_token_stream_columns_and_end():
     assert stream.take().text == "1" and stream.peek().kind == "end"
     assert str(stream.fail("more")) == "here: expected more at column 8, found the end"
     assert str(stream.error("bad")) == "here: bad"
+
+
+@pytest.mark.parametrize("spec, expected", [
+    # Another punctuation mark where '=' or ')' belongs is still the wrong one.
+    ("RBP(p,0.5)", "metric 'RBP(p,0.5)': expected '=' after parameter 'p' at column 6, found ','"),
+    ("RBP(p=0.5,q=1(", "metric 'RBP(p=0.5,q=1(': expected ',' or ')' at column 14, found '('"),
+    # A number followed by '@' is a number, not a nested metric.
+    ("RBP(p=0.5@3", "metric 'RBP(p=0.5@3': expected ',' or ')' at column 10, found '@'"),
+])
+def test_a_wrong_punctuation_mark_is_named(spec, expected):
+    assert message(spec) == expected
