@@ -20,11 +20,12 @@ import sympy
 
 from axiometer.axioms import get
 from axiometer.checking.boundary import (_LONGEST_FORM, _SIMPLIFY_OPS, WIDTH, CellProbe, ParamRange, _exact_root,
-                                         _log_form, _root_in, _side_of_root, declared_range, locate,
+                                         _log_form, _root_in, _side_of_root, _topic, declared_range, locate,
                                          probe_values)
 from axiometer.checking.budget import Budget
+from axiometer.core import Topic
 from axiometer.metrics import parse
-from axiometer.results import Check, Counterexample, TopicRecord
+from axiometer.results import Check, Counterexample, TopicRecord, record_topic
 
 #: Small budgets: a boundary of alpha-DCG takes a fraction of a second.
 SMALL = Budget(cases=20, small_scope=60, horizon=64)
@@ -558,3 +559,19 @@ def test_an_irrational_root_goes_to_the_side_the_tie_belongs_to(oracle, violated
     assert _side_of_root(get(oracle), sympy.sqrt(2) / 2, low, high, lambda v: pytest.fail("no probe")) == expected
     both = (Fraction(1, 4), _check("violated")), (Fraction(3, 4), _check("violated"))
     assert _side_of_root(get(oracle), sympy.sqrt(2) / 2, *both, lambda v: None) is None
+
+
+def test_a_recorded_topic_comes_back_with_its_aspect_weights():
+    topic = Topic({"a": {"x": Fraction(1, 2), "y": 1}, "b": {"x": 0, "y": Fraction(1, 3)}},
+                  {"x": Fraction(1, 4), "y": Fraction(3, 4)})
+    again = _topic(record_topic(topic))
+    assert again == topic and tuple(again.weights) == (Fraction(1, 4), Fraction(3, 4))
+
+
+def test_a_long_form_that_is_no_polynomial_in_y_is_told_in_words():
+    """Past 160 characters, a form whose y-version is not a polynomial (here exponentials of the
+    parameter) is summarised without a degree."""
+    alpha = sympy.Symbol("alpha")
+    numerator = sum(sympy.log(m + 2) * sympy.exp(m * alpha) for m in range(1, 9))
+    assert len(sympy.sstr(numerator)) > _LONGEST_FORM and sympy.count_ops(numerator) <= _SIMPLIFY_OPS
+    assert _log_form(numerator, alpha) == "root of a score difference with logarithmic coefficients"
