@@ -12,10 +12,12 @@ The figures are read off the constructions by hand:
 
 from __future__ import annotations
 
+import dataclasses
+
 from axiometer.axioms import get
-from axiometer.axioms.constraints.saturation import RMAX_CANDIDATES
+from axiometer.axioms.constraints.saturation import RMAX_CANDIDATES, SaturationConstraint
 from axiometer.checking import Budget, check
-from axiometer.metrics import wrap
+from axiometer.metrics import parse, wrap
 from tests.axioms import cascade, weighted_sum
 from tests.axioms.test_saturation import stops_after_nearly_full
 
@@ -60,3 +62,46 @@ def test_a_metric_raising_is_an_error_naming_its_input():
     assert result.verdict == "error" and result.witness is None and result.evidence is None
     assert result.error.message == "ValueError: boom" and len(result.error.ranking) == 3
     assert result.note == "" and result.small_scope > 0
+
+
+# -- the search per rmax candidate: seeded, counted, in the check's mode ------------------------
+
+def test_sats_search_is_seeded_for_every_rmax_candidate(monkeypatch):
+    """Sat searches once per rmax candidate, each from the check's own seed (an unseeded one would
+    follow hypothesis's global random, as the shrink did before issue 15)."""
+    seeds = []
+    search_failure = SaturationConstraint.search_failure
+
+    def recorded(self, metric, scope, search, seed, extra=()):
+        seeds.append(seed)
+        return search_failure(self, metric, scope, search, seed, extra)
+
+    monkeypatch.setattr(SaturationConstraint, "search_failure", recorded)
+    check(parse("nDCG@10"), get("Sat"), seed=7)  # violated: every rmax candidate is searched
+    assert len(seeds) >= 2 and len(set(seeds)) == 1 and None not in seeds
+
+
+def test_sat_counts_every_candidates_cases_and_keeps_the_mode(monkeypatch):
+    counted = []
+    search_failure = SaturationConstraint.search_failure
+
+    def recorded(self, metric, scope, search, seed, extra=()):
+        found = search_failure(self, metric, scope, search, seed, extra)
+        if not counted:  # the first candidate's violation as if the random search had found it
+            found = dataclasses.replace(found, cases=11, small=0)
+        counted.append((found.cases, found.small))
+        return found
+
+    monkeypatch.setattr(SaturationConstraint, "search_failure", recorded)
+    result = check(parse("nDCG@10"), get("Sat"), seed=7)
+    assert result.verdict == "violated" and len(counted) >= 2
+    assert (result.cases, result.small_scope) == (sum(c for c, _ in counted), sum(s for _, s in counted))
+    # n/a and error records name the mode they were checked in.
+    assert check(parse("P@1"), get("Sat"), mode="window", seed=0).mode == "window"
+
+    def boom(ranking, topic):
+        raise ValueError("boom")
+
+    for mode in ("window", "truncate"):
+        failed = check(wrap(boom, name="boom"), get("Sat"), mode=mode, seed=0)
+        assert (failed.verdict, failed.mode) == ("error", mode)
