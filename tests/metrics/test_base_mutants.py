@@ -308,3 +308,16 @@ def test_builtin_metrics_are_equal_only_to_the_same_metric():
     # A wrapped function named like a built-in is not the built-in.
     assert parse("P@5") != wrap(lambda ranking, topic: 0.0, "P", cutoff=5)
     assert parse("P@5") != "P@5"
+
+
+def test_a_batch_is_as_deep_as_asked_and_rows_default_to_the_longest_ranking():
+    topic = Topic.single({"a": 1, "b": Fraction(1, 2)})
+    deep = RankingBatch.from_rankings([["a"], ["b", "u"]], topic, depth=4)
+    assert deep.gains.shape == (2, 4, 1) and deep.lengths.tolist() == [1, 2]
+    assert deep.gains[:, :, 0].tolist() == [[1.0, 0.0, 0.0, 0.0], [0.5, 0.0, 0.0, 0.0]]
+    # from_rows without a depth: the longest ranking's (rows: topic.documents' index plus one).
+    rows = RankingBatch.from_rows(np.array([1, 2, 0]), np.array([1, 2]), topic)
+    assert rows.gains.shape == (2, 2, 1) and rows.single.tolist() == [[1.0, 0.0], [0.5, 0.0]]
+    assert rows.judged.tolist() == [[True, False], [True, False]]
+    empty = RankingBatch.from_rows(np.array([], dtype=np.int64), np.array([], dtype=np.int64), topic)
+    assert empty.gains.shape == (0, 0, 1)

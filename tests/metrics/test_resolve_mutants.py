@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from axiometer.core import InputError, Topic, ValidationError
-from axiometer.metrics import Needs, parse
+from axiometer.metrics import Needs, Param, parse
 from axiometer.metrics.resolve import IR_MEASURES_PREFIX, Resolved, _describe, _kind_of, _raised, resolve
 from axiometer.metrics.set_based import set_measure
 from tests.errors import one_line_error
@@ -482,3 +482,26 @@ def test_builtin_parameter_errors_list_every_parameter_and_keep_two_fixed_values
     assert error_of("NRG", params={"base": ("a", "b")}) == (
         "metric 'NRG': parameter base is not numeric: give values, not a range")
     assert resolve("RBU", params={"p": 0.8, "e": 0.05}).metric.name == "RBU(p=0.8,e=0.05)"
+
+
+def test_a_resolved_reference_takes_no_name_or_needs():
+    resolved = resolve("RBP")
+    assert error_of(resolved, name="x") == "metric 'RBP': name= cannot be given here: the reference is resolved already"
+    assert error_of(resolved, needs={"graded": True}) == (
+        "metric 'RBP': needs= cannot be given here: the reference is resolved already")
+
+
+def test_varying_an_undeclared_parameter_of_an_object_lists_the_declared_ones():
+    class Two:
+        name = family = "two"
+        cutoff = None
+        param_info = (Param("a", float, 0.5, "one"), Param("b", float, 0.5, "another"))
+
+        def score(self, ranking, topic):
+            return 0.0
+
+        def replace(self, **changes):
+            return self
+
+    assert error_of(Two(), params={"c": [1, 2]}) == (
+        "metric 'two': two declares no parameter 'c' to vary (declared: a, b)")
