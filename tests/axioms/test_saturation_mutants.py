@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
+
 from axiometer.axioms import get
 from axiometer.axioms.constraints.saturation import RMAX_CANDIDATES, SaturationConstraint
 from axiometer.checking import Budget, check
@@ -105,3 +107,12 @@ def test_sat_counts_every_candidates_cases_and_keeps_the_mode(monkeypatch):
     for mode in ("window", "truncate"):
         failed = check(wrap(boom, name="boom"), get("Sat"), mode=mode, seed=0)
         assert (failed.verdict, failed.mode) == ("error", mode)
+
+
+@pytest.mark.parametrize("mode", ["window", "truncate"])
+def test_sats_witness_and_violation_records_name_their_mode(mode):
+    witness = check(parse("ERR@10"), get("Sat"), mode=mode, seed=0)
+    violated = check(parse("nDCG@10"), get("Sat"), mode=mode, seed=0)
+    assert (witness.verdict, witness.mode) == ("witness", mode)
+    assert (violated.verdict, violated.mode) == ("violated", mode)
+    assert violated.note == "no rmax candidate holds; counterexample at the smallest"

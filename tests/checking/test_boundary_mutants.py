@@ -20,7 +20,7 @@ import sympy
 
 from axiometer.axioms import get
 from axiometer.checking.boundary import (_LONGEST_FORM, _SIMPLIFY_OPS, WIDTH, CellProbe, ParamRange, _exact_root,
-                                         _log_form, _root_in, _side_of_root, _topic, declared_range, locate,
+                                         _form, _log_form, _root_in, _side_of_root, _sign, _topic, declared_range, locate,
                                          probe_values)
 from axiometer.checking.budget import Budget
 from axiometer.core import Topic
@@ -575,3 +575,23 @@ def test_a_long_form_that_is_no_polynomial_in_y_is_told_in_words():
     numerator = sum(sympy.log(m + 2) * sympy.exp(m * alpha) for m in range(1, 9))
     assert len(sympy.sstr(numerator)) > _LONGEST_FORM and sympy.count_ops(numerator) <= _SIMPLIFY_OPS
     assert _log_form(numerator, alpha) == "root of a score difference with logarithmic coefficients"
+
+
+def test_probes_step_evenly_across_a_range_that_does_not_start_at_zero():
+    """The ends, and one short decimal near each eighth of the way: 1/2 + i (2/5)/8."""
+    span = ParamRange("p", Fraction(1, 2), Fraction(9, 10))
+    values = probe_values(span)
+    assert len(values) == 9 and values[0] == Fraction(1, 2) and values[-1] == Fraction(9, 10)
+    step = Fraction(2, 5) / 8
+    for i, value in enumerate(values[1:-1], 1):
+        assert abs(value - (Fraction(1, 2) + i * step)) <= step / 4
+
+
+def test_sign():
+    assert [_sign(v) for v in (-0.5, 0.0, 0.5, 2.0)] == [-1, 0, 1, 1]
+
+
+def test_a_root_of_degree_three_prints_its_primitive_polynomial_with_a_positive_lead():
+    factor = sympy.Poly(-2 * X**3 + 4, X)  # root 2**(1/3): printed as the primitive x**3 - 2
+    assert _form(factor, X, sympy.CRootOf(X**3 - 2, 0)) == "root of x**3 - 2"
+    assert _form(sympy.Poly(X**2 - 2, X), X, sympy.sqrt(2)) == "sqrt(2)"  # degree 2: radicals
