@@ -223,11 +223,32 @@ def locate(dest: Path, name: str, diff: str) -> tuple[str, int | None, str, str]
         text, tree = _parsed(src)
         start = function_start(tree, name)
         lines = text.splitlines()
-        for i in range(max(start - 1, 0), len(lines)):
-            if lines[i].strip() == before:
-                line = i + 1
-                break
+        # The diff is of the function's text: its hunk says where in the function the removed
+        # line is, which tells apart lines written alike (two identical returns, say).
+        offset = _removed_offset(diff)
+        if offset is not None and 0 <= start - 1 + offset < len(lines) \
+                and lines[start - 1 + offset].strip() == before:
+            line = start + offset
+        else:  # a diff of the whole file (mutmut's own, the fallback): the first such line
+            for i in range(max(start - 1, 0), len(lines)):
+                if lines[i].strip() == before:
+                    line = i + 1
+                    break
     return path, line, before, after
+
+
+def _removed_offset(diff: str) -> int | None:
+    """How many lines after the function's first the diff's first removed line is, or ``None``."""
+    position = None
+    for text in diff.splitlines():
+        hunk = re.match(r"@@ -(\d+)", text)
+        if hunk:
+            position = int(hunk.group(1)) - 1
+        elif position is not None and text.startswith("-") and not text.startswith("---"):
+            return position
+        elif position is not None and text.startswith(" "):
+            position += 1
+    return None
 
 
 @functools.lru_cache(maxsize=None)
