@@ -9,7 +9,6 @@ per test, or ``FUZZ_EXAMPLES=N`` of them).
 import os
 
 import pytest
-
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(

@@ -68,51 +68,51 @@ def test_a_metric_raising_is_an_error_naming_its_input():
 
 # -- the search per rmax candidate: seeded, counted, in the check's mode ------------------------
 
-def test_sats_search_is_seeded_for_every_rmax_candidate(monkeypatch):
-    """Sat searches once per rmax candidate, each from the check's own seed (an unseeded one would
-    follow hypothesis's global random, as the shrink did before issue 15)."""
-    seeds = []
-    search_failure = SaturationConstraint.search_failure
+def record_searches(monkeypatch, rewrite=lambda index, found: found) -> list:
+    """Sat's searches, one per rmax candidate, as ``(seed, found)``; ``rewrite`` may change what
+    the ``index``-th search returns."""
+    calls, search_failure = [], SaturationConstraint.search_failure
 
     def recorded(self, metric, scope, search, seed, extra=()):
-        seeds.append(seed)
-        return search_failure(self, metric, scope, search, seed, extra)
-
-    monkeypatch.setattr(SaturationConstraint, "search_failure", recorded)
-    check(parse("nDCG@10"), get("Sat"), seed=7)  # violated: every rmax candidate is searched
-    assert len(seeds) >= 2 and len(set(seeds)) == 1 and None not in seeds
-
-
-def test_sat_counts_every_candidates_cases_and_keeps_the_mode(monkeypatch):
-    counted = []
-    search_failure = SaturationConstraint.search_failure
-
-    def recorded(self, metric, scope, search, seed, extra=()):
-        found = search_failure(self, metric, scope, search, seed, extra)
-        if not counted:  # the first candidate's violation as if the random search had found it
-            found = dataclasses.replace(found, cases=11, small=0)
-        counted.append((found.cases, found.small))
+        found = rewrite(len(calls), search_failure(self, metric, scope, search, seed, extra))
+        calls.append((seed, found))
         return found
 
     monkeypatch.setattr(SaturationConstraint, "search_failure", recorded)
+    return calls
+
+
+def test_sats_search_is_seeded_for_every_rmax_candidate(monkeypatch):
+    """Sat searches once per rmax candidate, each from the check's own seed (an unseeded one would
+    follow hypothesis's global random, as the shrink did before issue 15)."""
+    calls = record_searches(monkeypatch)
+    check(parse("nDCG@10"), get("Sat"), seed=7)  # violated: every rmax candidate is searched
+    seeds = [seed for seed, _ in calls]
+    assert len(seeds) >= 2 and len(set(seeds)) == 1 and None not in seeds
+
+
+def test_sat_counts_every_candidates_cases(monkeypatch):
+    # The first candidate's violation as if the random search had found it (cases, no small scope).
+    calls = record_searches(monkeypatch, lambda index, found: dataclasses.replace(found, cases=11, small=0)
+                            if index == 0 else found)
     result = check(parse("nDCG@10"), get("Sat"), seed=7)
-    assert result.verdict == "violated" and len(counted) >= 2
-    assert (result.cases, result.small_scope) == (sum(c for c, _ in counted), sum(s for _, s in counted))
-    # n/a and error records name the mode they were checked in.
-    assert check(parse("P@1"), get("Sat"), mode="window", seed=0).mode == "window"
+    assert result.verdict == "violated" and len(calls) >= 2
+    assert (result.cases, result.small_scope) == (sum(f.cases for _, f in calls), sum(f.small for _, f in calls))
 
-    def boom(ranking, topic):
-        raise ValueError("boom")
 
-    for mode in ("window", "truncate"):
-        failed = check(wrap(boom, name="boom"), get("Sat"), mode=mode, seed=0)
-        assert (failed.verdict, failed.mode) == ("error", mode)
+def _boom(ranking, topic):
+    raise ValueError("boom")
 
 
 @pytest.mark.parametrize("mode", ["window", "truncate"])
-def test_sats_witness_and_violation_records_name_their_mode(mode):
+def test_sats_records_name_their_mode(mode):
+    """Witness, violation, error and (in window mode, with no room for a case) n/a records."""
     witness = check(parse("ERR@10"), get("Sat"), mode=mode, seed=0)
     violated = check(parse("nDCG@10"), get("Sat"), mode=mode, seed=0)
+    failed = check(wrap(_boom, name="boom"), get("Sat"), mode=mode, seed=0)
     assert (witness.verdict, witness.mode) == ("witness", mode)
     assert (violated.verdict, violated.mode) == ("violated", mode)
     assert violated.note == "no rmax candidate holds; counterexample at the smallest"
+    assert (failed.verdict, failed.mode) == ("error", mode)
+    if mode == "window":
+        assert check(parse("P@1"), get("Sat"), mode=mode, seed=0).mode == "window"
