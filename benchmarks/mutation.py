@@ -237,6 +237,12 @@ def locate(dest: Path, name: str, diff: str) -> tuple[str, int | None, str, str]
     return path, line, before, after
 
 
+def still_equivalent(entry: tuple[str, str], where: tuple[str, int | None, str, str]) -> bool:
+    """Does an equivalent entry ``(contains, reason)`` still describe the mutant located at
+    ``where``? (mutmut's names are positions in a function: an edit can move them.)"""
+    return entry[0] in where[3]
+
+
 def _removed_offset(diff: str) -> int | None:
     """How many lines after the function's first the diff's first removed line is, or ``None``."""
     position = None
@@ -312,9 +318,8 @@ def report(name: str, work: Path, status: dict[str, str], elapsed: float,
     for mutant in alive:
         where = locate(work, mutant, diff_by_name[mutant]) if mutant in diff_by_name else None
         if mutant in EQUIVALENT and where is not None:
-            text, reason = EQUIVALENT[mutant]
-            if text in where[3]:
-                equivalent.append((mutant, where, reason))
+            if still_equivalent(EQUIVALENT[mutant], where):
+                equivalent.append((mutant, where, EQUIVALENT[mutant][1]))
                 continue
             stale.append(mutant)
         if where is not None and matches(mutant):
@@ -462,7 +467,7 @@ def rerun(copy: Path, args) -> int:
     listed = load_areas()[1]
     diff_by_name = diffs(copy, [m for m in alive if m in listed])
     alive = [m for m in alive if not (m in diff_by_name
-                                      and listed[m][0] in locate(copy, m, diff_by_name[m])[3])]
+                                      and still_equivalent(listed[m], locate(copy, m, diff_by_name[m])))]
     if not alive:
         print("no survivor to test again")
         return report(name, copy, results(copy), 0.0, args.only)
