@@ -116,3 +116,45 @@ def test_sats_records_name_their_mode(mode):
     assert (failed.verdict, failed.mode) == ("error", mode)
     if mode == "window":
         assert check(parse("P@1"), get("Sat"), mode=mode, seed=0).mode == "window"
+
+
+# -- what every record carries: counts, tolerance, the small scope's own note ------------------
+
+def _float_boom(ranking, topic):
+    if len(ranking) > 2:
+        raise ValueError("boom")
+    return 0.0
+
+
+def test_a_float_metrics_records_carry_the_searchs_tolerance():
+    """A metric author's function is not exact-capable: its ties were decided within the search's
+    tolerance, and every record says so (violated, witness, error alike)."""
+    from axiometer.metrics.decide import DEFAULT_TOLERANCE
+    violated = check(wrap(weighted_sum), SAT, budget=BUDGET)
+    witness = check(wrap(cascade), SAT, budget=BUDGET)
+    failed = check(wrap(_float_boom), SAT, budget=BUDGET)
+    assert [r.verdict for r in (violated, witness, failed)] == ["violated", "witness", "error"]
+    for result in (violated, witness, failed):
+        assert result.exact is False and result.tolerance == DEFAULT_TOLERANCE
+    assert witness.evidence.exact is False  # what the witness rests on was decided in floats too
+    # The error came up in the small scope, before any random case: counted as such.
+    assert (failed.small_scope > 0, failed.cases) == (True, 0)
+
+
+def test_a_witness_whose_small_scope_ran_out_of_time_says_so():
+    """cascade holds at rmax = 1; a small scope larger than half a second allows stops on the clock,
+    and the witness's note gives the small scope's own account (how many cases it reached)."""
+    result = check(wrap(cascade), SAT, budget=Budget(cases=10, small_scope=10**6, seconds=0.5))
+    assert result.verdict == "witness" and result.witness.value == "rmax = 1"
+    assert result.note == f"small scope stopped by the time budget (0.5 s) after {result.small_scope} cases"
+    assert result.evidence.exhaustive_cases == result.small_scope
+
+
+def test_a_witness_from_the_random_search_alone_has_no_note():
+    """Sat without its small scope (the random search only): the witness has no small scope to
+    report on, and its evidence says there was none."""
+    random_only = dataclasses.replace(SAT, small_scope=None)
+    result = check(wrap(cascade), random_only, budget=BUDGET)
+    assert result.verdict == "witness" and result.witness.value == "rmax = 1"
+    assert result.note == "" and result.small_scope == 0 and result.cases == 10
+    assert result.evidence.exhaustive_scope == "rmax = 1: none: no small scope"

@@ -293,12 +293,21 @@ def test_only_the_same_cells_other_settings_explain_by_parameter(monkeypatch):
     ([0.5, 0.8, 0.9], {0.5, 0.8, 0.9}, "every p tried"),
     ([0.5, 0.8, 0.9, 0.99], {0.8, 0.9}, "0.8 <= p <= 0.9"),
     ([0.5, 0.8, 0.9, 0.99], {0.5, 0.9}, "p in {0.5, 0.9}"),
+    ([0.5, 0.8, 0.9], {0.5, 0.9}, "p in {0.5, 0.9}"),           # both ends but not between: no "every"
     ([0.5, 0.8, 0.9], {0.8, 0.9, 0.95}, "p >= 0.8"),           # a holding value never tried is ignored
     ([5, 10, 20], {10, 20}, "p >= 10"),
     ([Fraction(1, 10), Fraction(1, 100), Fraction(1, 20)], {Fraction(1, 20), Fraction(1, 10)}, "p >= 1/20"),
 ])
 def test_numeric_holding_values(values, holding, text):
     assert value_set_text("p", values, holding) == text
+
+
+def test_numpy_numbers_read_as_numbers():
+    # A grid a user built with numpy: its integers print as numbers, not as np.int64(10).
+    import numpy as np  # a core dependency
+    assert value_set_text("k", [np.int64(5), np.int64(10)], {np.int64(10)}) == "k = 10"
+    assert value_set_text("k", [np.int64(5), np.int64(10), np.int64(20)],
+                          {np.int64(10), np.int64(20)}) == "k >= 10"
 
 
 def test_other_values_are_listed_in_the_order_tried():
