@@ -459,8 +459,10 @@ def rerun(copy: Path, args) -> int:
     if (copy / "mutants").is_dir():
         shutil.copy2(copy / "pyproject.toml", copy / "mutants" / "pyproject.toml")
     # "not checked": a baseline run stopped early; its rest is checked here with today's tests.
-    alive = sorted(m for m, s in results(copy).items()
-                   if s in ("survived", "no tests", "suspicious", "not checked"))
+    # "timeout" only when asked: mutmut's limit is wall-clock, so a run paused (SIGSTOP) or on a
+    # loaded machine can time out a mutant the tests would have killed or let survive.
+    again = ("survived", "no tests", "suspicious", "not checked") + (("timeout",) if args.timeouts else ())
+    alive = sorted(m for m, s in results(copy).items() if s in again)
     if args.only:
         alive = [m for m in alive if any(fnmatch.fnmatch(m, pattern) for pattern in args.only)]
     # An equivalent mutant cannot be killed: not tested again (a stale entry, its line changed, is).
@@ -506,6 +508,9 @@ def main(argv=None) -> int:
     parser.add_argument("--rerun", metavar="COPY", type=Path,
                         help="test a kept copy's survivors again with the work tree's tests (the area's "
                              "modules must be unchanged)")
+    parser.add_argument("--timeouts", action="store_true",
+                        help="with --rerun: test the timed-out mutants again too (mutmut's limit is "
+                             "wall-clock: a paused or loaded run can time out a mutant)")
     parser.add_argument("--only", metavar="GLOB", action="append",
                         help="with --rerun: only the survivors whose mutmut name matches (repeatable); "
                              "with --rerun or --report: their figures, and only their survivors listed")
