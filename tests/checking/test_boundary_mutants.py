@@ -14,14 +14,15 @@ import math
 from dataclasses import replace
 from fractions import Fraction
 
+import mpmath
 import numpy as np
 import pytest
 import sympy
 
 from axiometer.axioms import get
-from axiometer.checking.boundary import (_LONGEST_FORM, _SIMPLIFY_OPS, WIDTH, CellProbe, ParamRange, _exact_root,
-                                         _form, _log_form, _root_in, _side_of_root, _sign, _topic, declared_range, locate,
-                                         probe_values)
+from axiometer.checking.boundary import (_LONGEST_FORM, _SIMPLIFY_OPS, WIDTH, CellProbe, ParamRange, _bisect,
+                                         _closed_form, _decisive_cases, _exact_root, _form, _log_form, _root_in,
+                                         _side_of_root, _sign, _topic, declared_range, locate, probe_values)
 from axiometer.checking.budget import Budget
 from axiometer.core import Topic
 from axiometer.metrics import parse
@@ -595,3 +596,190 @@ def test_a_root_of_degree_three_prints_its_primitive_polynomial_with_a_positive_
     factor = sympy.Poly(-2 * X**3 + 4, X)  # root 2**(1/3): printed as the primitive x**3 - 2
     assert _form(factor, X, sympy.CRootOf(X**3 - 2, 0)) == "root of x**3 - 2"
     assert _form(sympy.Poly(X**2 - 2, X), X, sympy.sqrt(2)) == "sqrt(2)"  # degree 2: radicals
+
+
+# -- a normalised metric: the ideal's order is decided at the bracket ---------------------------------
+
+def test_alpha_ndcg_boundary_decides_its_ideal_ranking_at_the_bracket():
+    """alpha-nDCG@10's CloseTh boundary. The longest pair inside the window is m = 5 (2m = k): with
+    y = 1 - alpha, Q(a_5) = rc and Q(b_5) = rc sum_{j<5} y^j / log2(j + 7), both over the same ideal,
+    so CloseTh's witness (Q(b) > Q(a)) holds iff sum_{j<5} y^j / log2(j + 7) > 1, i.e. below the root.
+    The greedy ideal is an order the symbolic score has to pick at some alpha: the engine picks it
+    at the bracket's middle (without a value to pick at there would be no closed form)."""
+    (boundary,) = _located_at("alpha_nDCG@10", "CloseTh", "alpha", Budget(cases=20, small_scope=60, horizon=8))
+    coefficients = [1 / math.log2(j + 7) for j in range(5)]
+    coefficients[0] -= 1
+    (y,) = [r.real for r in np.roots(coefficients[::-1]) if abs(r.imag) < 1e-12 and 0 < r.real < 1]
+    _in_bracket(boundary, 1 - y)  # 0.25117...
+    assert boundary.case == "m = 5, rc = 1/100"
+    assert boundary.closed_form == ("root of a degree-4 polynomial in y = 1 - alpha with logarithmic "
+                                    "coefficients")
+    assert (boundary.below, boundary.above) == ("witness", "violated")
+    # The value reported is the double nearest the root (mpmath at 40 digits, apart from the engine).
+    with mpmath.workdps(40):
+        exact = 1 - mpmath.findroot(lambda v: sum(v**j / mpmath.log(j + 7, 2) for j in range(5)) - 1, 0.75)
+    assert boundary.closed_value == boundary.value == float(exact)
+
+
+# -- _closed_form, _bisect and _decisive_cases on cases built by hand -----------------------------------
+
+def _recorded(judgments: dict[str, str], a: tuple[str, ...], b: tuple[str, ...], relation: str = "Q(b) > Q(a)",
+              extra: tuple[tuple[str, str], ...] = ()) -> Counterexample:
+    """A single-aspect counterexample (exact strings), as a check would record it."""
+    topic = TopicRecord(aspects=("*",), weights=("1",),
+                        judgments=tuple((doc, (r,)) for doc, r in judgments.items()))
+    return Counterexample(topic=topic, a=a, b=b, score_a=0.0, score_b=0.0, relation=relation, note="",
+                          decided="exact", extra=extra)
+
+
+def _side(verdict: str, counterexample: Counterexample | None = None, curve=(), metric: str = "m") -> Check:
+    return Check(constraint="c", metric=metric, params=(), verdict=verdict, mode="window",
+                 counterexample=counterexample, curve=curve)
+
+
+def _no_probe(value):
+    pytest.fail(f"a bracket already 1e-6 wide is not probed again ({value})")
+
+
+def test_a_metric_needing_a_context_gets_no_closed_form():
+    """FujiiU scores a ranking against prior rankings; a case recorded without them is no case of
+    the metric. Its symbolic score does exist (with epsilon for every zero probability: Q(d1, d2)
+    = -1 - 2 log2 eps, Q(x, d1, y) = log2(2/3) - log2 eps, a difference log2(4 eps / 3) zero at
+    eps = 3/4), so only the guard keeps the engine from reporting that root as the boundary."""
+    metric = parse("FujiiU(policy='epsilon')")
+    case = _recorded({"d1": "1", "d2": "1/2"}, ("d1", "d2"), ("x", "d1", "y"))
+    low = (Fraction("0.749999"), _side("violated", case))
+    high = (Fraction("0.75"), _side("satisfied"))
+    epsilon = sympy.Symbol("epsilon", real=True)
+    from axiometer.metrics.symbolic import symbolic_score
+    difference = (symbolic_score(metric, "epsilon", epsilon, case.b, _topic(case.topic))
+                  - symbolic_score(metric, "epsilon", epsilon, case.a, _topic(case.topic)))
+    assert _root_in(difference, epsilon, *(v for v, _ in (low, high))) is not None  # the root is there
+    assert _closed_form(metric, get("Pri"), "epsilon", low, high) is None
+
+
+def test_sats_irrational_root_belongs_to_the_side_its_tie_holds_on():
+    """alpha-DCG, a = (d1), b = (x, d2, d3), every r = 1: Q(a) = 1, Q(b) = 1/log2(3) + (1 - alpha)/2,
+    so Sat's Q(a) >= Q(b) holds from alpha = 2/log2(3) - 1 (irrational) on, ties there, and holds
+    at the tie: the value belongs to the witness side, above. The other parameters' values are kept."""
+    metric, root = parse("alpha_DCG"), 2 / math.log2(3) - 1  # 0.26185...
+    case = _recorded({"d1": "1", "d2": "1", "d3": "1"}, ("d1",), ("x", "d2", "d3"), "Q(a) >= Q(b)")
+    low = (Fraction("0.261859"), _side("violated", case, metric="alpha_DCG(alpha=0.261859)"))
+    high = (Fraction("0.26186"), _side("witness"))
+    span = ParamRange("alpha", Fraction(0), Fraction(1))
+    boundary = _bisect(metric, get("Sat"), span, _no_probe, low, high, (("k", "10"),))
+    _in_bracket(boundary, root)
+    assert (boundary.below, boundary.above, boundary.at_value) == ("violated", "witness", "above")
+    assert boundary.fixed == (("k", "10"),) and boundary.counterexample == case
+    assert boundary.case == "the counterexample at alpha_DCG(alpha=0.261859)"
+
+
+#: RBP, a = (d1, x), b = (x, d2) with r(d2) = 1: Q(b) - Q(a) = (1 - p)(p - r(d1)), zero at p = r(d1).
+def _rbp_root_at(r: Fraction) -> Counterexample:
+    return _recorded({"d1": str(r), "d2": "1"}, ("d1", "x"), ("x", "d2"))
+
+
+def test_a_closed_form_root_outside_the_bracket_leaves_the_bisections_value():
+    # The root 19/20 is within a millionth of the bracket's upper end (so it is found) but 1.25e-6
+    # from its middle: the bisection's value stands, and the boundary says why.
+    low = (Fraction("0.9499983"), _side("violated", _rbp_root_at(Fraction(19, 20))))
+    high = (Fraction("0.9499992"), _side("satisfied"))
+    boundary = _bisect(parse("RBP"), get("Pri"), ParamRange("p", Fraction(0), Fraction(1)), _no_probe,
+                       low, high, ())
+    assert (boundary.closed_form, boundary.closed_value, boundary.agrees) == ("19/20", 0.95, False)
+    assert boundary.value == float(Fraction("0.94999875")) and boundary.at_value is None
+    assert boundary.note == ("the closed form's root 0.95 lies outside the bisection's bracket: the "
+                             "bisection's value is reported")
+
+
+def test_a_closed_form_exactly_a_width_from_the_middle_agrees():
+    """Agreement is |closed - middle| <= 1e-6, the end included. The middle is 1e-6 and the root is
+    the double 2e-6 = 2 x float(1e-6), so the float difference is float(1e-6) exactly."""
+    root = Fraction(2e-6)
+    low = (Fraction(1, 10**6) - Fraction(1, 10**9), _side("violated", _rbp_root_at(root)))
+    high = (Fraction(1, 10**6) + Fraction(1, 10**9), _side("satisfied"))
+    boundary = _bisect(parse("RBP"), get("Pri"), ParamRange("p", Fraction(0), Fraction(1)),
+                       lambda value: _side("violated"), low, high, ())
+    assert boundary.closed_value - float(Fraction(1, 10**6)) == float(WIDTH)
+    assert boundary.agrees is True and boundary.value == 2e-6 and boundary.at_value == "below"
+
+
+def test_a_decisive_case_too_long_is_passed_over_for_the_next():
+    """DeepTh's pair at n = 40 has 80 documents, more than SYMBOLIC_DOCS: the engine goes on to the
+    next decisive case (the counterexample, whose root 19/20 lies in the bracket)."""
+    low = (Fraction("0.949999"), _side("violated", _rbp_root_at(Fraction(19, 20)), curve=(("1", ((40, 0.5),)),)))
+    high = (Fraction("0.95"), _side("witness", curve=(("1", ((40, -0.5),)),)))
+    cases = [case for *_, case in _decisive_cases(get("DeepTh"), low[1], high[1])]
+    assert cases == ["n = 40, rc = 1", "the counterexample at m"]
+    assert _closed_form(parse("RBP"), get("DeepTh"), "p", low, high)[::2] == ("19/20", "the counterexample at m")
+
+
+def test_a_decisive_case_sympy_fails_on_is_passed_over_for_the_next(monkeypatch):
+    """sympy may fail on one case (an arithmetic or value error inside its solvers): that case gives
+    no closed form, and the next one is tried."""
+    import axiometer.checking.boundary as boundary_module
+    calls, root_in = [], boundary_module._root_in
+
+    def failing_first(*arguments):
+        calls.append(arguments)
+        if len(calls) == 1:
+            raise ArithmeticError("sympy could not isolate the root")
+        return root_in(*arguments)
+
+    monkeypatch.setattr(boundary_module, "_root_in", failing_first)
+    low = (Fraction("0.949999"), _side("violated", _rbp_root_at(Fraction(19, 20)), curve=(("1", ((3, 0.5),)),)))
+    high = (Fraction("0.95"), _side("witness", curve=(("1", ((3, -0.5),)),)))
+    assert _closed_form(parse("RBP"), get("DeepTh"), "p", low, high)[::2] == ("19/20", "the counterexample at m")
+    assert len(calls) == 2
+
+
+def test_the_decisive_cases_are_the_grid_points_whose_sign_changes():
+    """Only an (rc, n) on both sides' curves with different signs there: an rc or an n the other
+    side did not reach is no change, and neither is a sign kept."""
+    low = _side("violated", curve=(("1", ((1, 0.5), (2, -0.1), (3, 0.2))), ("1/2", ((1, 0.2),))))
+    high = _side("witness", curve=(("1", ((1, 0.5), (2, 0.3))),))
+    assert [case for *_, case in _decisive_cases(get("CloseTh"), low, high)] == ["m = 2, rc = 1"]
+
+
+def test_a_threshold_counterexample_is_named_by_its_grid_point_without_its_signs():
+    case = _recorded({"d1": "1"}, ("d1",), ("x", "d1"),
+                     extra=(("rc", "1"), ("n", "3"), ("signs", "n=1..3: +")))
+    (*_, text), = _decisive_cases(get("DeepTh"), _side("violated", case, metric="RBP(p=0.9)"), _side("witness"))
+    assert text == "the counterexample at RBP(p=0.9) (rc = 1, n = 3)"
+
+
+# -- locate: the values probed first, and another pass only after learning something ----------------------
+
+class _StepProbe:
+    """Violated below 1/2, satisfied from 1/2 on; ``learns`` on its first call if asked to."""
+
+    def __init__(self, learned: int = 0, learns: bool = False):
+        self.learned, self.learns, self.calls = learned, learns, []
+
+    def __call__(self, value: Fraction) -> Check:
+        if self.learns and not self.calls:
+            self.learned += 1
+        self.calls.append(value)
+        return _side("violated" if value < HALF else "satisfied")
+
+
+def _first_pass(probe: _StepProbe) -> list[Fraction]:
+    return list(probe_values(ParamRange("s", Fraction(0), Fraction(1)), [Fraction("0.123")]))
+
+
+def test_locate_probes_the_given_values_first():
+    probe = _StepProbe()
+    (boundary,) = locate(object(), get("Pri"), ParamRange("s", Fraction(0), Fraction(1)), probe,
+                         given=[Fraction("0.123"), Fraction(7)])  # 7 lies outside the range: not probed
+    first = _first_pass(probe)
+    assert Fraction("0.123") in first and probe.calls[:len(first)] == first
+    assert Fraction(7) not in probe.calls and boundary.bracket == ("0.499999", "0.5")
+
+
+@pytest.mark.parametrize("learned, learns, passes", [(0, False, 1), (3, False, 1), (0, True, 2), (3, True, 2)])
+def test_locate_passes_again_only_after_a_probe_learned_a_case(learned, learns, passes):
+    probe = _StepProbe(learned, learns)
+    locate(object(), get("Pri"), ParamRange("s", Fraction(0), Fraction(1)), probe, given=[Fraction("0.123")])
+    first = _first_pass(probe)
+    assert [v for v in probe.calls if v == Fraction("0.123")] == [Fraction("0.123")] * passes
+    assert probe.calls[:len(first)] == first
