@@ -438,6 +438,9 @@ def test_probes_of_a_closed_range():
     ("0", "1/3", "0.2"),         # middle half [1/12, 1/4]
     ("3", "7", "5"),
     ("0.754877", "0.754879", "0.754878"),
+    ("0.6", "2.2", "1"),         # middle half [1, 1.8]: its lower end itself, an integer
+    ("-0.2", "1.4", "1"),        # middle half [0.2, 1]: its upper end itself
+    ("0.85", "1.55", "1.2"),     # middle half [1.025, 1.375]: 1 lies outside (inside the middle 3/5)
 ])
 def test_the_shortest_decimal_in_the_middle_half(low, high, middle):
     from axiometer.checking.boundary import shortest_between
@@ -783,3 +786,24 @@ def test_locate_passes_again_only_after_a_probe_learned_a_case(learned, learns, 
     first = _first_pass(probe)
     assert [v for v in probe.calls if v == Fraction("0.123")] == [Fraction("0.123")] * passes
     assert probe.calls[:len(first)] == first
+
+
+def test_probes_start_at_the_ranges_low_end_not_before_it():
+    """The subdivisions are the seven inner eighths: none near the low end itself, where a short
+    decimal just above it (0.13 next to 0.127) would be one more probe than the range asked for."""
+    values = probe_values(ParamRange("p", Fraction("0.127"), Fraction("0.927")))
+    assert len(values) == 9 and Fraction("0.13") not in values
+    assert values[:2] == (Fraction("0.127"), Fraction("0.23"))
+
+
+def test_a_closed_form_of_exactly_the_longest_length_is_printed():
+    """x**3 + A x + B with A, B even and B not divisible by 4 is irreducible (Eisenstein at 2); with
+    74-digit A and B it prints in exactly 160 characters, the longest form written out."""
+    a, b = 2 * 10**73 + 2, 2 * 10**73 + 6  # B = 2 (10**73 + 3): twice an odd number
+    factor = sympy.Poly(X**3 + a * X + b, X)
+    text = sympy.sstr(factor.as_expr())
+    assert len(text) == _LONGEST_FORM == 160
+    assert _form(factor, X, sympy.CRootOf(factor.as_expr(), 0)) == f"root of {text}"
+    longer = sympy.Poly(X**3 + 10 * a * X + b, X)  # one character more
+    assert _form(longer, X, sympy.CRootOf(longer.as_expr(), 0)) == \
+        "root of a degree-3 polynomial with rational coefficients"
