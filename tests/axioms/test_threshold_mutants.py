@@ -176,3 +176,33 @@ def test_a_relative_metric_is_scored_in_the_fixed_context(disjoint):
         assert set(contexts) == {(("o1", "o2"),)}
     else:  # the relevant documents, last id first (at most five), then o1: for m = 3, r3 r2 r1 o1
         assert (("r3", "r2", "r1", "o1"),) in contexts and (("r1", "o1"),) in contexts
+
+
+# -- what a violation records: how its tie was decided, its tolerance, its context ------------------
+
+def test_a_tie_at_the_end_of_the_grid_is_decided_exactly():
+    """P@2 in window mode keeps n = 1 only: a_1 = (r1, n1), b_1 = (n1, r1) both score 1/2, and that
+    tie (inside the float screen) is decided on exact values: the counterexample says "exact"."""
+    from axiometer.metrics import parse
+    result = check(parse("P@2"), DEEPTH, mode="window", budget=H8)
+    ce = result.counterexample
+    assert result.verdict == "violated" and (ce.score_a, ce.score_b) == (0.5, 0.5)
+    assert ce.decided == "exact" and result.exact is True and result.tolerance is None
+
+
+def test_a_float_metrics_violation_carries_the_tolerance():
+    from axiometer.metrics.decide import DEFAULT_TOLERANCE
+    result = check(wrap(lambda ranking, topic: 0.0, name="zero"), DEEPTH, budget=H8)
+    assert result.verdict == "violated" and result.exact is False
+    assert result.tolerance == DEFAULT_TOLERANCE and result.counterexample.decided == "float"
+
+
+def test_a_relative_metrics_violation_records_the_context_it_was_scored_in():
+    """w(i) = 4^-i never has Q(b_m) > Q(a_m); scored in the fixed context (the relevant documents
+    last id first, then o1: for m = 1, the one other ranking (r1, o1)), which the counterexample
+    keeps so the case can be scored again."""
+    def discounted(ranking, topic, context=None):
+        return sum((topic.r(d) / Fraction(4) ** i for i, d in enumerate(ranking, 1)), Fraction(0))
+    result = check(wrap(discounted, needs=Needs(context=True)), CLOSETH, budget=Budget(horizon=4))
+    assert result.verdict == "violated" and dict(result.counterexample.extra)["m"] == "1"
+    assert result.counterexample.context_a == (("r1", "o1"),)

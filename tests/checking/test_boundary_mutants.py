@@ -342,6 +342,7 @@ def test_a_counterexample_found_elsewhere_is_re_decided_at_every_value():
     redecided = probe(Fraction(1, 2))  # the search is not run again; the known case decides
     assert redecided.verdict == "violated" and redecided.evidence is None
     assert redecided.counterexample.a == FIVE.a and redecided.counterexample.b == FIVE.b
+    assert redecided.counterexample.note == FIVE.note  # how b was built, as the case said
     assert redecided.note.endswith("a counterexample found at another value of s, re-decided here")
     assert probe.searched[Fraction(1, 2)] is searched  # the search's own result is kept as it was
 
@@ -404,6 +405,8 @@ def test_declared_ranges_of_built_ins():
     assert declared_range(parse("RBU@10"), "form") is None
     assert declared_range(parse("P@10"), "rel") is None
     assert declared_range(parse("RBP"), "q") is None
+    assert declared_range(parse("NRG"), "base") is None  # a string without choices, varied by no check
+    assert declared_range(object(), "p") is None  # an object declaring no parameters at all
 
 
 def test_declared_ranges_without_bounds_come_from_the_grid():
@@ -807,3 +810,65 @@ def test_a_closed_form_of_exactly_the_longest_length_is_printed():
     longer = sympy.Poly(X**3 + 10 * a * X + b, X)  # one character more
     assert _form(longer, X, sympy.CRootOf(longer.as_expr(), 0)) == \
         "root of a degree-3 polynomial with rational coefficients"
+
+
+# -- CellProbe: its checks in the cell's mode and seed; what re-deciding a known case keeps ----------------
+
+def test_a_probes_checks_run_in_the_cells_mode():
+    for mode in ("window", "truncate"):
+        probe = CellProbe(parse("RBP@4"), get("DeepTh"), "p", mode=mode, budget=Budget(horizon=8), seed=0)
+        assert probe(HALF).mode == mode
+
+
+def test_a_probes_checks_use_the_cells_seed():
+    """The random search's case count depends on the seed (22 cases at seed 7, 28 at seed 0, for the
+    violation of five documents): the probe's check is the cell's, seed included."""
+    from axiometer.checking import check
+    budget = Budget(cases=50, small_scope=30)
+    probe = _long_probe()
+    probe.budget = budget
+    probe.seed = 7
+    at_seven = check(probe.metric.replace(s=0.5), get("Pri"), budget=budget, seed=7)
+    at_zero = check(probe.metric.replace(s=0.5), get("Pri"), budget=budget, seed=0)
+    assert at_seven.cases != at_zero.cases  # the seed shows
+    assert probe(HALF).cases == at_seven.cases
+
+
+def _satisfied(note: str = "") -> Check:
+    return Check(constraint="Pri", metric="m", params=(), verdict="satisfied", mode="truncate", note=note)
+
+
+def test_a_re_decided_result_keeps_the_searchs_note_first():
+    probe = _long_probe()
+    probe.learn(FIVE)
+    redecided = probe._with_known(probe.metric.replace(s=0.5), _satisfied("time budget (1 s) reached"))
+    assert redecided.verdict == "violated"
+    assert redecided.note == ("time budget (1 s) reached; a counterexample found at another value of s, "
+                              "re-decided here")
+
+
+def test_only_a_satisfied_result_is_re_decided():
+    probe = _long_probe()
+    probe.learn(FIVE)
+    violated = replace(_satisfied(), verdict="violated", counterexample=FIVE)
+    assert probe._with_known(probe.metric.replace(s=0.5), violated) is violated
+
+
+def slow_on_five(ranking, topic, s=0.5):
+    """Increasing weights (Pri fails on FIVE), but a second per ranking of five documents or more."""
+    if len(ranking) >= 5:
+        import time
+        time.sleep(1)
+    return _increasing(ranking, topic)
+
+
+def test_a_known_case_the_metric_takes_too_long_on_overturns_nothing():
+    """Re-deciding a known case runs the metric under the case time limit: past it, the case decides
+    nothing (no counterexample, a timeout), and the searched result stands."""
+    from axiometer.metrics.resolve import resolve
+    metric = resolve(slow_on_five, params={"s": (0, 1)}).metric
+    probe = CellProbe(metric, get("Pri"), "s", mode=None, budget=Budget(cases=1, small_scope=30, case_seconds=0.05),
+                      seed=0)
+    probe.learn(FIVE)
+    searched = _satisfied()
+    assert probe._with_known(metric.replace(s=0.5), searched) is searched

@@ -320,6 +320,9 @@ def test_a_tuple_ranking_is_not_snapshotted_and_a_fixed_size_sequence_is_not_res
     assert misbehaviour(Scored(drops), ranking=ranking, restored=False).behaviour == "changed its input: the ranking"
     assert list(ranking) == ["a"]
     assert GuardedMetric(Scored(lambda n, r, t, c: 0.5)).score(("a", "b"), TOPIC) == 0.5
+    # A tuple cannot change: no copy of it is kept (the per-case cost of a list's snapshot).
+    assert guard_module._Snapshot(("a", "b"), TOPIC, None).ranking_items is None
+    assert guard_module._Snapshot(["a", "b"], TOPIC, None).ranking_items == ["a", "b"]
 
 
 # -- the time limit ------------------------------------------------------------------------------
@@ -434,3 +437,39 @@ def test_after_an_earlier_outer_timer_the_limit_still_repeats():
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
     assert 0.3 <= elapsed < 1.5
+
+
+def test_arming_under_an_earlier_one_shot_outer_timer_fires_at_the_outer_time():
+    """An outer timer without a repeat interval, due before the limit: the alarm is set for the outer
+    timer's time (its handler runs when it expected), not postponed to the limit's."""
+    previous = signal.signal(signal.SIGALRM, lambda signum, frame: None)
+    signal.setitimer(signal.ITIMER_REAL, 0.2)
+    limit = guard_module._TimeLimit(5.0)
+    try:
+        limit.arm()
+        delay, _ = signal.getitimer(signal.ITIMER_REAL)
+        assert 0 < delay <= 0.2
+    finally:
+        limit.disarm()
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def test_an_alarm_landing_inside_disarm_raises_nothing(monkeypatch):
+    """disarm's first act makes the handler inert: an alarm delivered while it restores the timers
+    (simulated: the handler runs at its first setitimer call) does not escape as a timeout."""
+    limit = guard_module._TimeLimit(5.0)
+    limit.arm()
+    real_setitimer = signal.setitimer
+
+    def alarm_first(which, seconds, *interval):
+        limit._on_alarm(signal.SIGALRM, None)
+        return real_setitimer(which, seconds, *interval)
+
+    monkeypatch.setattr(guard_module.signal, "setitimer", alarm_first)
+    try:
+        limit.disarm()
+    finally:
+        monkeypatch.undo()
+        real_setitimer(signal.ITIMER_REAL, 0)
+    assert limit.fired is False and signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
