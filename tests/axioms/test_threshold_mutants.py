@@ -51,6 +51,7 @@ def test_the_signs_in_words_are_run_length_coded():
     assert signs_text((1, 2, 4), [0, 1, -1], "m") == "m=1: 0, m=2: +, m=4: -"
     assert signs_text((1,), [1], "n") == "n=1: +"
     assert signs_text((1, 2, 64, 128), [1, 1, 1, 1], "n") == "n=1..128: +"
+    assert signs_text((), [], "n") == ""  # no grid point, no run (and no error)
 
 
 def test_a_window_too_short_for_n_1_is_not_applicable_and_says_why():
