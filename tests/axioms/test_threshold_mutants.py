@@ -207,3 +207,53 @@ def test_a_relative_metrics_violation_records_the_context_it_was_scored_in():
     result = check(wrap(discounted, needs=Needs(context=True)), CLOSETH, budget=Budget(horizon=4))
     assert result.verdict == "violated" and dict(result.counterexample.extra)["m"] == "1"
     assert result.counterexample.context_a == (("r1", "o1"),)
+
+
+# -- a built-in raising, and the comparisons cached between DeepTh and CloseTh ------------------------
+
+def test_a_built_in_raising_on_a_pair_is_an_error_naming_the_pair_and_its_context():
+    """FujiiU's default policy refuses an undefined log: at n = 2 the fixed context (r2, r1, o1)
+    retrieves r2, which a_2 = (r1, n1, n2, n3) does not. The error names a_2, its topic and the context."""
+    from axiometer.metrics import parse
+    from axiometer.results import record_topic
+    from axiometer.core import Topic
+    result = check(parse("FujiiU"), DEEPTH, budget=H8)
+    assert result.verdict == "error" and result.exact is True
+    error = result.error
+    assert error.ranking == ("r1", "n1", "n2", "n3")
+    assert error.topic == record_topic(Topic.single({"r1": Fraction(1, 100), "r2": Fraction(1, 100)}))
+    assert error.message.startswith("UndefinedScore: FujiiU: log(P(d|x)/P(d)) is undefined for relevant "
+                                    "document 'r2'")
+    assert error.message.endswith("[context: (r2, r1, o1)]")
+
+
+def test_a_window_with_no_room_names_the_metrics_parameters():
+    from axiometer.metrics import parse
+    result = check(parse("RBP(p=0.5)@1"), DEEPTH, mode="window", budget=H8)
+    assert result.verdict == "n/a" and dict(result.params) == {"p": 0.5}
+
+
+def test_cached_comparisons_are_per_context():
+    """NRG over P@5 is scored in a fixed context: the relevant documents then o1, or (disjoint) a
+    system retrieving o1, o2 only. In the first, every relevant document of b_m within the top 5 was
+    seen already (m <= 5 ties: violated at m = 1); in the disjoint one b_m's relevant documents are
+    new gain, so Q(b_m) > Q(a_m) at m = 2 and 3 (the witness m = 2). CloseTh in one, then the other: each
+    decided in its own context, not from the comparisons cached for the other."""
+    from axiometer.metrics import parse
+    ordinary = check(parse("NRG(base='P@5')"), CLOSETH, budget=H8)
+    disjoint = check(parse("NRG(base='P@5')"), CLOSETH, budget=H8, scope_changes={"context_disjoint": True})
+    assert (ordinary.verdict, disjoint.verdict) == ("violated", "witness")
+    assert ordinary.counterexample.context_a == (("r1", "o1"),)
+
+
+def test_only_a_registered_built_in_has_its_comparisons_cached():
+    from axiometer.axioms.constraints.threshold import _cache_key
+    from axiometer.metrics import parse
+    registered = parse("P@10")
+
+    class MyPrecision(type(registered)):
+        """A metric author's subclass of a built-in: its scores may depend on more than its name."""
+
+    build = DEEPTH.threshold.build
+    assert _cache_key(registered, build, Fraction(1, 100), 1e-9, False, False) is not None
+    assert _cache_key(MyPrecision(10), build, Fraction(1, 100), 1e-9, False, False) is None
