@@ -219,6 +219,7 @@ def test_a_built_in_raising_on_a_pair_is_an_error_naming_the_pair_and_its_contex
     from axiometer.core import Topic
     result = check(parse("FujiiU"), DEEPTH, budget=H8)
     assert result.verdict == "error" and result.exact is True
+    assert result.constraint == "DeepTh" and dict(result.params) == {"policy": "error", "epsilon": 1e-06}
     error = result.error
     assert error.ranking == ("r1", "n1", "n2", "n3")
     assert error.topic == record_topic(Topic.single({"r1": Fraction(1, 100), "r2": Fraction(1, 100)}))
@@ -257,3 +258,35 @@ def test_only_a_registered_built_in_has_its_comparisons_cached():
     build = DEEPTH.threshold.build
     assert _cache_key(registered, build, Fraction(1, 100), 1e-9, False, False) is not None
     assert _cache_key(MyPrecision(10), build, Fraction(1, 100), 1e-9, False, False) is None
+
+
+def tied_in_floats(ranking, topic):
+    """Weights (0.7, 0, 0.1, 0.6): D(2) = rc (0.7 - 0.1 - 0.6) = 0, but the floats of 0.1 rc + 0.6 rc
+    and 0.7 rc differ in their last bit for every rc tried."""
+    weights = (0.7, 0.0, 0.1, 0.6)
+    return sum(float(topic.r(d)) * w for d, w in zip(ranking, weights))
+
+
+def test_a_tie_decided_within_the_tolerance_is_exactly_zero_on_the_curve():
+    result = check(wrap(tied_in_floats), DEEPTH, budget=H8)
+    for rc, points in result.curve:
+        rc_float = float(Fraction(rc))
+        assert 0.1 * rc_float + 0.6 * rc_float != 0.7 * rc_float  # the floats do differ
+        assert dict(points)[2] == 0.0
+    assert "n=2: 0" in result.witness.signs
+
+
+def test_a_float_metrics_closeness_violation_carries_the_tolerance():
+    from axiometer.metrics.decide import DEFAULT_TOLERANCE
+    result = check(wrap(lambda ranking, topic: 0.0, name="zero"), CLOSETH, budget=H8)
+    assert result.verdict == "violated" and result.tolerance == DEFAULT_TOLERANCE
+
+
+@pytest.mark.parametrize("name, constraint, found, by_truncation", [
+    ("nDCG@8", "CloseTh", "m = 3", False),   # 2m = 6 <= k = 8: the pair fits inside the cutoff
+    ("nDCG@10", "DeepTh", "n = 7", True),    # 2n = 14 > k = 10: b_7's last relevant documents are cut
+])
+def test_a_truncate_witness_says_whether_the_cutoff_cut_its_pair(name, constraint, found, by_truncation):
+    from axiometer.metrics import parse
+    result = check(parse(name), get(constraint), mode="truncate", budget=Budget(horizon=16))
+    assert (result.witness.value, result.witness.by_truncation) == (found, by_truncation)
