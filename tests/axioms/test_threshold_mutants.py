@@ -284,6 +284,7 @@ def test_a_float_metrics_closeness_violation_carries_the_tolerance():
 
 @pytest.mark.parametrize("name, constraint, found, by_truncation", [
     ("nDCG@8", "CloseTh", "m = 3", False),   # 2m = 6 <= k = 8: the pair fits inside the cutoff
+    ("nDCG@6", "CloseTh", "m = 3", False),   # 2m = 6 = k: it just fits
     ("nDCG@10", "DeepTh", "n = 7", True),    # 2n = 14 > k = 10: b_7's last relevant documents are cut
 ])
 def test_a_truncate_witness_says_whether_the_cutoff_cut_its_pair(name, constraint, found, by_truncation):
