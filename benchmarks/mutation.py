@@ -18,7 +18,9 @@ Hypothesis runs under the ``ci`` profile (derandomized, 60 examples): a mutant i
 same way on every run.
 
 Figures: killed / survived / timeout / other / total, and the score
-``(killed + timeout) / (total - equivalent - skipped)``. Survivors are listed as ``file:line`` with the
+``(killed + timeout + segfault) / (total - equivalent - skipped)`` (a "segfault" is the test run
+ended by a signal: a mutant that loops filling memory until the process is killed is detected as
+surely as one that fails an assertion). Survivors are listed as ``file:line`` with the
 mutated line. Equivalent mutants (no input can tell them from the code) are listed in
 ``benchmarks/mutation_areas/<area>.toml``, each with a reason, and left out of the score; an
 entry whose mutated line no longer matches is reported as stale and not excluded.
@@ -353,7 +355,8 @@ def _figures(head: str, status: dict[str, str], equivalent: set[str]) -> str:
     eq = sum(1 for m in status if m in equivalent)
     killed, timeout = counts.get("killed", 0), counts.get("timeout", 0)
     scored = len(status) - eq - counts.get("skipped", 0) - counts.get("not checked", 0)
-    score = (killed + timeout) / scored if scored else 0.0
+    # A segfault is the test run ended by a signal (say, a loop filling memory): the tests did not pass.
+    score = (killed + timeout + counts.get("segfault", 0)) / scored if scored else 0.0
     others = {k: v for k, v in counts.items() if k not in ("killed", "survived", "timeout")}
     return (f"{head}: killed {killed}, survived {counts.get('survived', 0)} ({eq} of them equivalent), "
             f"timeout {timeout}" + "".join(f", {k} {v}" for k, v in sorted(others.items()))
