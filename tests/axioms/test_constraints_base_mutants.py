@@ -259,3 +259,35 @@ def test_comparison_outcome_scores_b_in_its_own_context():
     ce = failed.counterexample
     assert (ce.score_a, ce.score_b, ce.relation, ce.extra) == (0.5, 2.0, "Q(a) > Q(b)", (("x", "y"),))
     assert ce.decided == "float" and (ce.context_a, ce.context_b) == ((("o1",),), (("o2", "r1"),))
+
+
+# -- a universal constraint's records: mode, tolerance, a built-in's error ------------------------------
+
+def test_a_universal_constraint_with_no_case_in_the_window_records_the_mode():
+    from axiometer.checking import check
+    from axiometer.metrics import parse
+    result = check(parse("P@1"), get("Pri"), mode="window")
+    assert (result.verdict, result.mode) == ("n/a", "window")
+    assert result.note == "no case of this constraint fits within the window k = 1"
+
+
+def test_a_float_metrics_universal_verdict_carries_the_tolerance():
+    from axiometer.checking import check
+    from axiometer.metrics.decide import DEFAULT_TOLERANCE
+    result = check(wrap(lambda ranking, topic: 0.0, name="zero"), get("Pri"), budget=Budget(cases=20, small_scope=50))
+    assert result.verdict == "violated" and result.exact is False and result.tolerance == DEFAULT_TOLERANCE
+
+
+def test_a_built_in_raising_on_a_case_is_an_error_naming_the_case():
+    """FujiiU's default policy refuses an undefined log: d2 is relevant but no other system of the
+    generated context retrieves it (P(d) = 0). A built-in is not guarded: the engine itself names the
+    ranking it raised on, its topic and the context."""
+    from axiometer.checking import check
+    from axiometer.metrics import parse
+    result = check(parse("FujiiU"), get("Pri"), budget=Budget(cases=20, small_scope=50))
+    assert result.verdict == "error"
+    assert result.error.message.startswith("UndefinedScore: FujiiU: log(P(d|x)/P(d)) is undefined for "
+                                           "relevant document 'd2': P(d) = 0")
+    assert result.error.message.endswith("[context: (o1, o2)]")
+    assert result.error.ranking == ("d1", "d2") and dict(result.error.topic.judgments) == {
+        "d1": ("0",), "d2": ("1/10",)}
