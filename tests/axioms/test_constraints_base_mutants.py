@@ -291,3 +291,17 @@ def test_a_built_in_raising_on_a_case_is_an_error_naming_the_case():
     assert result.error.message.endswith("[context: (o1, o2)]")
     assert result.error.ranking == ("d1", "d2") and dict(result.error.topic.judgments) == {
         "d1": ("0",), "d2": ("1/10",)}
+
+
+def test_a_built_in_error_names_b_when_only_b_raises():
+    """FujiiU in the context (d, x): a = (d, x) retrieves every relevant document the context does;
+    b = (d, y) misses x (P(x|b) = 0), an undefined log. The error names b, the ranking that raises."""
+    from axiometer.core import Ranking
+    from axiometer.metrics import parse
+    from axiometer.metrics.decide import DEFAULT_TOLERANCE
+    topic = Topic.single({"d": 1, "x": 1, "y": 0})
+    case = Case(topic, Ranking(("d", "x")), Ranking(("d", "y")), (2,), "b = a with x replaced by y",
+                context=Context((("d", "x"),)))
+    outcome = get("Red").judge(parse("FujiiU"), case, Search(Budget(), 0, DEFAULT_TOLERANCE))
+    assert outcome.error.ranking == ("d", "y")
+    assert "undefined for relevant document 'x': P(d|x) = 0" in outcome.error.message
