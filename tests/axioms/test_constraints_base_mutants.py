@@ -305,3 +305,13 @@ def test_a_built_in_error_names_b_when_only_b_raises():
     outcome = get("Red").judge(parse("FujiiU"), case, Search(Budget(), 0, DEFAULT_TOLERANCE))
     assert outcome.error.ranking == ("d", "y")
     assert "undefined for relevant document 'x': P(d|x) = 0" in outcome.error.message
+
+
+def test_a_constraint_without_a_random_strategy_searches_its_small_scope_only():
+    from axiometer.checking import check
+    from tests.axioms import harmonic
+    # The harmonic discount satisfies Pri: the whole budget of 50 small-scope cases, then nothing.
+    small_only = dataclasses.replace(get("Pri"), strategy=None)
+    result = check(harmonic(), small_only, budget=Budget(cases=20, small_scope=50))
+    assert (result.verdict, result.cases, result.small_scope) == ("satisfied", 0, 50)
+    assert (result.evidence.exhaustive_cases, result.evidence.random_cases) == (50, 0)
