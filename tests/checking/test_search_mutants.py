@@ -334,3 +334,48 @@ def test_a_budget_of_no_random_cases_checks_the_small_scope_alone():
     result = check(parse("nDCG@10"), get("Pri"), budget=Budget(cases=0, small_scope=50), seed=0)
     assert (result.verdict, result.cases, result.small_scope) == ("satisfied", 0, 50)
     assert result.evidence.random_cases == 0
+
+
+# -- the fast draws (a strategy offering ``sample``, as generators.draw's do) --------------------------
+
+class FastDraws:
+    """A strategy with fast draws: ``sample(rng)`` gives a case (or ``None``, a rejected draw) and
+    its choices. Calling it for a hypothesis strategy fails the test: no target, no shrinking."""
+
+    def __init__(self, rejected: bool = False) -> None:
+        self.rejected, self.calls = rejected, 0
+
+    def sample(self, rng):
+        self.calls += 1
+        return (None if self.rejected else case(2)), [rng.randrange(10)]
+
+    def __call__(self):
+        raise AssertionError("no target was found: hypothesis has nothing to shrink")
+
+
+def test_fast_draws_are_used_when_the_strategy_offers_them():
+    draws = FastDraws()
+    found = search_cases(None, draws, holds, is_failure, Budget(cases=7), 1)
+    assert (found.outcome, found.cases, draws.calls) == (None, 7, 7)
+
+
+def test_rejected_draws_end_after_ten_attempts_per_case():
+    from axiometer.checking.search import _ATTEMPTS
+    draws = FastDraws(rejected=True)
+    found = search_cases([case(1)], draws, holds, is_failure, Budget(cases=7, small_scope=5), 1)
+    assert draws.calls == _ATTEMPTS * 7 == 70
+    assert (found.outcome, found.cases, found.small) == (None, 0, 1)
+
+
+def test_the_time_budget_ends_the_fast_draws(clock):
+    def slow(item):
+        clock.now += 5.0  # each case takes the whole budget
+        return Outcome(True)
+
+    # The small scope's two cases start at 0 s and 5 s of its budget (not past it) and it runs out;
+    # the random search's start at 0 s and 5 s of its own; the third would start at 10 s.
+    draws = FastDraws()
+    found = search_cases([case(1), case(2)], draws, slow, is_failure, Budget(cases=50, small_scope=10, seconds=5.0), 7)
+    assert (found.outcome, found.small, found.cases, draws.calls) == (None, 2, 2, 2)
+    assert found.note == "time budget (5 s) reached"
+    assert found.reach.complete and found.reach.stopped == ""
