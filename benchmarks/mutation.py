@@ -93,7 +93,9 @@ AREAS, _ = load_areas()
 
 STATUS_BY_WORD = {"killed": "killed", "survived": "survived", "timeout": "timeout",
                   "no tests": "no tests", "skipped": "skipped", "suspicious": "suspicious",
-                  "segfault": "segfault", "not checked": "not checked"}
+                  "segfault": "segfault", "not checked": "not checked",
+                  # a mutant in flight when the run was stopped: unfinished, so checked again
+                  "check was interrupted by user": "not checked"}
 
 
 def export(source: str, dest: Path) -> None:
