@@ -379,3 +379,17 @@ def test_the_time_budget_ends_the_fast_draws(clock):
     assert (found.outcome, found.small, found.cases, draws.calls) == (None, 2, 2, 2)
     assert found.note == "time budget (5 s) reached"
     assert found.reach.complete and found.reach.stopped == ""
+
+
+def test_a_small_scope_and_fast_draws_both_stopped_by_time_say_so_both(clock):
+    def slow(item):
+        clock.now += 5.0
+        return Outcome(True)
+
+    draws = FastDraws()
+    found = search_cases([case(1), case(2), case(3)], draws, slow, is_failure,
+                         Budget(cases=50, small_scope=10, seconds=5.0), 7)
+    assert (found.small, found.cases, draws.calls) == (2, 2, 2)
+    assert found.note == ("small scope stopped by the time budget (5 s) after 2 cases; "
+                          "time budget (5 s) reached")
+    assert found.reach.stopped == "time"
