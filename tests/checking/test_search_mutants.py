@@ -393,3 +393,33 @@ def test_a_small_scope_and_fast_draws_both_stopped_by_time_say_so_both(clock):
     assert found.note == ("small scope stopped by the time budget (5 s) after 2 cases; "
                           "time budget (5 s) reached")
     assert found.reach.stopped == "time"
+
+
+def test_a_final_outcome_among_the_fast_draws_ends_the_search_with_its_counts():
+    timeout = Outcome(False, final=True)
+    judged = []
+
+    def judge(item):
+        judged.append(item)
+        return timeout if len(judged) == 3 else Outcome(True)  # the small scope's case, then two draws
+
+    found = search_cases([case(1)], FastDraws(), judge, is_failure, Budget(cases=50, small_scope=10), 7)
+    assert (found.outcome, found.case, found.cases, found.small, found.note) == (timeout, None, 2, 1, "")
+    assert found.reach is not None and found.reach.complete
+
+
+def test_the_fast_draws_target_is_shrunk_with_the_searchs_seed(monkeypatch):
+    class Targets(FastDraws):
+        def __call__(self):
+            return "the strategy"
+
+    shrinks = []
+
+    def shrink_from(strategy, choices, predicate, seed=0):
+        shrinks.append((strategy, choices, seed))
+        return case(1)
+
+    monkeypatch.setattr(search_module, "shrink_from", shrink_from)
+    found = search_cases(None, Targets(), fails, is_failure, Budget(cases=50), 7)
+    (strategy, choices, seed), = shrinks
+    assert (strategy, seed, found.case, found.cases) == ("the strategy", 7, case(1), 1)
