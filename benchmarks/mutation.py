@@ -233,11 +233,12 @@ def locate(dest: Path, name: str, diff: str) -> tuple[str, int | None, str, str]
         if offset is not None and 0 <= start - 1 + offset < len(lines) \
                 and lines[start - 1 + offset].strip() == before:
             line = start + offset
-        else:  # a diff of the whole file (mutmut's own, the fallback): the first such line
-            for i in range(max(start - 1, 0), len(lines)):
-                if lines[i].strip() == before:
-                    line = i + 1
-                    break
+        else:
+            # mutmut's text of the function can run a line or two longer or shorter than the
+            # file's (its signature rendered afresh), or the diff is of the whole file: the line
+            # whose surroundings match the hunk's, nearest the hunk's position, else the first alike.
+            line = _matching_line(lines, max(start - 1, 0), _old_side(diff), before,
+                                  None if offset is None else start - 1 + offset)
     return path, line, before, after
 
 
@@ -245,6 +246,33 @@ def still_equivalent(entry: tuple[str, str], where: tuple[str, int | None, str, 
     """Does an equivalent entry ``(contains, reason)`` still describe the mutant located at
     ``where``? (mutmut's names are positions in a function: an edit can move them.)"""
     return entry[0] in where[3]
+
+
+def _old_side(diff: str) -> tuple[list[str], int]:
+    """The hunk's old-side lines (context and removed, stripped) and the first removed one's index."""
+    block, first = [], -1
+    for text in diff.splitlines():
+        if text.startswith(("---", "+++", "@@", "+")):
+            continue
+        if text.startswith("-") and first < 0:
+            first = len(block)
+        if text.startswith(("-", " ")):
+            block.append(text[1:].strip())
+    return block, first
+
+
+def _matching_line(lines: list[str], begin: int, old: tuple[list[str], int], before: str,
+                   expected: int | None) -> int | None:
+    """1-based line of ``before`` from ``begin`` on: where the hunk's old side matches the file
+    (nearest ``expected`` when several do), else the first line alike."""
+    block, first = old
+    stripped = [l.strip() for l in lines]
+    matches = [i + first for i in range(begin, len(lines) - len(block) + 1)
+               if first >= 0 and stripped[i:i + len(block)] == block]
+    if matches:
+        best = min(matches, key=lambda i: abs(i - expected) if expected is not None else i)
+        return best + 1
+    return next((i + 1 for i in range(begin, len(lines)) if stripped[i] == before), None)
 
 
 def _removed_offset(diff: str) -> int | None:
