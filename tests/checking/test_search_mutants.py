@@ -423,3 +423,18 @@ def test_the_fast_draws_target_is_shrunk_with_the_searchs_seed(monkeypatch):
     found = search_cases(None, Targets(), fails, is_failure, Budget(cases=50), 7)
     (strategy, choices, seed), = shrinks
     assert (strategy, seed, found.case, found.cases) == ("the strategy", 7, case(1), 1)
+
+
+def test_a_fast_draws_target_that_is_none_on_replay_is_non_determinism(monkeypatch):
+    """The fast draws found a target; hypothesis's replay of its choices found none (the metric
+    answered differently the second time): an error naming the case first found, with the counts."""
+    class Targets(FastDraws):
+        def __call__(self):
+            return "the strategy"
+
+    monkeypatch.setattr(search_module, "shrink_from", lambda strategy, choices, predicate, seed=0: None)
+    found = search_cases([case(1)], Targets(), lambda item: Outcome(len(item.a) != 2), is_failure,
+                         Budget(cases=50, small_scope=10), 7)
+    assert found.outcome.error.message == "non-deterministic: the same input gave two outcomes"
+    assert found.outcome.error.ranking == case(2).a and found.case == case(2)
+    assert (found.cases, found.small, found.note) == (1, 1, "") and found.reach.complete
