@@ -188,6 +188,7 @@ def test_a_final_outcome_ends_the_search():
 
     found = search_cases([case(1)], sizes, judge, is_failure, Budget(cases=100, small_scope=10), 7)
     assert found.outcome is timeout and found.case is None and found.small == 1
+    assert found.note == "" and found.reach is not None and found.reach.complete
     assert found.cases == len(calls) - 1  # nothing judged after the timeout; the small-scope case first
     assert all(len(c.a) < 10 for c in calls[1:-1]) and len(calls[-1].a) >= 10
 
@@ -200,11 +201,12 @@ def test_the_time_budget_ends_the_random_search(clock):
     # Random cases start at 0 s and at 5 s (not past the 5 s budget); the third would start at 10 s.
     found = search_cases(None, sizes, slow, is_failure, Budget(cases=50, seconds=5.0), 7)
     assert (found.outcome, found.case, found.cases) == (None, None, 2)
-    assert found.note == "time budget (5 s) reached"
+    assert found.note == "time budget (5 s) reached" and found.reach is None  # no small scope
 
     found = search_cases([case(1), case(2), case(3)], sizes, slow, is_failure,
                          Budget(cases=50, small_scope=10, seconds=5.0), 7)
     assert found.small == 2 and found.cases == 2
+    assert found.reach.stopped == "time"
     assert found.note == ("small scope stopped by the time budget (5 s) after 2 cases; "
                           "time budget (5 s) reached")
 
@@ -438,3 +440,18 @@ def test_a_fast_draws_target_that_is_none_on_replay_is_non_determinism(monkeypat
     assert found.outcome.error.message == "non-deterministic: the same input gave two outcomes"
     assert found.outcome.error.ranking == case(2).a and found.case == case(2)
     assert (found.cases, found.small, found.note) == (1, 1, "") and found.reach.complete
+
+
+def test_a_target_found_after_a_small_scope_stopped_by_time_keeps_its_note(clock):
+    """The small scope's cases take 5 s each and hold; the random search's fail at once and are
+    shrunk: the result, a shrunk target, still says the small scope was cut short."""
+    def judge(item):
+        if len(item.a) == 1:  # the small scope's cases
+            clock.now += 5.0
+            return Outcome(True)
+        return Outcome(len(item.a) < 4)
+
+    found = search_cases([case(1), case(1), case(1)], sizes, judge, is_failure,
+                         Budget(cases=50, small_scope=10, seconds=5.0), 7)
+    assert len(found.case.a) == 4 and found.small == 2
+    assert found.note == "small scope stopped by the time budget (5 s) after 2 cases"
