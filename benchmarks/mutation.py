@@ -495,14 +495,16 @@ def rerun(copy: Path, args) -> int:
     # "timeout" only when asked: mutmut's limit is wall-clock, so a run paused (SIGSTOP) or on a
     # loaded machine can time out a mutant the tests would have killed or let survive.
     again = ("survived", "no tests", "suspicious", "not checked") + (("timeout",) if args.timeouts else ())
-    alive = sorted(m for m, s in results(copy).items() if s in again)
+    status_of = results(copy)
+    alive = sorted(m for m, s in status_of.items() if s in again)
     if args.only:
         alive = [m for m in alive if any(fnmatch.fnmatch(m, pattern) for pattern in args.only)]
     # An equivalent mutant cannot be killed: not tested again (a stale entry, its line changed, is).
     listed = load_areas()[1]
     diff_by_name = diffs(copy, [m for m in alive if m in listed])
     alive = [m for m in alive if not (m in diff_by_name
-                                      and still_equivalent(listed[m], locate(copy, m, diff_by_name[m])))]
+                                      and still_equivalent(listed[m], locate(copy, m, diff_by_name[m]))
+                                      and not (args.equivalents and status_of[m] == "not checked"))]
     if not alive:
         print("no survivor to test again")
         return report(name, copy, results(copy), 0.0, args.only)
@@ -541,6 +543,9 @@ def main(argv=None) -> int:
     parser.add_argument("--rerun", metavar="COPY", type=Path,
                         help="test a kept copy's survivors again with the work tree's tests (the area's "
                              "modules must be unchanged)")
+    parser.add_argument("--equivalents", action="store_true",
+                        help="with --rerun: also test the listed equivalent mutants this copy never ran "
+                             "(listed from another copy's run), to see them survive here too")
     parser.add_argument("--timeouts", action="store_true",
                         help="with --rerun: test the timed-out mutants again too (mutmut's limit is "
                              "wall-clock: a paused or loaded run can time out a mutant)")
