@@ -475,4 +475,4 @@ def test_an_alarm_landing_inside_disarm_raises_nothing(monkeypatch):
     finally:
         monkeypatch.undo()
         real_setitimer(signal.ITIMER_REAL, 0)
-    assert limit.fired is False and signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+    assert not limit.fired and signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
