@@ -191,9 +191,11 @@ def test_a_tie_at_the_end_of_the_grid_is_decided_exactly():
     assert ce.decided == "exact" and result.exact is True and result.tolerance is None
 
 
-def test_a_float_metrics_violation_carries_the_tolerance():
+@pytest.mark.parametrize("constraint", [DEEPTH, CLOSETH], ids=["DeepTh", "CloseTh"])
+def test_a_float_metrics_violation_carries_the_tolerance(constraint):
+    # A constant ties every pair: DeepTh's D(n) <= 0 at the grid's end, CloseTh's Q(b) > Q(a) never.
     from axiometer.metrics.decide import DEFAULT_TOLERANCE
-    result = check(wrap(lambda ranking, topic: 0.0, name="zero"), DEEPTH, budget=H8)
+    result = check(wrap(lambda ranking, topic: 0.0, name="zero"), constraint, budget=H8)
     assert result.verdict == "violated" and result.exact is False
     assert result.tolerance == DEFAULT_TOLERANCE and result.counterexample.decided == "float"
 
@@ -274,12 +276,6 @@ def test_a_tie_decided_within_the_tolerance_is_exactly_zero_on_the_curve():
         assert 0.1 * rc_float + 0.6 * rc_float != 0.7 * rc_float  # the floats do differ
         assert dict(points)[2] == 0.0
     assert "n=2: 0" in result.witness.signs
-
-
-def test_a_float_metrics_closeness_violation_carries_the_tolerance():
-    from axiometer.metrics.decide import DEFAULT_TOLERANCE
-    result = check(wrap(lambda ranking, topic: 0.0, name="zero"), CLOSETH, budget=H8)
-    assert result.verdict == "violated" and result.tolerance == DEFAULT_TOLERANCE
 
 
 @pytest.mark.parametrize("name, constraint, found, by_truncation", [

@@ -167,7 +167,7 @@ def _at_half(boundary) -> None:
     assert boundary.note == "" and boundary.case == ""
 
 
-def test_a_violated_side_below_a_searched_one_is_the_certain_side():
+def test_a_violated_side_below_a_searched_one_is_the_certain_check():
     boundary = _boundary(harmonic_above_half, "Pri")
     _at_half(boundary)
     assert (boundary.below, boundary.above, boundary.certain) == ("violated", "satisfied", "below")
@@ -197,7 +197,7 @@ def test_two_searched_sides_are_neither_certain():
     assert boundary.evidence_below.strength in ("exhaustive", "searched") and boundary.evidence_above is None
 
 
-def test_a_third_verdict_inside_the_bracket_replaces_the_upper_side():
+def test_a_third_verdict_inside_the_bracket_replaces_the_upper_check():
     # The first probes put satisfied at 0.5 and violated at the next probe up (0.62); the
     # bisection's first middle, 0.56, is an error: a third verdict, so the change lies below it and
     # the upper side restarts from that error. The bracket ends between satisfied and error, and
@@ -538,8 +538,11 @@ def test_the_exact_root_is_the_one_in_its_isolating_interval(factor, left, right
     assert sympy.simplify(root - expected) == 0
 
 
-def _check(verdict: str) -> Check:
-    return Check(constraint="c", metric="m", params=(), verdict=verdict, mode="window")
+def _check(verdict: str, counterexample: Counterexample | None = None, curve=(), metric: str = "m",
+           note: str = "") -> Check:
+    """A cell's check as a probe would return it (only what the boundary code reads is set)."""
+    return Check(constraint="c", metric=metric, params=(), verdict=verdict, mode="window",
+                 counterexample=counterexample, curve=curve, note=note)
 
 
 @pytest.mark.parametrize("at_root, expected", [("satisfied", "below"), ("violated", "above"), ("error", None)])
@@ -638,11 +641,6 @@ def _recorded(judgments: dict[str, str], a: tuple[str, ...], b: tuple[str, ...],
                           decided="exact", extra=extra)
 
 
-def _side(verdict: str, counterexample: Counterexample | None = None, curve=(), metric: str = "m") -> Check:
-    return Check(constraint="c", metric=metric, params=(), verdict=verdict, mode="window",
-                 counterexample=counterexample, curve=curve)
-
-
 def _no_probe(value):
     pytest.fail(f"a bracket already 1e-6 wide is not probed again ({value})")
 
@@ -654,8 +652,8 @@ def test_a_metric_needing_a_context_gets_no_closed_form():
     eps = 3/4), so only the guard keeps the engine from reporting that root as the boundary."""
     metric = parse("FujiiU(policy='epsilon')")
     case = _recorded({"d1": "1", "d2": "1/2"}, ("d1", "d2"), ("x", "d1", "y"))
-    low = (Fraction("0.749999"), _side("violated", case))
-    high = (Fraction("0.75"), _side("satisfied"))
+    low = (Fraction("0.749999"), _check("violated", case))
+    high = (Fraction("0.75"), _check("satisfied"))
     epsilon = sympy.Symbol("epsilon", real=True)
     from axiometer.metrics.symbolic import symbolic_score
     difference = (symbolic_score(metric, "epsilon", epsilon, case.b, _topic(case.topic))
@@ -670,8 +668,8 @@ def test_sats_irrational_root_belongs_to_the_side_its_tie_holds_on():
     at the tie: the value belongs to the witness side, above. The other parameters' values are kept."""
     metric, root = parse("alpha_DCG"), 2 / math.log2(3) - 1  # 0.26185...
     case = _recorded({"d1": "1", "d2": "1", "d3": "1"}, ("d1",), ("x", "d2", "d3"), "Q(a) >= Q(b)")
-    low = (Fraction("0.261859"), _side("violated", case, metric="alpha_DCG(alpha=0.261859)"))
-    high = (Fraction("0.26186"), _side("witness"))
+    low = (Fraction("0.261859"), _check("violated", case, metric="alpha_DCG(alpha=0.261859)"))
+    high = (Fraction("0.26186"), _check("witness"))
     span = ParamRange("alpha", Fraction(0), Fraction(1))
     boundary = _bisect(metric, get("Sat"), span, _no_probe, low, high, (("k", "10"),))
     _in_bracket(boundary, root)
@@ -688,8 +686,8 @@ def _rbp_root_at(r: Fraction) -> Counterexample:
 def test_a_closed_form_root_outside_the_bracket_leaves_the_bisections_value():
     # The root 19/20 is within a millionth of the bracket's upper end (so it is found) but 1.25e-6
     # from its middle: the bisection's value stands, and the boundary says why.
-    low = (Fraction("0.9499983"), _side("violated", _rbp_root_at(Fraction(19, 20))))
-    high = (Fraction("0.9499992"), _side("satisfied"))
+    low = (Fraction("0.9499983"), _check("violated", _rbp_root_at(Fraction(19, 20))))
+    high = (Fraction("0.9499992"), _check("satisfied"))
     boundary = _bisect(parse("RBP"), get("Pri"), ParamRange("p", Fraction(0), Fraction(1)), _no_probe,
                        low, high, ())
     assert (boundary.closed_form, boundary.closed_value, boundary.agrees) == ("19/20", 0.95, False)
@@ -702,10 +700,10 @@ def test_a_closed_form_exactly_a_width_from_the_middle_agrees():
     """Agreement is |closed - middle| <= 1e-6, the end included. The middle is 1e-6 and the root is
     the double 2e-6 = 2 x float(1e-6), so the float difference is float(1e-6) exactly."""
     root = Fraction(2e-6)
-    low = (Fraction(1, 10**6) - Fraction(1, 10**9), _side("violated", _rbp_root_at(root)))
-    high = (Fraction(1, 10**6) + Fraction(1, 10**9), _side("satisfied"))
+    low = (Fraction(1, 10**6) - Fraction(1, 10**9), _check("violated", _rbp_root_at(root)))
+    high = (Fraction(1, 10**6) + Fraction(1, 10**9), _check("satisfied"))
     boundary = _bisect(parse("RBP"), get("Pri"), ParamRange("p", Fraction(0), Fraction(1)),
-                       lambda value: _side("violated"), low, high, ())
+                       lambda value: _check("violated"), low, high, ())
     assert boundary.closed_value - float(Fraction(1, 10**6)) == float(WIDTH)
     assert boundary.agrees is True and boundary.value == 2e-6 and boundary.at_value == "below"
 
@@ -713,8 +711,8 @@ def test_a_closed_form_exactly_a_width_from_the_middle_agrees():
 def test_a_decisive_case_too_long_is_passed_over_for_the_next():
     """DeepTh's pair at n = 40 has 80 documents, more than SYMBOLIC_DOCS: the engine goes on to the
     next decisive case (the counterexample, whose root 19/20 lies in the bracket)."""
-    low = (Fraction("0.949999"), _side("violated", _rbp_root_at(Fraction(19, 20)), curve=(("1", ((40, 0.5),)),)))
-    high = (Fraction("0.95"), _side("witness", curve=(("1", ((40, -0.5),)),)))
+    low = (Fraction("0.949999"), _check("violated", _rbp_root_at(Fraction(19, 20)), curve=(("1", ((40, 0.5),)),)))
+    high = (Fraction("0.95"), _check("witness", curve=(("1", ((40, -0.5),)),)))
     cases = [case for *_, case in _decisive_cases(get("DeepTh"), low[1], high[1])]
     assert cases == ["n = 40, rc = 1", "the counterexample at m"]
     assert _closed_form(parse("RBP"), get("DeepTh"), "p", low, high)[::2] == ("19/20", "the counterexample at m")
@@ -733,8 +731,8 @@ def test_a_decisive_case_sympy_fails_on_is_passed_over_for_the_next(monkeypatch)
         return root_in(*arguments)
 
     monkeypatch.setattr(boundary_module, "_root_in", failing_first)
-    low = (Fraction("0.949999"), _side("violated", _rbp_root_at(Fraction(19, 20)), curve=(("1", ((3, 0.5),)),)))
-    high = (Fraction("0.95"), _side("witness", curve=(("1", ((3, -0.5),)),)))
+    low = (Fraction("0.949999"), _check("violated", _rbp_root_at(Fraction(19, 20)), curve=(("1", ((3, 0.5),)),)))
+    high = (Fraction("0.95"), _check("witness", curve=(("1", ((3, -0.5),)),)))
     assert _closed_form(parse("RBP"), get("DeepTh"), "p", low, high)[::2] == ("19/20", "the counterexample at m")
     assert len(calls) == 2
 
@@ -742,15 +740,15 @@ def test_a_decisive_case_sympy_fails_on_is_passed_over_for_the_next(monkeypatch)
 def test_the_decisive_cases_are_the_grid_points_whose_sign_changes():
     """Only an (rc, n) on both sides' curves with different signs there: an rc or an n the other
     side did not reach is no change, and neither is a sign kept."""
-    low = _side("violated", curve=(("1", ((1, 0.5), (2, -0.1), (3, 0.2))), ("1/2", ((1, 0.2),))))
-    high = _side("witness", curve=(("1", ((1, 0.5), (2, 0.3))),))
+    low = _check("violated", curve=(("1", ((1, 0.5), (2, -0.1), (3, 0.2))), ("1/2", ((1, 0.2),))))
+    high = _check("witness", curve=(("1", ((1, 0.5), (2, 0.3))),))
     assert [case for *_, case in _decisive_cases(get("CloseTh"), low, high)] == ["m = 2, rc = 1"]
 
 
 def test_a_threshold_counterexample_is_named_by_its_grid_point_without_its_signs():
     case = _recorded({"d1": "1"}, ("d1",), ("x", "d1"),
                      extra=(("rc", "1"), ("n", "3"), ("signs", "n=1..3: +")))
-    (*_, text), = _decisive_cases(get("DeepTh"), _side("violated", case, metric="RBP(p=0.9)"), _side("witness"))
+    (*_, text), = _decisive_cases(get("DeepTh"), _check("violated", case, metric="RBP(p=0.9)"), _check("witness"))
     assert text == "the counterexample at RBP(p=0.9) (rc = 1, n = 3)"
 
 
@@ -766,7 +764,7 @@ class _StepProbe:
         if self.learns and not self.calls:
             self.learned += 1
         self.calls.append(value)
-        return _side("violated" if value < HALF else "satisfied")
+        return _check("violated" if value < HALF else "satisfied")
 
 
 def _first_pass(probe: _StepProbe) -> list[Fraction]:
@@ -834,14 +832,10 @@ def test_a_probes_checks_use_the_cells_seed():
     assert probe(HALF).cases == at_seven.cases
 
 
-def _satisfied(note: str = "") -> Check:
-    return Check(constraint="Pri", metric="m", params=(), verdict="satisfied", mode="truncate", note=note)
-
-
 def test_a_re_decided_result_keeps_the_searchs_note_first():
     probe = _long_probe()
     probe.learn(FIVE)
-    redecided = probe._with_known(probe.metric.replace(s=0.5), _satisfied("time budget (1 s) reached"))
+    redecided = probe._with_known(probe.metric.replace(s=0.5), _check("satisfied", note="time budget (1 s) reached"))
     assert redecided.verdict == "violated"
     assert redecided.note == ("time budget (1 s) reached; a counterexample found at another value of s, "
                               "re-decided here")
@@ -850,7 +844,7 @@ def test_a_re_decided_result_keeps_the_searchs_note_first():
 def test_only_a_satisfied_result_is_re_decided():
     probe = _long_probe()
     probe.learn(FIVE)
-    violated = replace(_satisfied(), verdict="violated", counterexample=FIVE)
+    violated = _check("violated", FIVE)
     assert probe._with_known(probe.metric.replace(s=0.5), violated) is violated
 
 
@@ -870,5 +864,5 @@ def test_a_known_case_the_metric_takes_too_long_on_overturns_nothing():
     probe = CellProbe(metric, get("Pri"), "s", mode=None, budget=Budget(cases=1, small_scope=30, case_seconds=0.05),
                       seed=0)
     probe.learn(FIVE)
-    searched = _satisfied()
+    searched = _check("satisfied")
     assert probe._with_known(metric.replace(s=0.5), searched) is searched

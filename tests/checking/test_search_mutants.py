@@ -355,6 +355,13 @@ class FastDraws:
         raise AssertionError("no target was found: hypothesis has nothing to shrink")
 
 
+class Targets(FastDraws):
+    """Fast draws whose target goes on to be shrunk: calling it gives the (stand-in) strategy."""
+
+    def __call__(self):
+        return "the strategy"
+
+
 def test_fast_draws_are_used_when_the_strategy_offers_them():
     draws = FastDraws()
     found = search_cases(None, draws, holds, is_failure, Budget(cases=7), 1)
@@ -411,10 +418,6 @@ def test_a_final_outcome_among_the_fast_draws_ends_the_search_with_its_counts():
 
 
 def test_the_fast_draws_target_is_shrunk_with_the_searchs_seed(monkeypatch):
-    class Targets(FastDraws):
-        def __call__(self):
-            return "the strategy"
-
     shrinks = []
 
     def shrink_from(strategy, choices, predicate, seed=0):
@@ -430,10 +433,6 @@ def test_the_fast_draws_target_is_shrunk_with_the_searchs_seed(monkeypatch):
 def test_a_fast_draws_target_that_is_none_on_replay_is_non_determinism(monkeypatch):
     """The fast draws found a target; hypothesis's replay of its choices found none (the metric
     answered differently the second time): an error naming the case first found, with the counts."""
-    class Targets(FastDraws):
-        def __call__(self):
-            return "the strategy"
-
     monkeypatch.setattr(search_module, "shrink_from", lambda strategy, choices, predicate, seed=0: None)
     found = search_cases([case(1)], Targets(), lambda item: Outcome(len(item.a) != 2), is_failure,
                          Budget(cases=50, small_scope=10), 7)
