@@ -230,15 +230,8 @@ def locate(dest: Path, name: str, diff: str) -> tuple[str, int | None, str, str]
         # The diff is of the function's text: its hunk says where in the function the removed
         # line is, which tells apart lines written alike (two identical returns, say).
         offset = _removed_offset(diff)
-        if offset is not None and 0 <= start - 1 + offset < len(lines) \
-                and lines[start - 1 + offset].strip() == before:
-            line = start + offset
-        else:
-            # mutmut's text of the function can run a line or two longer or shorter than the
-            # file's (its signature rendered afresh), or the diff is of the whole file: the line
-            # whose surroundings match the hunk's, nearest the hunk's position, else the first alike.
-            line = _matching_line(lines, max(start - 1, 0), _old_side(diff), before,
-                                  None if offset is None else start - 1 + offset)
+        line = _matching_line(lines, max(start - 1, 0), _old_side(diff), before,
+                              None if offset is None else start - 1 + offset)
     return path, line, before, after
 
 
@@ -263,10 +256,16 @@ def _old_side(diff: str) -> tuple[list[str], int]:
 
 def _matching_line(lines: list[str], begin: int, old: tuple[list[str], int], before: str,
                    expected: int | None) -> int | None:
-    """1-based line of ``before`` from ``begin`` on: where the hunk's old side matches the file
-    (nearest ``expected`` when several do), else the first line alike."""
-    block, first = old
+    """1-based line of ``before`` from ``begin`` on (``expected``: its 0-based index by the hunk).
+
+    ``expected`` itself when the line there is ``before``. mutmut's text of a function can run a
+    line or two off the file's (its signature rendered afresh), so else: where the hunk's old side
+    matches the file (nearest ``expected`` when several do); else the first line alike.
+    """
     stripped = [l.strip() for l in lines]
+    if expected is not None and 0 <= expected < len(lines) and stripped[expected] == before:
+        return expected + 1
+    block, first = old
     matches = [i + first for i in range(begin, len(lines) - len(block) + 1)
                if first >= 0 and stripped[i:i + len(block)] == block]
     if matches:
@@ -507,7 +506,7 @@ def rerun(copy: Path, args) -> int:
                                       and not (args.equivalents and status_of[m] == "not checked"))]
     if not alive:
         print("no survivor to test again")
-        return report(name, copy, results(copy), 0.0, args.only)
+        return report(name, copy, status_of, 0.0, args.only)
     print(f"testing {len(alive)} survivors of {name} again in {copy}", flush=True)
     started = time.monotonic()
     # mutmut resets every result when it fails before testing (a test that fails on the clean code,
