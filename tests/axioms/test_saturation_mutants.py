@@ -55,12 +55,14 @@ def test_a_witness_at_one_searches_once():
     assert result.evidence.exhaustive_scope.startswith("rmax = 1: ")
 
 
+def _raises_past_two(ranking, topic):
+    if len(ranking) > 2:
+        raise ValueError("boom")
+    return 0.0
+
+
 def test_a_metric_raising_is_an_error_naming_its_input():
-    def boom(ranking, topic):
-        if len(ranking) > 2:
-            raise ValueError("boom")
-        return 0.0
-    result = check(wrap(boom), SAT, budget=BUDGET)
+    result = check(wrap(_raises_past_two), SAT, budget=BUDGET)
     assert result.verdict == "error" and result.witness is None and result.evidence is None
     assert result.error.message == "ValueError: boom" and len(result.error.ranking) == 3
     assert result.note == "" and result.small_scope > 0
@@ -120,19 +122,13 @@ def test_sats_records_name_their_mode(mode):
 
 # -- what every record carries: counts, tolerance, the small scope's own note ------------------
 
-def _float_boom(ranking, topic):
-    if len(ranking) > 2:
-        raise ValueError("boom")
-    return 0.0
-
-
 def test_a_float_metrics_records_carry_the_searchs_tolerance():
     """A metric author's function is not exact-capable: its ties were decided within the search's
     tolerance, and every record says so (violated, witness, error alike)."""
     from axiometer.metrics.decide import DEFAULT_TOLERANCE
     violated = check(wrap(weighted_sum), SAT, budget=BUDGET)
     witness = check(wrap(cascade), SAT, budget=BUDGET)
-    failed = check(wrap(_float_boom), SAT, budget=BUDGET)
+    failed = check(wrap(_raises_past_two), SAT, budget=BUDGET)
     assert [r.verdict for r in (violated, witness, failed)] == ["violated", "witness", "error"]
     for result in (violated, witness, failed):
         assert result.exact is False and result.tolerance == DEFAULT_TOLERANCE

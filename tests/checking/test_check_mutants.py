@@ -51,15 +51,11 @@ def test_no_note_when_the_metric_never_ran():
     assert NO_LIMIT not in check(wrap(harmonic, "harmonic"), get("Pri"), budget=SMALL).note
 
 
-def _reversed_from_five(ranking, topic) -> float:
-    """Harmonic below five documents, increasing weights from five on: Pri fails on long rankings
-    only, which the random search meets after a seed-dependent number of cases."""
-    weight = (lambda i: 1 / i) if len(ranking) < 5 else (lambda i: i)
-    return float(sum(topic.r(d) * weight(i) for i, d in enumerate(ranking, 1)))
-
-
 def test_the_default_seed_is_zero():
-    metric, budget = wrap(_reversed_from_five, "reversed"), Budget(cases=50, small_scope=30)
+    # Pri fails on five documents or more only, which the random search meets after a
+    # seed-dependent number of cases.
+    from tests.checking.test_boundary_mutants import long_rankings_reversed
+    metric, budget = wrap(long_rankings_reversed, "reversed"), Budget(cases=50, small_scope=30)
     unseeded = check(metric, get("Pri"), budget=budget)
     at = {seed: check(metric, get("Pri"), budget=budget, seed=seed) for seed in (0, 1)}
     assert at[0].cases != at[1].cases  # the seed shows in the random search's count
