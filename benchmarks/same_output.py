@@ -7,6 +7,7 @@ the two folders with ``diff -r``:
     python benchmarks/same_output.py --rev 654029e /tmp/before   # a git worktree of that revision
     python benchmarks/same_output.py /tmp/after                  # the code installed here
     diff -r /tmp/before /tmp/after
+    python benchmarks/same_output.py /tmp/after --only check-rbp.txt check-rbp.json  # just these
 
 Each command runs as ``python -m axiometer ...`` with ``PYTHONPATH`` pointing at the revision's
 ``src/`` (or the installed package without ``--rev``), with a fixed terminal width, from a scratch
@@ -40,8 +41,15 @@ COMMANDS: list[tuple[str, list[str]]] = [
     ("intrinsic-giner.txt", ["intrinsic", "--table", "giner"]),
     ("intrinsic-giner.md", ["intrinsic", "--table", "giner", "--format", "markdown"]),
     ("intrinsic-giner.json", ["intrinsic", "--table", "giner", "--format", "json"]),
-    ("intrinsic-ap.txt", ["intrinsic", "AP"]),
-    ("intrinsic-ap.html", ["intrinsic", "AP", "--format", "html"]),
+    ("intrinsic-ap.txt", ["intrinsic", "AP", "--domain", "rankings(n=4,grades=2)"]),
+    ("intrinsic-ap.md", ["intrinsic", "AP", "--domain", "rankings(n=4,grades=2)",
+                         "--format", "markdown"]),
+    ("intrinsic-ap.json", ["intrinsic", "AP", "--domain", "rankings(n=4,grades=2)",
+                           "--format", "json"]),
+    ("intrinsic-ap.html", ["intrinsic", "AP", "--domain", "rankings(n=4,grades=2)",
+                           "--format", "html"]),
+    ("intrinsic-rbp-param.txt", ["intrinsic", "RBP", "--domain", "rankings(n=3,grades=2)",
+                                 "--param", "p"]),
     ("score-example.txt", ["score", "--example"]),
     ("score-example.json", ["score", "--example", "--format", "json"]),
     ("score-example.md", ["score", "--example", "--format", "markdown"]),
