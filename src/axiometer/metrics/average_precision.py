@@ -39,6 +39,8 @@ class AveragePrecision(RelevantNormalisedMetric):
     needs = Needs(aspects=False, graded=False)
     param_info = (REL_PARAM,)
 
+    rel: int
+
     def compute_relevant(self, ranking: Sequence[str], topic: Topic, A: Arithmetic, R: int) -> Any:
         hits = 0
         total = A.zero

@@ -48,6 +48,8 @@ class Bpref(RelevantNormalisedMetric):
     normalised = True
     param_info = (REL_PARAM,)
 
+    rel: int
+
     def compute_relevant(self, ranking: Sequence[str], topic: Topic, A: Arithmetic, R: int) -> Any:
         divisor = A.num(min(judged_nonrelevant(topic, self.rel), R))
         above = 0
@@ -63,6 +65,8 @@ class Bpref(RelevantNormalisedMetric):
         values = batch.judged_single
         divisor = float(min(int((values <= 0).sum()), R))
         relevant = batch.single > 0
+        # Batches made by from_rankings/from_rows always know which documents are judged.
+        assert batch.judged is not None, "bpref needs a batch that records judged documents"
         nonrelevant = batch.judged & ~relevant & batch.positions_valid()
         above = np.cumsum(nonrelevant, axis=1) - nonrelevant  # judged non-relevant strictly above
         penalty = np.minimum(above, R) / divisor if divisor else np.zeros(above.shape)

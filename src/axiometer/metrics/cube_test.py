@@ -82,6 +82,8 @@ class CubeTest(BuiltinMetric):
     default_cutoff = 10
     needs = Needs(aspects=True, graded=True)
 
+    alpha: float
+
     def compute(self, ranking: Sequence[str], topic: Topic, A: Arithmetic,
                 context: Context | None = None) -> Any:
         keep = A.one - A.num(self.alpha)
@@ -104,7 +106,7 @@ class CubeTest(BuiltinMetric):
         k = batch_cutoff(batch, self.cutoff)
         gains = batch.gains[:, :k, :]
         hit = gains > 0
-        repeats = np.cumsum(hit, axis=1) - hit
+        repeats: np.ndarray = np.cumsum(hit, axis=1) - hit
         useful = gains * (1.0 - float(self.alpha)) ** repeats * _open_aspects(gains, batch.topic)
         return (useful @ batch.weights) @ (1.0 / np.arange(1, k + 1))
 

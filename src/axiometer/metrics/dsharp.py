@@ -18,7 +18,8 @@ Craswell, Song, Robertson, Dou & Lin, EVIA 2010 (D-measures).
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -32,7 +33,7 @@ from axiometer.metrics.subtopic_recall import SubtopicRecall
 __all__ = ["global_gain", "DSharpNDCG"]
 
 
-def global_gain(vector: Sequence[Any], weights: Sequence[Any], A: Arithmetic) -> Any:
+def global_gain(vector: Iterable[Any], weights: Iterable[Any], A: Arithmetic) -> Any:
     """``GG(d) = sum_t w(t) r(d, t)`` (values already read by the arithmetic)."""
     total = A.zero
     for w, r in zip(weights, vector):
@@ -59,6 +60,8 @@ class DSharpNDCG(BuiltinMetric):
     default_cutoff = 10
     needs = Needs(aspects=True, graded=True)
     normalised = True
+
+    gamma: float
 
     def _recall(self) -> SubtopicRecall:
         return SubtopicRecall(self.cutoff)

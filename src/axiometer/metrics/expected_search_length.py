@@ -58,6 +58,7 @@ class ExpectedSearchLength(BuiltinMetric):
     needs = Needs(aspects=False, graded=False)
 
     s: int
+    rel: int
 
     def compute(self, ranking: Sequence[str], topic: Topic, A: Arithmetic,
                 context: Context | None = None) -> Any:
@@ -97,6 +98,8 @@ class ExpectedSearchLength(BuiltinMetric):
             reached, before = np.zeros(n, dtype=bool), np.zeros(n)
         found = relevant.sum(axis=1)
         nonrelevant = batch.lengths - found
+        # Batches made by from_rankings/from_rows always know which documents are judged.
+        assert batch.judged is not None, "ESL needs a batch that records judged documents"
         judged_nonrelevant = (batch.judged & ~relevant & valid).sum(axis=1)
         total_nonrelevant = int((batch.judged_single <= 0).sum())
         level = nonrelevant + (total_nonrelevant - judged_nonrelevant) * (wanted - found) / (R - found + 1)

@@ -52,6 +52,9 @@ class ExpectedUtility(BuiltinMetric):
     cutoff_rule = "optional"
     needs = Needs(aspects=True, graded=True)
 
+    alpha: float
+    e: float
+
     def compute(self, ranking: Sequence[str], topic: Topic, A: Arithmetic,
                 context: Context | None = None) -> Any:
         weights = list(A.weights(topic))

@@ -82,6 +82,7 @@ class _NormalisedByRanks(RelevantNormalisedMetric):
     normalised = True
 
     N: int
+    rel: int
 
     def compute_relevant(self, ranking: Sequence[str], topic: Topic, A: Arithmetic, R: int) -> Any:
         N = self.N

@@ -70,6 +70,9 @@ class NRBP(BuiltinMetric):
     cutoff_rule = "optional"
     needs = Needs(aspects=True, graded=True)
 
+    alpha: float
+    beta: float
+
     def compute(self, ranking: Sequence[str], topic: Topic, A: Arithmetic,
                 context: Context | None = None) -> Any:
         vectors = A.vectors(topic, self.window(ranking))
@@ -97,6 +100,9 @@ class NNRBP(BuiltinMetric):
     cutoff_rule = "optional"
     needs = Needs(aspects=True, graded=True)
     normalised = True
+
+    alpha: float
+    beta: float
 
     def _ideal(self, topic: Topic) -> tuple:
         ideal = greedy_ideal_gains(topic, to_fraction(self.alpha))

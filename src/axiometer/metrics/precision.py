@@ -40,6 +40,9 @@ class Precision(BuiltinMetric):
     needs = Needs(aspects=False, graded=False)
     param_info = (REL_PARAM,)
 
+    rel: int
+    cutoff: int  # cutoff_rule 'required': BuiltinMetric sets the default cutoff when none is given
+
     def compute(self, ranking: Sequence[str], topic: Topic, A: Arithmetic,
                 context: Context | None = None) -> Any:
         hits = sum(1 for d in self.window(ranking) if topic.relevant_at(d, self.rel))

@@ -41,6 +41,8 @@ class RPrecision(RelevantNormalisedMetric):
     normalised = True
     param_info = (REL_PARAM,)
 
+    rel: int
+
     def compute_relevant(self, ranking: Sequence[str], topic: Topic, A: Arithmetic, R: int) -> Any:
         hits = sum(1 for d in ranking[:R] if topic.relevant_at(d, self.rel))
         return A.num(hits) / A.num(R)

@@ -132,6 +132,8 @@ class RareP(_Rareness):
     default_cutoff = 10
     param_info = (_alpha(None),)
 
+    cutoff: int  # cutoff_rule 'required': BuiltinMetric sets the default cutoff when none is given
+
     def compute(self, ranking: Sequence[str], topic: Topic, A: Arithmetic,
                 context: Context | None = None) -> Any:
         context = context or Context()
@@ -257,6 +259,7 @@ class RevisedRareP(_Rareness):
     )
 
     rarity: str
+    cutoff: int  # cutoff_rule 'required': BuiltinMetric sets the default cutoff when none is given
 
     def _undefined(self, S: int) -> UndefinedScore:
         return UndefinedScore(

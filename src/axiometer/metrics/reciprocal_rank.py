@@ -38,6 +38,8 @@ class ReciprocalRank(BuiltinMetric):
     needs = Needs(aspects=False, graded=False)
     param_info = (REL_PARAM,)
 
+    rel: int
+
     def compute(self, ranking: Sequence[str], topic: Topic, A: Arithmetic,
                 context: Context | None = None) -> Any:
         for i, d in enumerate(self.window(ranking), 1):

@@ -107,7 +107,7 @@ class SubtopicReciprocalRank(BuiltinMetric):
         if not coverable or batch.depth == 0:
             return scores
         seen = np.logical_or.accumulate(batch.gains[:, :, coverable] > 0, axis=1)
-        complete = seen.all(axis=2)  # (rankings, depth): all covered by rank i+1
+        complete: np.ndarray = np.all(seen, axis=2)  # (rankings, depth): all covered by rank i+1
         ever = complete.any(axis=1)
         first = complete.argmax(axis=1) + 1
         scores[ever] = 1.0 / first[ever]
