@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import functools
 from fractions import Fraction
-from typing import Any, Sequence, cast
+from typing import Sequence, cast
 
 import numpy as np
 import sympy
@@ -169,7 +169,7 @@ class AlphaDCG(BuiltinMetric):
     alpha: float
 
     def compute(self, ranking: Sequence[str], topic: Topic, A: Arithmetic,
-                context: Context | None = None) -> Any:
+                context: Context | None = None) -> Value:
         vectors = _vectors(self.window(ranking), topic, A)
         return dcg(novelty_gains(vectors, A.num(self.alpha), A), A)
 
@@ -198,7 +198,7 @@ class AlphaNDCG(BuiltinMetric):
     alpha: float
 
     def compute(self, ranking: Sequence[str], topic: Topic, A: Arithmetic,
-                context: Context | None = None) -> Any:
+                context: Context | None = None) -> Value:
         alpha = A.num(self.alpha)
         gains = novelty_gains(_vectors(self.window(ranking), topic, A), alpha, A)
         ideal = _ideal(topic, self.alpha, self.cutoff, A)

@@ -16,13 +16,13 @@ information", SIGIR 2004, as implemented by trec_eval ``bpref``
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Sequence
 
 import numpy as np
 
 from axiometer.core import Topic
 from axiometer.grades import TREC_EVAL
-from axiometer.metrics.arithmetic import Arithmetic
+from axiometer.metrics.arithmetic import Arithmetic, Value
 from axiometer.metrics.base import REL_PARAM, Needs, RankingBatch, RelevantNormalisedMetric
 from axiometer.metrics.registry import register
 
@@ -50,7 +50,7 @@ class Bpref(RelevantNormalisedMetric):
 
     rel: int
 
-    def compute_relevant(self, ranking: Sequence[str], topic: Topic, A: Arithmetic, R: int) -> Any:
+    def compute_relevant(self, ranking: Sequence[str], topic: Topic, A: Arithmetic, R: int) -> Value:
         divisor = A.num(min(judged_nonrelevant(topic, self.rel), R))
         above = 0
         total = A.zero

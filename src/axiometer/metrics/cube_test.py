@@ -23,13 +23,13 @@ from __future__ import annotations
 import functools
 import math
 from fractions import Fraction
-from typing import Any, Sequence
+from typing import Sequence
 
 import numpy as np
 
 from axiometer.core import Context, Topic, to_fraction
 from axiometer.metrics.alpha_ndcg import ALPHA_PARAM
-from axiometer.metrics.arithmetic import Arithmetic
+from axiometer.metrics.arithmetic import Arithmetic, Value
 from axiometer.metrics.base import BuiltinMetric, Needs, RankingBatch, batch_cutoff
 from axiometer.metrics.registry import register
 
@@ -85,7 +85,7 @@ class CubeTest(BuiltinMetric):
     alpha: float
 
     def compute(self, ranking: Sequence[str], topic: Topic, A: Arithmetic,
-                context: Context | None = None) -> Any:
+                context: Context | None = None) -> Value:
         keep = A.one - A.num(self.alpha)
         weights = list(A.weights(topic))
         repeats = [0] * len(topic.aspects)            # c(i, t)

@@ -29,12 +29,12 @@ American Documentation 19(1), 1968; formula as restated in definitions §4
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Sequence
 
 import numpy as np
 
 from axiometer.core import Context, Topic
-from axiometer.metrics.arithmetic import Arithmetic
+from axiometer.metrics.arithmetic import Arithmetic, Value
 from axiometer.metrics.base import (REL_PARAM, BuiltinMetric, Needs, Param, RankingBatch,
                                     batch_needs_level_one)
 from axiometer.metrics.registry import register
@@ -61,7 +61,7 @@ class ExpectedSearchLength(BuiltinMetric):
     rel: int
 
     def compute(self, ranking: Sequence[str], topic: Topic, A: Arithmetic,
-                context: Context | None = None) -> Any:
+                context: Context | None = None) -> Value:
         R = topic.count_at(self.rel)
         wanted = min(self.s, R)
         if wanted == 0:

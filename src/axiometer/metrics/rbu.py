@@ -27,7 +27,7 @@ SIGIR 2018, section 5; reference code https://github.com/jCarrilloDeAlbornoz/RBU
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Sequence
 
 import numpy as np
 
@@ -70,7 +70,7 @@ class RBU(BuiltinMetric):
     form: str
 
     def compute(self, ranking: Sequence[str], topic: Topic, A: Arithmetic,
-                context: Context | None = None) -> Any:
+                context: Context | None = None) -> Value:
         window = self.window(ranking)
         p, effort = A.num(self.p), A.num(self.e)
         weights = list(A.weights(topic))
