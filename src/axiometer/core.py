@@ -181,15 +181,16 @@ def cached(value: Number) -> CachedFraction:
 _PLAIN_NUMBERS = (int, float, Fraction, CachedFraction)
 
 
-def _check_unit_interval(value: object, what: str) -> None:
-    if type(value) in _PLAIN_NUMBERS and 0 <= cast(Number, value) <= 1:  # fast path; NaN fails the bounds
+def _check_unit_interval(value: Number, what: str) -> None:
+    """Raise unless ``value`` is a real number in [0, 1] (typed ``Number``, as ``Topic`` takes it,
+    and checked at run time for what an untyped caller passes)."""
+    if type(value) in _PLAIN_NUMBERS and 0 <= value <= 1:  # fast path; NaN fails the bounds
         return
     if isinstance(value, bool) or not isinstance(value, Real):
         raise ValidationError(f"{what} must be a number in [0, 1], got {value!r}")
     if value != value:  # NaN
         raise ValidationError(f"{what} is NaN; relevance must be in [0, 1]")
-    # ``< 0`` and ``<= 1``: numbers.Real declares only __lt__ and __le__ (0 <= value reflects to __ge__).
-    if value < 0 or not value <= 1:
+    if not 0 <= value <= 1:
         raise ValidationError(f"{what} = {value!r} is outside [0, 1]")
 
 
