@@ -261,9 +261,13 @@ class SetMeasure:
         inner = ",".join(f"{k}={format_value(v)}" for k, v in self.params.items())
         return self.name + (f"({inner})" if inner else "")
 
-    def formula(self, A: Any, **counts: Any) -> Any:
+    def formula(self, A: Any, *_: Any, **counts: Any) -> Any:
         """The formula, written once for :data:`FLOAT`, :data:`EXACT` and arrays
-        (by default the declared ``ratio``)."""
+        (by default the declared ``ratio``).
+
+        Called with every count by name; a measure's own formula names its counts
+        (``formula(self, A, tp, fp, fn, tn)``), which the catch-all ``*_, **counts`` here lets a
+        type checker accept as an override. Nothing is passed positionally."""
         if self.ratio is None:
             raise NotImplementedError
         numerator, denominator = (reduce(operator.add, (counts[t] for t in side))
@@ -438,9 +442,7 @@ class FMeasure(ContingencyMeasure, name="F", title="F-measure"):
     param_info = (Param("beta", float, 1, "weight of recall relative to precision",
                         low=0, low_open=True, grid=(0.5, 1, 2)),)
 
-    # A formula takes its own counts' fields by name (SetMeasure passes every one); mypy cannot
-    # tie the keywords to ``counts``.
-    def formula(self, A: Any, tp: Any, fp: Any, fn: Any, tn: Any) -> Any:  # type: ignore[override]
+    def formula(self, A: Any, tp: Any, fp: Any, fn: Any, tn: Any) -> Any:
         b2 = self._param(A, "beta") ** 2
         return A.ratio((1 + b2) * tp, (1 + b2) * tp + b2 * fn + fp)
 
@@ -471,9 +473,7 @@ class Utility(ContingencyMeasure, name="utility", title="Utility"):
         Param("d", float, 0, "gain per rejected non-relevant document (TN)", low=0),
     )
 
-    # A formula takes its own counts' fields by name (SetMeasure passes every one); mypy cannot
-    # tie the keywords to ``counts``.
-    def formula(self, A: Any, tp: Any, fp: Any, fn: Any, tn: Any) -> Any:  # type: ignore[override]
+    def formula(self, A: Any, tp: Any, fp: Any, fn: Any, tn: Any) -> Any:
         a, b, c, d = (self._param(A, k) for k in "abcd")
         return a * tp - b * fp - c * fn + d * tn
 
