@@ -27,7 +27,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from numbers import Real
-from typing import Any, Union
+from typing import Any, Union, cast
 
 __all__ = [
     "AxiometerError",
@@ -128,6 +128,11 @@ class CachedFraction(Fraction):
     """
 
     __slots__ = ("_float",)
+    _float: float
+    # Fraction's own slots, read directly (its numerator/denominator properties cost a call);
+    # typeshed does not declare these private names.
+    _numerator: int
+    _denominator: int
 
     def __new__(cls, numerator: Any = 0, denominator: Any = None) -> "CachedFraction":
         self = super().__new__(cls, numerator, denominator)
@@ -176,7 +181,9 @@ def cached(value: Number) -> CachedFraction:
 _PLAIN_NUMBERS = (int, float, Fraction, CachedFraction)
 
 
-def _check_unit_interval(value: object, what: str) -> None:
+def _check_unit_interval(value: Number, what: str) -> None:
+    """Raise unless ``value`` is a real number in [0, 1] (typed ``Number``, as ``Topic`` takes it,
+    and checked at run time for what an untyped caller passes)."""
     if type(value) in _PLAIN_NUMBERS and 0 <= value <= 1:  # fast path; NaN fails the bounds
         return
     if isinstance(value, bool) or not isinstance(value, Real):
@@ -241,7 +248,7 @@ class Topic:
         for doc, per_aspect in judgments.items():
             if not isinstance(doc, str):
                 raise ValidationError(f"topic {topic_id!r}: document ids must be strings, got {doc!r}")
-            vector = list(zero_vector)
+            vector: list[Number] = list(zero_vector)
             for t, r in per_aspect.items():
                 i = index.get(t)
                 if i is None:
@@ -267,10 +274,14 @@ class Topic:
         # ``grades``: doc -> grade, or doc -> {aspect: grade} (then each aspect's grades follow the
         # topic into restrict(), for the intent-aware metrics' relevance levels).
         aspect_grades = None
+        flat_grades = cast("Mapping[str, int] | None", grades)
         if grades is not None and any(isinstance(g, Mapping) for g in grades.values()):
-            aspect_grades = {d: {t: int(g) for t, g in per.items()} for d, per in grades.items()}
-            grades = {d: max(per.values(), default=0) for d, per in aspect_grades.items()}
-        self._grades: dict[str, int] | None = None if grades is None else {d: int(g) for d, g in grades.items()}
+            # One value in a mapping makes them all mappings (the readers write one shape per topic).
+            nested = cast("Mapping[str, Mapping[str, int]]", grades)
+            aspect_grades = {d: {t: int(g) for t, g in per.items()} for d, per in nested.items()}
+            flat_grades = {d: max(per.values(), default=0) for d, per in aspect_grades.items()}
+        self._grades: dict[str, int] | None = (None if flat_grades is None
+                                               else {d: int(g) for d, g in flat_grades.items()})
         self._aspect_grades: dict[str, dict[str, int]] | None = aspect_grades
         self._ordinal: dict[str, int] | None = None
         self._floats: tuple[dict[str, tuple[float, ...]], dict[str, float], tuple[float, ...]] | None = None

@@ -521,7 +521,8 @@ def compare_matrices(matrices: Mapping[str, np.ndarray], runs: Sequence[str], to
         totals = _integers(values).sum(axis=1)  # the direction of a difference, on the tests' grid
         interval = bootstrap_ci(values, resamples, confidence, seed)
         effect = effect_size(values, index)
-        pairs, better = [], {run: [] for run in runs}
+        pairs: list[PairComparison] = []
+        better: dict[str, list[str]] = {run: [] for run in runs}
         for k, (i, j) in enumerate(index):
             significant = bool(adjusted[test][k] <= alpha)
             winner = None
@@ -536,7 +537,8 @@ def compare_matrices(matrices: Mapping[str, np.ndarray], runs: Sequence[str], to
         order = {run: n for n, run in enumerate(runs)}
         summaries = tuple(
             RunSummary(run=run, label=labels[n], mean=float(means[n]), ci_low=float(interval[n, 0]),
-                       ci_high=float(interval[n, 1]), better_than=tuple(sorted(better[run], key=order.get)))
+                       ci_high=float(interval[n, 1]),
+                       better_than=tuple(sorted(better[run], key=order.__getitem__)))
             for n, run in enumerate(runs))
         compared.append(MetricComparison(metric=metric, runs=summaries, pairs=tuple(pairs)))
     return Comparison(runs=runs, labels=labels, topics=topics, metrics=tuple(compared), test=test,

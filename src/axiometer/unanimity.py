@@ -25,8 +25,7 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from numbers import Real
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Union, cast
 
 import numpy as np
 
@@ -36,6 +35,9 @@ if TYPE_CHECKING:
     from axiometer.scoring import ScoreResult
 
 __all__ = ["Unanimity", "unanimity", "metric_unanimity", "scores_by_topic"]
+
+#: A score as the functions here take it: a Python or numpy number, or an exact ``Fraction``.
+ScoreValue = Union[float, Fraction, np.integer, np.floating]
 
 
 @dataclass(frozen=True)
@@ -78,7 +80,7 @@ def _log2(ratio: Fraction) -> float:
     return math.log2(ratio.numerator) - math.log2(ratio.denominator)
 
 
-def _as_array(values: Sequence[Real]) -> np.ndarray:
+def _as_array(values: Sequence[ScoreValue]) -> np.ndarray:
     if all(isinstance(v, (int, float, np.integer, np.floating)) and not isinstance(v, bool)
            for v in values):
         array = np.asarray(values, dtype=np.float64)
@@ -88,8 +90,8 @@ def _as_array(values: Sequence[Real]) -> np.ndarray:
     return np.asarray(list(values), dtype=object)  # Fractions compare exactly
 
 
-def unanimity(m: Sequence[Real] | Sequence[Sequence[Real]], others: Sequence[Sequence[Real]]
-              | Sequence[Sequence[Sequence[Real]]], *, metric: str = "m",
+def unanimity(m: Sequence[ScoreValue] | Sequence[Sequence[ScoreValue]],
+              others: Sequence[Sequence[ScoreValue]] | Sequence[Sequence[Sequence[ScoreValue]]], *, metric: str = "m",
               names: Sequence[str] | None = None, blocks: bool = False) -> Unanimity:
     """MU of ``m`` with respect to ``others``.
 
@@ -98,8 +100,10 @@ def unanimity(m: Sequence[Real] | Sequence[Sequence[Real]], others: Sequence[Seq
     ``m`` and each of ``others`` are lists of such lists, one per topic; pairs
     form within a topic and are pooled.
     """
-    m_blocks = list(m) if blocks else [m]
-    o_blocks = [list(o) for o in others] if blocks else [[o] for o in others]
+    # ``blocks`` says which of the two shapes ``m`` and ``others`` have.
+    m_blocks = cast("list[Sequence[ScoreValue]]", list(m) if blocks else [m])
+    o_blocks = cast("list[list[Sequence[ScoreValue]]]",
+                    [list(o) for o in others] if blocks else [[o] for o in others])
     if any(len(o) != len(m_blocks) for o in o_blocks):
         raise ValidationError("every metric needs scores for the same topics")
     pairs = unanimous = 0
@@ -153,8 +157,9 @@ def scores_by_topic(result: ScoreResult) -> dict[str, dict[str, list[float]]]:
             for metric in result.metrics}
 
 
-def metric_unanimity(scores: Mapping[str, Sequence[Real]] | Mapping[str, Mapping[str, Sequence[Real]]]
-                     | ScoreResult, metrics: Sequence[str] | None = None) -> tuple[Unanimity, ...]:
+def metric_unanimity(scores: Mapping[str, Sequence[ScoreValue]]
+                     | Mapping[str, Mapping[str, Sequence[ScoreValue]]] | ScoreResult,
+                     metrics: Sequence[str] | None = None) -> tuple[Unanimity, ...]:
     """MU of each metric against all the others.
 
     ``scores``: ``metric -> [score per system output]`` (one topic), or
@@ -163,10 +168,11 @@ def metric_unanimity(scores: Mapping[str, Sequence[Real]] | Mapping[str, Mapping
     scores. ``metrics`` picks and orders the metrics (default: all).
     """
     if hasattr(scores, "runs") and hasattr(scores, "scores"):
-        table: Mapping[str, Mapping[str, Sequence[Real]]] = scores_by_topic(scores)  # type: ignore[arg-type]
+        # A ScoreResult, told apart by its fields: scoring sits above this module (no import).
+        table: Mapping[str, Mapping[str, Sequence[ScoreValue]]] = scores_by_topic(cast("ScoreResult", scores))
     else:
         table = {name: (values if isinstance(values, Mapping) else {"": values})
-                 for name, values in scores.items()}  # type: ignore[union-attr]
+                 for name, values in scores.items()}
     names = list(metrics) if metrics is not None else list(table)
     unknown = [name for name in names if name not in table]
     if unknown:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
+import numpy as np
 import pytest
 from hypothesis import given, strategies as st
 
@@ -75,6 +76,19 @@ def test_greedy_ideal_ties_go_to_the_larger_document_id():
     # Step 2: d5 adds 1/2 * 1/2 * (1 - 1/2) = 1/8, d3 adds 1/2 * 1/4 = 1/8: a tie again -> d5.
     topic = Topic({"d9": {"x": F(1, 2)}, "d5": {"x": F(1, 2)}, "d3": {"y": F(1, 4)}})
     assert greedy_ideal(topic) == ("d9", "d5", "d3")
+
+
+def test_greedy_ideal_gives_an_exact_tie_to_the_larger_id_when_its_float_is_an_ulp_lower():
+    # Weights 1/3 and 2/3: d1 = (5/7, 5/7) and d2 = (3/7, 6/7) both add exactly 5/7 first, but
+    # float64 puts d2 an ulp below d1. The float screen must let d2 through to the exact tie
+    # rule (larger id first), not keep only the float maximum.
+    topic = Topic({"d1": {"x": F(5, 7), "y": F(5, 7)}, "d2": {"x": F(3, 7), "y": F(6, 7)}},
+                  {"x": F(1, 3), "y": F(2, 3)})
+    weights = np.array([float(F(1, 3)), float(F(2, 3))])
+    screen = np.array([[float(F(5, 7)), float(F(5, 7))], [float(F(3, 7)), float(F(6, 7))]]) @ weights
+    assert screen[1] == np.nextafter(screen[0], 0)  # d2's float: one ulp below d1's
+    assert greedy_ideal(topic) == ("d2", "d1")
+    assert greedy_ideal(topic, 1) == ("d2",)
 
 
 def test_greedy_ideal_stops_when_nothing_is_left_to_gain():

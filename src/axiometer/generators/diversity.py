@@ -108,7 +108,7 @@ def multi_topic(vectors: Mapping[str, Sequence[Fraction]], weights: Mapping[str,
 
 def _on(m: int, aspect: int | None, value: Fraction) -> Vector:
     """The vector relevant ``value`` to ``aspect`` only (all zeros for ``None``)."""
-    vector = [ZERO] * m
+    vector: list[Fraction] = [ZERO] * m
     if aspect is not None:
         vector[aspect] = value
     return tuple(vector)

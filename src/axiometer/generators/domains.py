@@ -296,8 +296,8 @@ def sets(N: int, R: int, size: int | None = None, nonrel: int | None = None) -> 
             raise ValidationError(f"sets: {label} must be a non-negative integer, got {value!r}")
     if R > N:
         raise ValidationError(f"sets: R={R} exceeds N={N}")
-    tp, fp = np.meshgrid(np.arange(R + 1), np.arange(N - R + 1), indexing="ij")
-    tp, fp = tp.ravel(), fp.ravel()
+    tp_grid, fp_grid = np.meshgrid(np.arange(R + 1), np.arange(N - R + 1), indexing="ij")
+    tp, fp = tp_grid.ravel(), fp_grid.ravel()
     keep = np.ones(len(tp), dtype=bool)
     if size is not None:
         keep &= tp + fp == size

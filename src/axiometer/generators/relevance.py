@@ -20,7 +20,7 @@ from fractions import Fraction
 
 from axiometer.generators.case import Case, Scope, ScopeItem, layered
 from axiometer.generators.draw import Draw, case_strategy
-from axiometer.core import Ranking, Topic, cached
+from axiometer.core import Number, Ranking, Topic, cached
 from axiometer.generators.building import doc_ids, levels, positive_levels, single_topic
 
 __all__ = ["priority_cases", "priority_small_scope", "deepness_cases", "deepness_small_scope",
@@ -41,7 +41,8 @@ def small_scope_levels(rho: Fraction, rich: bool = False) -> tuple[Fraction, ...
     swap 1 and 3), which ``{rho/2, rho}`` alone does not, while four levels on
     the longest rankings would multiply the scope past its budget.
     """
-    return tuple(map(cached, (0, rho, rho / 2, rho / 5) if rich else (0, rho, rho / 2)))
+    levels: tuple[Number, ...] = (0, rho, rho / 2, rho / 5) if rich else (0, rho, rho / 2)
+    return tuple(map(cached, levels))
 
 
 def swap(docs: tuple[str, ...], i: int, j: int) -> Ranking:
@@ -162,7 +163,7 @@ def deepness_small_scope(scope: Scope, max_docs: int = 6) -> Iterator[ScopeItem]
                 others = [m for m in range(n) if m not in (i - 1, i, j - 1, j)]
                 for low, high in pairs:
                     for rest in itertools.product(grades, repeat=len(others)):
-                        values = [_ZERO] * n
+                        values: list[Fraction] = [_ZERO] * n
                         for m, value in zip(others, rest):
                             values[m] = value
                         values[i - 1] = values[j - 1] = low

@@ -27,14 +27,14 @@ from __future__ import annotations
 
 import functools
 from fractions import Fraction
-from typing import Any, Sequence
+from typing import Sequence, cast
 
 import numpy as np
 import sympy
 
 from axiometer.core import Context, Number, Topic, to_fraction
 from axiometer.grades import NDEVAL
-from axiometer.metrics.arithmetic import FLOAT, Arithmetic
+from axiometer.metrics.arithmetic import FLOAT, Arithmetic, SymbolicArithmetic, Value
 from axiometer.metrics.base import BuiltinMetric, Needs, Param, RankingBatch, batch_cutoff
 from axiometer.metrics.dcg import dcg, discounts
 from axiometer.metrics.registry import register
@@ -48,8 +48,8 @@ ALPHA_PARAM = Param("alpha", float, 0.5, "redundancy intolerance: each repeat of
                     high_open=True, grid=(0.1, 0.25, 0.5, 0.75))
 
 
-def novelty_gains(vectors: Sequence[Sequence[Any]], alpha: Any, A: Arithmetic,
-                  weights: Sequence[Any] | None = None) -> list[Any]:
+def novelty_gains(vectors: Sequence[Sequence[Value]], alpha: Value, A: Arithmetic,
+                  weights: Sequence[Value] | None = None) -> list[Value]:
     """Per position ``i``: ``sum_t w(t) r(d_i, t) (1 - alpha)^c(i, t)``.
 
     ``vectors`` are the documents' ``(r(d, t1), ..., r(d, tm))`` already read
@@ -57,7 +57,7 @@ def novelty_gains(vectors: Sequence[Sequence[Any]], alpha: Any, A: Arithmetic,
     """
     keep = A.one - alpha
     seen: dict[int, int] = {}
-    out = []
+    out: list[Value] = []
     for vector in vectors:
         gain = A.zero
         for j, r in enumerate(vector):
@@ -74,7 +74,7 @@ def batch_novelty_gains(gains: np.ndarray, alpha: float,
                         weights: np.ndarray | None = None) -> np.ndarray:
     """:func:`novelty_gains` for a ``(rankings, depth, aspects)`` array; shape ``(rankings, depth)``."""
     hit = gains > 0
-    before = np.cumsum(hit, axis=1) - hit  # c(i, t): relevant documents above i
+    before: np.ndarray = np.cumsum(hit, axis=1) - hit  # c(i, t): relevant documents above i
     discounted = gains * (1.0 - alpha) ** before
     return discounted.sum(axis=2) if weights is None else discounted @ weights
 
@@ -113,7 +113,7 @@ def _greedy_ideal(topic: Topic, alpha: Fraction, limit: int | None) -> tuple[tup
     factor = [Fraction(1)] * len(topic.aspects)  # (1 - alpha)^c(t)
     gain = {d: sum(vector, Fraction(0)) for d, vector in vectors.items()}
     remaining = set(vectors)
-    ideal = []
+    ideal: list[tuple[str, Fraction]] = []
     while remaining and (limit is None or len(ideal) < limit):
         best = max(remaining, key=lambda d: (gain[d], d))
         ideal.append((best, gain[best]))
@@ -128,7 +128,7 @@ def _greedy_ideal(topic: Topic, alpha: Fraction, limit: int | None) -> tuple[tup
     return tuple(ideal)
 
 
-def ideal_gains(topic: Topic, alpha: Any, limit: int | None, A: Arithmetic) -> list[Any]:
+def ideal_gains(topic: Topic, alpha: Value, limit: int | None, A: Arithmetic) -> list[Value]:
     """The greedy ideal's gains in arithmetic ``A``.
 
     A symbolic ``alpha`` (boundaries' closed forms, :mod:`axiometer.metrics.symbolic`)
@@ -136,16 +136,17 @@ def ideal_gains(topic: Topic, alpha: Any, limit: int | None, A: Arithmetic) -> l
     of that order symbolically: the same gains wherever the order is the anchor's.
     """
     if isinstance(alpha, sympy.Basic) and alpha.free_symbols:
-        docs = greedy_ideal_documents(topic, A.anchored(alpha), limit)  # type: ignore[union-attr]
+        # A symbolic alpha comes only with the symbolic arithmetic (metrics.symbolic), which has anchors.
+        docs = greedy_ideal_documents(topic, cast(SymbolicArithmetic, A).anchored(alpha), limit)
         return novelty_gains(_vectors(docs, topic, A), alpha, A)
     return [A.num(g) for g in greedy_ideal_gains(topic, to_fraction(alpha), limit)]
 
 
-def _ideal(topic: Topic, alpha: Number, k: int | None, A: Arithmetic) -> list[Any]:
+def _ideal(topic: Topic, alpha: Number, k: int | None, A: Arithmetic) -> list[Value]:
     return ideal_gains(topic, alpha, k, A)
 
 
-def _vectors(ranking: Sequence[str], topic: Topic, A: Arithmetic) -> list[list[Any]]:
+def _vectors(ranking: Sequence[str], topic: Topic, A: Arithmetic) -> Sequence[tuple[Value, ...]]:
     return A.vectors(topic, ranking)
 
 
@@ -165,8 +166,10 @@ class AlphaDCG(BuiltinMetric):
     cutoff_rule = "optional"
     needs = Needs(aspects=True, graded=True)
 
+    alpha: float
+
     def compute(self, ranking: Sequence[str], topic: Topic, A: Arithmetic,
-                context: Context | None = None) -> Any:
+                context: Context | None = None) -> Value:
         vectors = _vectors(self.window(ranking), topic, A)
         return dcg(novelty_gains(vectors, A.num(self.alpha), A), A)
 
@@ -192,8 +195,10 @@ class AlphaNDCG(BuiltinMetric):
     needs = Needs(aspects=True, graded=True)
     normalised = True
 
+    alpha: float
+
     def compute(self, ranking: Sequence[str], topic: Topic, A: Arithmetic,
-                context: Context | None = None) -> Any:
+                context: Context | None = None) -> Value:
         alpha = A.num(self.alpha)
         gains = novelty_gains(_vectors(self.window(ranking), topic, A), alpha, A)
         ideal = _ideal(topic, self.alpha, self.cutoff, A)

@@ -10,20 +10,59 @@ Every built-in metric writes its formula once, against an arithmetic ``A``
 
 Inputs are read exactly with :func:`axiometer.core.to_fraction` (a float is
 its shortest decimal: ``0.8 -> 4/5``).
+
+A formula is typed against :class:`Arithmetic`, the protocol both satisfy (and
+:class:`SymbolicArithmetic` too): its values are :data:`Value`, a float, a
+``Fraction`` or a sympy expression, so one formula type-checks for every arithmetic.
 """
 
 from __future__ import annotations
 
 import math
 from fractions import Fraction
-from collections.abc import Iterable
-from typing import Any, Union
+from collections.abc import Iterable, Sequence
+from typing import Any, Protocol, Union
 
 import sympy
 
-from axiometer.core import Number, to_fraction
+from axiometer.core import Number, Topic, to_fraction
 
 ExactValue = Union[Fraction, sympy.Expr]
+
+#: A number in one of the arithmetics: float64 (:data:`FLOAT`), a ``Fraction`` or a sympy
+#: expression (:data:`EXACT`, :data:`SYMBOLIC`). Untyped, sympy's part is ``Any`` to mypy.
+Value = Union[float, Fraction, sympy.Expr]
+
+
+class Arithmetic(Protocol):
+    """What a formula written once uses of its arithmetic ``A`` (:data:`FLOAT`, :data:`EXACT`)."""
+
+    @property
+    def exact(self) -> bool: ...
+
+    @property
+    def zero(self) -> Value: ...
+
+    @property
+    def one(self) -> Value: ...
+
+    def num(self, value: Number) -> Value: ...
+
+    def vector(self, topic: Topic, doc: str) -> tuple[Value, ...]: ...
+
+    def r(self, topic: Topic, doc: str) -> Value: ...
+
+    def vectors(self, topic: Topic, docs: Iterable[str]) -> Sequence[tuple[Value, ...]]: ...
+
+    def rs(self, topic: Topic, docs: Iterable[str]) -> Sequence[Value]: ...
+
+    def weights(self, topic: Topic) -> tuple[Value, ...]: ...
+
+    def log2(self, value: Value) -> Value: ...
+
+    def ratio(self, numerator: Value, denominator: Value) -> Value: ...
+
+    def result(self, value: Value) -> Value: ...
 
 
 class FloatArithmetic:
@@ -38,27 +77,27 @@ class FloatArithmetic:
         return float(value)
 
     @staticmethod
-    def vector(topic: Any, doc: str) -> tuple[float, ...]:
+    def vector(topic: Topic, doc: str) -> tuple[float, ...]:
         """``(r(d, t1), ..., r(d, tm))`` as floats (the topic's cached float view)."""
         return topic.float_vector(doc)
 
     @staticmethod
-    def r(topic: Any, doc: str) -> float:
+    def r(topic: Topic, doc: str) -> float:
         """``r(d)`` (single view) as a float (the topic's cached float view)."""
         return topic.float_r(doc)
 
     @staticmethod
-    def vectors(topic: Any, docs: Iterable[str]) -> list[tuple[float, ...]]:
+    def vectors(topic: Topic, docs: Iterable[str]) -> list[tuple[float, ...]]:
         """:meth:`vector` of each document of ``docs``."""
         return topic.float_vectors(docs)
 
     @staticmethod
-    def rs(topic: Any, docs: Iterable[str]) -> list[float]:
+    def rs(topic: Topic, docs: Iterable[str]) -> list[float]:
         """:meth:`r` of each document of ``docs``."""
         return topic.float_rs(docs)
 
     @staticmethod
-    def weights(topic: Any) -> tuple[float, ...]:
+    def weights(topic: Topic) -> tuple[float, ...]:
         """The topic's aspect weights as floats (cached per topic)."""
         return topic.float_weights
 
@@ -88,27 +127,27 @@ class ExactArithmetic:
         return to_fraction(value)
 
     @staticmethod
-    def vector(topic: Any, doc: str) -> tuple[Fraction, ...]:
+    def vector(topic: Topic, doc: str) -> tuple[Fraction, ...]:
         """``(r(d, t1), ..., r(d, tm))`` as exact fractions."""
         return tuple(map(to_fraction, topic.vector(doc)))
 
     @staticmethod
-    def r(topic: Any, doc: str) -> Fraction:
+    def r(topic: Topic, doc: str) -> Fraction:
         """``r(d)`` (single view) as an exact fraction."""
         return to_fraction(topic.r(doc))
 
     @staticmethod
-    def vectors(topic: Any, docs: Iterable[str]) -> list[tuple[Fraction, ...]]:
+    def vectors(topic: Topic, docs: Iterable[str]) -> list[tuple[Fraction, ...]]:
         """:meth:`vector` of each document of ``docs``."""
         return [tuple(map(to_fraction, topic.vector(doc))) for doc in docs]
 
     @staticmethod
-    def rs(topic: Any, docs: Iterable[str]) -> list[Fraction]:
+    def rs(topic: Topic, docs: Iterable[str]) -> list[Fraction]:
         """:meth:`r` of each document of ``docs``."""
         return [to_fraction(topic.r(doc)) for doc in docs]
 
     @staticmethod
-    def weights(topic: Any) -> tuple[Fraction, ...]:
+    def weights(topic: Topic) -> tuple[Fraction, ...]:
         """The topic's aspect weights as exact fractions."""
         return tuple(map(to_fraction, topic.weights))
 
@@ -141,8 +180,6 @@ class ExactArithmetic:
 
 FLOAT = FloatArithmetic()
 EXACT = ExactArithmetic()
-
-Arithmetic = Union[FloatArithmetic, ExactArithmetic]
 
 
 def exact_to_float(value: ExactValue, digits: int = 30) -> float:
@@ -186,27 +223,27 @@ class SymbolicArithmetic:
         return sympy.Rational(fraction.numerator, fraction.denominator)
 
     @staticmethod
-    def vector(topic: Any, doc: str) -> tuple[sympy.Expr, ...]:
+    def vector(topic: Topic, doc: str) -> tuple[sympy.Expr, ...]:
         """``(r(d, t1), ..., r(d, tm))`` as sympy rationals."""
         return tuple(map(SymbolicArithmetic.num, topic.vector(doc)))
 
     @staticmethod
-    def r(topic: Any, doc: str) -> sympy.Expr:
+    def r(topic: Topic, doc: str) -> sympy.Expr:
         """``r(d)`` (single view) as a sympy rational."""
         return SymbolicArithmetic.num(topic.r(doc))
 
     @staticmethod
-    def vectors(topic: Any, docs: Iterable[str]) -> list[tuple[sympy.Expr, ...]]:
+    def vectors(topic: Topic, docs: Iterable[str]) -> list[tuple[sympy.Expr, ...]]:
         """:meth:`vector` of each document of ``docs``."""
         return [SymbolicArithmetic.vector(topic, doc) for doc in docs]
 
     @staticmethod
-    def rs(topic: Any, docs: Iterable[str]) -> list[sympy.Expr]:
+    def rs(topic: Topic, docs: Iterable[str]) -> list[sympy.Expr]:
         """:meth:`r` of each document of ``docs``."""
         return [SymbolicArithmetic.r(topic, doc) for doc in docs]
 
     @staticmethod
-    def weights(topic: Any) -> tuple[sympy.Expr, ...]:
+    def weights(topic: Topic) -> tuple[sympy.Expr, ...]:
         """The topic's aspect weights as sympy rationals."""
         return tuple(map(SymbolicArithmetic.num, topic.weights))
 

@@ -14,13 +14,13 @@ third row (Amigó, Spina & Carrillo-de-Albornoz 2018, section 4).
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Sequence
 
 import numpy as np
 
 from axiometer.core import Topic
 from axiometer.grades import TREC_EVAL
-from axiometer.metrics.arithmetic import Arithmetic
+from axiometer.metrics.arithmetic import Arithmetic, Value
 from axiometer.metrics.base import REL_PARAM, Needs, RankingBatch, RelevantNormalisedMetric, batch_cutoff
 from axiometer.metrics.registry import register
 
@@ -39,7 +39,9 @@ class AveragePrecision(RelevantNormalisedMetric):
     needs = Needs(aspects=False, graded=False)
     param_info = (REL_PARAM,)
 
-    def compute_relevant(self, ranking: Sequence[str], topic: Topic, A: Arithmetic, R: int) -> Any:
+    rel: int
+
+    def compute_relevant(self, ranking: Sequence[str], topic: Topic, A: Arithmetic, R: int) -> Value:
         hits = 0
         total = A.zero
         for i, d in enumerate(self.window(ranking), 1):

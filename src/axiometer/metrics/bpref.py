@@ -16,13 +16,13 @@ information", SIGIR 2004, as implemented by trec_eval ``bpref``
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Sequence
 
 import numpy as np
 
 from axiometer.core import Topic
 from axiometer.grades import TREC_EVAL
-from axiometer.metrics.arithmetic import Arithmetic
+from axiometer.metrics.arithmetic import Arithmetic, Value
 from axiometer.metrics.base import REL_PARAM, Needs, RankingBatch, RelevantNormalisedMetric
 from axiometer.metrics.registry import register
 
@@ -48,7 +48,9 @@ class Bpref(RelevantNormalisedMetric):
     normalised = True
     param_info = (REL_PARAM,)
 
-    def compute_relevant(self, ranking: Sequence[str], topic: Topic, A: Arithmetic, R: int) -> Any:
+    rel: int
+
+    def compute_relevant(self, ranking: Sequence[str], topic: Topic, A: Arithmetic, R: int) -> Value:
         divisor = A.num(min(judged_nonrelevant(topic, self.rel), R))
         above = 0
         total = A.zero
@@ -63,6 +65,8 @@ class Bpref(RelevantNormalisedMetric):
         values = batch.judged_single
         divisor = float(min(int((values <= 0).sum()), R))
         relevant = batch.single > 0
+        # Batches made by from_rankings/from_rows always know which documents are judged.
+        assert batch.judged is not None, "bpref needs a batch that records judged documents"
         nonrelevant = batch.judged & ~relevant & batch.positions_valid()
         above = np.cumsum(nonrelevant, axis=1) - nonrelevant  # judged non-relevant strictly above
         penalty = np.minimum(above, R) / divisor if divisor else np.zeros(above.shape)

@@ -39,7 +39,7 @@ import numpy as np
 import sympy
 
 from axiometer.core import Topic
-from axiometer.metrics.arithmetic import FLOAT, Arithmetic
+from axiometer.metrics.arithmetic import FLOAT, Arithmetic, Value
 
 __all__ = [
     "BrowsingModel", "relevance_gain", "binary_gain", "log_discount", "geometric", "flat",
@@ -54,19 +54,19 @@ Normaliser = Union[str, Callable[[Arithmetic], Any]]
 ORDER_DIGITS = 50
 
 
-def relevance_gain(doc: str, topic: Topic, A: Arithmetic) -> Any:
+def relevance_gain(doc: str, topic: Topic, A: Arithmetic) -> Value:
     """``G(d) = r(d)``, the single-aspect relevance (nDCG, DCG, RBP)."""
     return A.r(topic, doc)
 
 
-def binary_gain(doc: str, topic: Topic, A: Arithmetic) -> Any:
+def binary_gain(doc: str, topic: Topic, A: Arithmetic) -> Value:
     """``G(d) = rel(d) = [r(d) > 0]`` (P@K, unique contributions)."""
     return A.one if topic.rel(doc) else A.zero
 
 
 def log_discount(depth: int | None) -> Seen:
     """``seen(i) = 1/log2(i+1)`` for ``i <= depth``, else 0 (nDCG/DCG)."""
-    def seen(i: int, A: Arithmetic) -> Any:
+    def seen(i: int, A: Arithmetic) -> Value:
         if depth is not None and i > depth:
             return A.zero
         return A.one / A.log2(A.num(i + 1))
@@ -75,7 +75,7 @@ def log_discount(depth: int | None) -> Seen:
 
 def geometric(p: Any, depth: int | None) -> Seen:
     """``seen(i) = p^(i-1)`` for ``i <= depth``, else 0 (RBP)."""
-    def seen(i: int, A: Arithmetic) -> Any:
+    def seen(i: int, A: Arithmetic) -> Value:
         if depth is not None and i > depth:
             return A.zero
         return A.num(p) ** (i - 1)
@@ -84,7 +84,7 @@ def geometric(p: Any, depth: int | None) -> Seen:
 
 def flat(depth: int | None) -> Seen:
     """``seen(i) = 1`` for ``i <= depth``, else 0 (P@K, unique contributions)."""
-    def seen(i: int, A: Arithmetic) -> Any:
+    def seen(i: int, A: Arithmetic) -> Value:
         return A.zero if depth is not None and i > depth else A.one
     return seen
 
@@ -141,7 +141,7 @@ class BrowsingModel:
         """The ranks a searcher may observe: ``ranking[:K]``."""
         return ranking if self.depth is None else ranking[: self.depth]
 
-    def raw(self, gains: Iterable[Any], A: Arithmetic) -> Any:
+    def raw(self, gains: Iterable[Any], A: Arithmetic) -> Value:
         """``sum_i g_i seen(i)`` over gains listed in rank order (from rank 1)."""
         total = A.zero
         for i, g in enumerate(gains, 1):
@@ -149,18 +149,18 @@ class BrowsingModel:
                 total = total + g * self.seen(i, A)
         return total
 
-    def ideal(self, gains: Iterable[Any], A: Arithmetic) -> Any:
+    def ideal(self, gains: Iterable[Any], A: Arithmetic) -> Value:
         """The raw score of the ideal ranking of ``gains``: sorted decreasing, depth K (eq. 2)."""
         ordered = sorted((g for g in gains if g), key=order_key, reverse=True)
         return self.raw(self.window(ordered), A)
 
-    def normalise(self, raw: Any, ideal_gains: Callable[[], Iterable[Any]], A: Arithmetic) -> Any:
+    def normalise(self, raw: Any, ideal_gains: Callable[[], Iterable[Any]], A: Arithmetic) -> Value:
         """``raw / N``; ``ideal_gains()`` is only called for ``N = "ideal"``. An ideal 0 gives 0."""
         if self.normaliser == "ideal":
             return A.ratio(raw, self.ideal(ideal_gains(), A))
         return raw * self.normaliser(A)  # type: ignore[operator]
 
-    def score(self, ranking: Sequence[str], topic: Topic, A: Arithmetic) -> Any:
+    def score(self, ranking: Sequence[str], topic: Topic, A: Arithmetic) -> Value:
         """Eq. 1 (with eq. 2's ideal over the topic's judged documents): the metric itself."""
         raw = self.raw((self.gain(d, topic, A) for d in self.window(ranking)), A)
         return self.normalise(raw, lambda: (self.gain(d, topic, A) for d in topic.documents), A)

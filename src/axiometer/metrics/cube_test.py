@@ -23,13 +23,13 @@ from __future__ import annotations
 import functools
 import math
 from fractions import Fraction
-from typing import Any, Sequence
+from typing import Sequence
 
 import numpy as np
 
 from axiometer.core import Context, Topic, to_fraction
 from axiometer.metrics.alpha_ndcg import ALPHA_PARAM
-from axiometer.metrics.arithmetic import Arithmetic
+from axiometer.metrics.arithmetic import Arithmetic, Value
 from axiometer.metrics.base import BuiltinMetric, Needs, RankingBatch, batch_cutoff
 from axiometer.metrics.registry import register
 
@@ -82,8 +82,10 @@ class CubeTest(BuiltinMetric):
     default_cutoff = 10
     needs = Needs(aspects=True, graded=True)
 
+    alpha: float
+
     def compute(self, ranking: Sequence[str], topic: Topic, A: Arithmetic,
-                context: Context | None = None) -> Any:
+                context: Context | None = None) -> Value:
         keep = A.one - A.num(self.alpha)
         weights = list(A.weights(topic))
         repeats = [0] * len(topic.aspects)            # c(i, t)
@@ -104,7 +106,7 @@ class CubeTest(BuiltinMetric):
         k = batch_cutoff(batch, self.cutoff)
         gains = batch.gains[:, :k, :]
         hit = gains > 0
-        repeats = np.cumsum(hit, axis=1) - hit
+        repeats: np.ndarray = np.cumsum(hit, axis=1) - hit
         useful = gains * (1.0 - float(self.alpha)) ** repeats * _open_aspects(gains, batch.topic)
         return (useful @ batch.weights) @ (1.0 / np.arange(1, k + 1))
 

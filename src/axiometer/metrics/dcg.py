@@ -17,13 +17,13 @@ import numpy as np
 
 from axiometer.core import Context, Topic
 from axiometer.grades import TREC_EVAL
-from axiometer.metrics.arithmetic import Arithmetic
+from axiometer.metrics.arithmetic import Arithmetic, Value
 from axiometer.metrics.base import BuiltinMetric, Needs, RankingBatch, batch_cutoff
 from axiometer.metrics.browsing import BrowsingModel, constant_factor, log_discount, relevance_gain
 from axiometer.metrics.registry import register
 
 
-def dcg(gains: Sequence[Any], A: Arithmetic) -> Any:
+def dcg(gains: Sequence[Value], A: Arithmetic) -> Value:
     """``sum_i g_i / log2(i + 1)`` over the given gains (positions from 1)."""
     total = A.zero
     for i, g in enumerate(gains, 1):
@@ -62,7 +62,7 @@ class DCG(BuiltinMetric):
     needs = Needs(aspects=False, graded=True)
 
     def compute(self, ranking: Sequence[str], topic: Topic, A: Arithmetic,
-                context: Context | None = None) -> Any:
+                context: Context | None = None) -> Value:
         return dcg(A.rs(topic, self.window(ranking)), A)
 
     def score_batch(self, batch: RankingBatch) -> np.ndarray:
@@ -90,7 +90,7 @@ class NDCG(BuiltinMetric):
     normalised = True
 
     def compute(self, ranking: Sequence[str], topic: Topic, A: Arithmetic,
-                context: Context | None = None) -> Any:
+                context: Context | None = None) -> Value:
         gains = A.rs(topic, self.window(ranking))
         ideal = ideal_gains([A.num(v) for v in topic.relevance_values()], self.cutoff)
         return A.ratio(dcg(gains, A), dcg(ideal, A))

@@ -18,12 +18,12 @@ Craswell, Song, Robertson, Dou & Lin, EVIA 2010 (D-measures).
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Iterable, Sequence
 
 import numpy as np
 
 from axiometer.core import Context, Topic
-from axiometer.metrics.arithmetic import FLOAT, Arithmetic
+from axiometer.metrics.arithmetic import FLOAT, Arithmetic, Value
 from axiometer.metrics.base import BuiltinMetric, Needs, Param, RankingBatch, batch_cutoff
 from axiometer.metrics.dcg import dcg, discounts, ideal_gains
 from axiometer.metrics.registry import register
@@ -32,7 +32,7 @@ from axiometer.metrics.subtopic_recall import SubtopicRecall
 __all__ = ["global_gain", "DSharpNDCG"]
 
 
-def global_gain(vector: Sequence[Any], weights: Sequence[Any], A: Arithmetic) -> Any:
+def global_gain(vector: Iterable[Value], weights: Iterable[Value], A: Arithmetic) -> Value:
     """``GG(d) = sum_t w(t) r(d, t)`` (values already read by the arithmetic)."""
     total = A.zero
     for w, r in zip(weights, vector):
@@ -60,11 +60,13 @@ class DSharpNDCG(BuiltinMetric):
     needs = Needs(aspects=True, graded=True)
     normalised = True
 
+    gamma: float
+
     def _recall(self) -> SubtopicRecall:
         return SubtopicRecall(self.cutoff)
 
     def compute(self, ranking: Sequence[str], topic: Topic, A: Arithmetic,
-                context: Context | None = None) -> Any:
+                context: Context | None = None) -> Value:
         weights = list(A.weights(topic))
         gains = [global_gain(list(A.vector(topic, d)), weights, A)
                  for d in self.window(ranking)]

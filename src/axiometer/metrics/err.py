@@ -15,18 +15,18 @@ graded relevance", CIKM 2009, equation (4); the SIGIR 2018 table's fifth row
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Sequence
 
 import numpy as np
 
 from axiometer.core import Context, Topic
 from axiometer.grades import ERR_MAPPING
-from axiometer.metrics.arithmetic import Arithmetic
+from axiometer.metrics.arithmetic import Arithmetic, Value
 from axiometer.metrics.base import BuiltinMetric, Needs, RankingBatch, batch_cutoff
 from axiometer.metrics.registry import register
 
 
-def err(relevances: Sequence[Any], A: Arithmetic) -> Any:
+def err(relevances: Sequence[Value], A: Arithmetic) -> Value:
     """``sum_i (1/i) r_i prod_{j<i} (1 - r_j)`` over the given stopping probabilities."""
     total = A.zero
     not_stopped = A.one  # prod_{j<i} (1 - r_j)
@@ -59,7 +59,7 @@ class ERR(BuiltinMetric):
     needs = Needs(aspects=False, graded=True)
 
     def compute(self, ranking: Sequence[str], topic: Topic, A: Arithmetic,
-                context: Context | None = None) -> Any:
+                context: Context | None = None) -> Value:
         return err(A.rs(topic, self.window(ranking)), A)
 
     def score_batch(self, batch: RankingBatch) -> np.ndarray:

@@ -29,12 +29,12 @@ American Documentation 19(1), 1968; formula as restated in definitions §4
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Sequence
 
 import numpy as np
 
 from axiometer.core import Context, Topic
-from axiometer.metrics.arithmetic import Arithmetic
+from axiometer.metrics.arithmetic import Arithmetic, Value
 from axiometer.metrics.base import (REL_PARAM, BuiltinMetric, Needs, Param, RankingBatch,
                                     batch_needs_level_one)
 from axiometer.metrics.registry import register
@@ -58,9 +58,10 @@ class ExpectedSearchLength(BuiltinMetric):
     needs = Needs(aspects=False, graded=False)
 
     s: int
+    rel: int
 
     def compute(self, ranking: Sequence[str], topic: Topic, A: Arithmetic,
-                context: Context | None = None) -> Any:
+                context: Context | None = None) -> Value:
         R = topic.count_at(self.rel)
         wanted = min(self.s, R)
         if wanted == 0:
@@ -97,6 +98,8 @@ class ExpectedSearchLength(BuiltinMetric):
             reached, before = np.zeros(n, dtype=bool), np.zeros(n)
         found = relevant.sum(axis=1)
         nonrelevant = batch.lengths - found
+        # Batches made by from_rankings/from_rows always know which documents are judged.
+        assert batch.judged is not None, "ESL needs a batch that records judged documents"
         judged_nonrelevant = (batch.judged & ~relevant & valid).sum(axis=1)
         total_nonrelevant = int((batch.judged_single <= 0).sum())
         level = nonrelevant + (total_nonrelevant - judged_nonrelevant) * (wanted - found) / (R - found + 1)

@@ -16,13 +16,13 @@ Carrillo-de-Albornoz, SIGIR 2018, section 4 (definitions §2).
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Sequence
 
 import numpy as np
 
 from axiometer.core import Context, Topic
 from axiometer.metrics.alpha_ndcg import ALPHA_PARAM, batch_novelty_gains, novelty_gains
-from axiometer.metrics.arithmetic import Arithmetic
+from axiometer.metrics.arithmetic import Arithmetic, Value
 from axiometer.metrics.base import BuiltinMetric, Needs, Param, RankingBatch, batch_cutoff
 from axiometer.metrics.registry import register
 
@@ -52,8 +52,11 @@ class ExpectedUtility(BuiltinMetric):
     cutoff_rule = "optional"
     needs = Needs(aspects=True, graded=True)
 
+    alpha: float
+    e: float
+
     def compute(self, ranking: Sequence[str], topic: Topic, A: Arithmetic,
-                context: Context | None = None) -> Any:
+                context: Context | None = None) -> Value:
         weights = list(A.weights(topic))
         vectors = A.vectors(topic, self.window(ranking))
         gains = novelty_gains(vectors, A.num(self.alpha), A, weights)

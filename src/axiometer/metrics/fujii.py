@@ -33,7 +33,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from axiometer.core import Context, Topic
-from axiometer.metrics.arithmetic import Arithmetic
+from axiometer.metrics.arithmetic import Arithmetic, Value
 from axiometer.metrics.base import Param, UndefinedScore, _metric_name
 from axiometer.metrics.registry import register
 from axiometer.metrics.relative import RelativeMetric
@@ -41,7 +41,7 @@ from axiometer.metrics.relative import RelativeMetric
 __all__ = ["FujiiU"]
 
 
-def _read_probability(ranking: Sequence[str], doc: str, A: Arithmetic) -> Any:
+def _read_probability(ranking: Sequence[str], doc: str, A: Arithmetic) -> Value:
     """P(d|y) = (N - rank + 1) / N: the chance a reader's stopping threshold reaches ``doc`` (eq. 4)."""
     n = len(ranking)
     try:
@@ -84,7 +84,7 @@ class FujiiU(RelativeMetric):
             self.name = _metric_name(self.family, shown, self.cutoff)
 
     def compute(self, ranking: Sequence[str], topic: Topic, A: Arithmetic,
-                context: Context | None = None) -> Any:
+                context: Context | None = None) -> Value:
         context = context or Context()
         x = tuple(self.window(ranking))
         others = [tuple(self.window(y)) for y in context.rankings]

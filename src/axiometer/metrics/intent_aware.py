@@ -36,7 +36,7 @@ import numpy as np
 
 from axiometer.core import Context, Topic, to_fraction
 from axiometer.grades import ERR_MAPPING, IR_MEASURES_RBP, NDEVAL
-from axiometer.metrics.arithmetic import FLOAT, Arithmetic
+from axiometer.metrics.arithmetic import FLOAT, Arithmetic, Value
 from axiometer.metrics.average_precision import AveragePrecision
 from axiometer.metrics.base import REL_PARAM, BuiltinMetric, Needs, RankingBatch
 from axiometer.metrics.dcg import NDCG
@@ -140,7 +140,7 @@ class _IntentAware(BuiltinMetric):
         self.per_aspect = self.per_aspect_class(self.cutoff, **self.params)
 
     def compute(self, ranking: Sequence[str], topic: Topic, A: Arithmetic,
-                context: Context | None = None) -> Any:
+                context: Context | None = None) -> Value:
         total = A.zero
         for weight, aspect_topic in zip(topic.weights, aspect_topics(topic)):
             total = total + A.num(weight) * self.per_aspect.compute(ranking, aspect_topic, A, context)
@@ -266,7 +266,7 @@ class NERRIA(BuiltinMetric):
         self.err_ia = ERRIA(self.cutoff)
 
     def compute(self, ranking: Sequence[str], topic: Topic, A: Arithmetic,
-                context: Context | None = None) -> Any:
+                context: Context | None = None) -> Value:
         ideal = greedy_ideal(topic, self.cutoff)
         return A.ratio(self.err_ia.compute(ranking, topic, A), self.err_ia.compute(ideal, topic, A))
 

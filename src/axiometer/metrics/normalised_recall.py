@@ -30,12 +30,12 @@ sympy expression of logarithms of integers.
 from __future__ import annotations
 
 import math
-from typing import Any, Sequence
+from typing import Sequence
 
 import numpy as np
 
 from axiometer.core import Topic, ValidationError
-from axiometer.metrics.arithmetic import Arithmetic
+from axiometer.metrics.arithmetic import Arithmetic, Value
 from axiometer.metrics.base import REL_PARAM, Needs, Param, RankingBatch, RelevantNormalisedMetric
 from axiometer.metrics.registry import register
 
@@ -82,8 +82,9 @@ class _NormalisedByRanks(RelevantNormalisedMetric):
     normalised = True
 
     N: int
+    rel: int
 
-    def compute_relevant(self, ranking: Sequence[str], topic: Topic, A: Arithmetic, R: int) -> Any:
+    def compute_relevant(self, ranking: Sequence[str], topic: Topic, A: Arithmetic, R: int) -> Value:
         N = self.N
         return self._from_ranks(relevant_ranks(ranking, topic, N, self.name, self.rel), R, N, A)
 
@@ -94,7 +95,7 @@ class _NormalisedByRanks(RelevantNormalisedMetric):
             return np.ones(len(batch.lengths))
         return self._from_counts(relevant, missing, R, N, batch.depth)
 
-    def _from_ranks(self, ranks: list[int], R: int, N: int, A: Arithmetic) -> Any:
+    def _from_ranks(self, ranks: list[int], R: int, N: int, A: Arithmetic) -> Value:
         raise NotImplementedError
 
     def _from_counts(self, relevant: np.ndarray, missing: np.ndarray, R: int, N: int,
@@ -113,7 +114,7 @@ class Rnorm(_NormalisedByRanks):
     family = "Rnorm"
     title = "Rnorm"
 
-    def _from_ranks(self, ranks: list[int], R: int, N: int, A: Arithmetic) -> Any:
+    def _from_ranks(self, ranks: list[int], R: int, N: int, A: Arithmetic) -> Value:
         excess = sum(ranks) - R * (R + 1) // 2
         return A.one - A.ratio(A.num(excess), A.num(R * (N - R)))
 
@@ -138,7 +139,7 @@ class Pnorm(_NormalisedByRanks):
     family = "Pnorm"
     title = "Pnorm"
 
-    def _from_ranks(self, ranks: list[int], R: int, N: int, A: Arithmetic) -> Any:
+    def _from_ranks(self, ranks: list[int], R: int, N: int, A: Arithmetic) -> Value:
         # Integers go to A.log2 unconverted: math.log2 takes big ints exactly,
         # where float() of a product of ranks could overflow.
         excess = A.log2(math.prod(ranks)) - A.log2(math.factorial(R))

@@ -22,7 +22,7 @@ and underspecified queries", ICTIR 2009; ndeval (TREC Web track).
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Sequence
 
 import numpy as np
 
@@ -35,7 +35,7 @@ from axiometer.metrics.alpha_ndcg import (
     ideal_gains,
     novelty_gains,
 )
-from axiometer.metrics.arithmetic import Arithmetic
+from axiometer.metrics.arithmetic import Arithmetic, Value
 from axiometer.metrics.base import BuiltinMetric, Needs, Param, RankingBatch, batch_cutoff
 from axiometer.metrics.registry import register
 
@@ -46,7 +46,7 @@ BETA_PARAM = Param("beta", float, 0.5, "patience: probability of looking at the 
                    low=0, high=1, low_open=True, high_open=True, grid=(0.8, 0.9, 0.99))
 
 
-def _rank_biased_sum(gains: Sequence[Any], beta: Any, A: Arithmetic) -> Any:
+def _rank_biased_sum(gains: Sequence[Value], beta: Value, A: Arithmetic) -> Value:
     """``sum_i beta^(i-1) g_i``."""
     total, weight = A.zero, A.one
     for g in gains:
@@ -70,8 +70,11 @@ class NRBP(BuiltinMetric):
     cutoff_rule = "optional"
     needs = Needs(aspects=True, graded=True)
 
+    alpha: float
+    beta: float
+
     def compute(self, ranking: Sequence[str], topic: Topic, A: Arithmetic,
-                context: Context | None = None) -> Any:
+                context: Context | None = None) -> Value:
         vectors = A.vectors(topic, self.window(ranking))
         gains = novelty_gains(vectors, A.num(self.alpha), A)
         return _rank_biased_sum(gains, A.num(self.beta), A)
@@ -98,12 +101,15 @@ class NNRBP(BuiltinMetric):
     needs = Needs(aspects=True, graded=True)
     normalised = True
 
+    alpha: float
+    beta: float
+
     def _ideal(self, topic: Topic) -> tuple:
         ideal = greedy_ideal_gains(topic, to_fraction(self.alpha))
         return ideal if self.cutoff is None else ideal[: self.cutoff]
 
     def compute(self, ranking: Sequence[str], topic: Topic, A: Arithmetic,
-                context: Context | None = None) -> Any:
+                context: Context | None = None) -> Value:
         alpha, beta = A.num(self.alpha), A.num(self.beta)
         vectors = A.vectors(topic, self.window(ranking))
         run = _rank_biased_sum(novelty_gains(vectors, alpha, A), beta, A)

@@ -40,7 +40,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from axiometer.core import Context, InputError, Ranking, Topic, ValidationError, cut
-from axiometer.metrics.arithmetic import Arithmetic
+from axiometer.metrics.arithmetic import Arithmetic, Value
 from axiometer.metrics.base import Needs, Param
 from axiometer.metrics.browsing import BrowsingModel, binary_gain, constant_factor, flat
 from axiometer.metrics.registry import register
@@ -66,7 +66,7 @@ def residual_factors(model: BrowsingModel, context: Context | None, A: Arithmeti
 
 
 def _residual_score(model: BrowsingModel, norm: str, ranking: Sequence[str], topic: Topic,
-                    A: Arithmetic, context: Context | None) -> Any:
+                    A: Arithmetic, context: Context | None) -> Value:
     """Eq. 4 (``norm='base'``) or its raw sum (``norm='none'``)."""
     factors = residual_factors(model, context, A)
 
@@ -152,7 +152,7 @@ class _ResidualGainMetric(RelativeMetric):
     norm: str
 
     def compute(self, ranking: Sequence[str], topic: Topic, A: Arithmetic,
-                context: Context | None = None) -> Any:
+                context: Context | None = None) -> Value:
         return _residual_score(self.model, self.norm, ranking, topic, A, context)
 
     def score_systems(self, topic: Topic, rankings: Sequence[Sequence[str]],

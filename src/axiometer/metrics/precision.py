@@ -11,13 +11,13 @@ Source: the classic set-based precision evaluated at a rank cutoff; the SIGIR
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Sequence
 
 import numpy as np
 
 from axiometer.core import Context, Topic
 from axiometer.grades import TREC_EVAL
-from axiometer.metrics.arithmetic import Arithmetic
+from axiometer.metrics.arithmetic import Arithmetic, Value
 from axiometer.metrics.base import (REL_PARAM, BuiltinMetric, Needs, RankingBatch, batch_cutoff,
                                     batch_needs_level_one)
 from axiometer.metrics.browsing import BrowsingModel, binary_gain, constant_factor, flat
@@ -40,8 +40,11 @@ class Precision(BuiltinMetric):
     needs = Needs(aspects=False, graded=False)
     param_info = (REL_PARAM,)
 
+    rel: int
+    cutoff: int  # cutoff_rule 'required': BuiltinMetric sets the default cutoff when none is given
+
     def compute(self, ranking: Sequence[str], topic: Topic, A: Arithmetic,
-                context: Context | None = None) -> Any:
+                context: Context | None = None) -> Value:
         hits = sum(1 for d in self.window(ranking) if topic.relevant_at(d, self.rel))
         return A.num(hits) / A.num(self.cutoff)
 

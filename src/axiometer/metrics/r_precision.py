@@ -15,13 +15,13 @@ Table 3 (definitions §4).
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Sequence
 
 import numpy as np
 
 from axiometer.core import Topic
 from axiometer.grades import TREC_EVAL
-from axiometer.metrics.arithmetic import Arithmetic
+from axiometer.metrics.arithmetic import Arithmetic, Value
 from axiometer.metrics.base import REL_PARAM, Needs, RankingBatch, RelevantNormalisedMetric
 from axiometer.metrics.registry import register
 
@@ -41,7 +41,9 @@ class RPrecision(RelevantNormalisedMetric):
     normalised = True
     param_info = (REL_PARAM,)
 
-    def compute_relevant(self, ranking: Sequence[str], topic: Topic, A: Arithmetic, R: int) -> Any:
+    rel: int
+
+    def compute_relevant(self, ranking: Sequence[str], topic: Topic, A: Arithmetic, R: int) -> Value:
         hits = sum(1 for d in ranking[:R] if topic.relevant_at(d, self.rel))
         return A.num(hits) / A.num(R)
 

@@ -42,7 +42,7 @@ from typing import Any
 import numpy as np
 
 from axiometer.core import Context, Topic
-from axiometer.metrics.arithmetic import Arithmetic
+from axiometer.metrics.arithmetic import Arithmetic, Value
 from axiometer.metrics.average_precision import AveragePrecision
 from axiometer.metrics.base import Param, UndefinedScore
 from axiometer.metrics.precision import Precision
@@ -92,7 +92,7 @@ class _Rareness(RelativeMetric):
         """S: the other systems plus the evaluated one."""
         return len(context) + 1
 
-    def _rarity(self, doc: str, context: Context, S: int, A: Arithmetic) -> Any:
+    def _rarity(self, doc: str, context: Context, S: int, A: Arithmetic) -> Value:
         """R(d) = 1 - S_d / S, with S_d counting the evaluated system (it retrieves d)."""
         S_d = 1 + systems_retrieving(doc, context, self.cutoff)
         return A.one - A.num(S_d) / A.num(S)
@@ -102,7 +102,7 @@ class _Rareness(RelativeMetric):
         S = self._systems(context)
         return {d: self._rarity(d, context, S, A) for d in self.window(ranking)}
 
-    def _weight(self, doc: str, context: Context, S: int, A: Arithmetic) -> Any:
+    def _weight(self, doc: str, context: Context, S: int, A: Arithmetic) -> Value:
         """A relevant document's contribution: 1 + alpha R(d)."""
         if not self.alpha:
             return A.one
@@ -132,8 +132,10 @@ class RareP(_Rareness):
     default_cutoff = 10
     param_info = (_alpha(None),)
 
+    cutoff: int  # cutoff_rule 'required': BuiltinMetric sets the default cutoff when none is given
+
     def compute(self, ranking: Sequence[str], topic: Topic, A: Arithmetic,
-                context: Context | None = None) -> Any:
+                context: Context | None = None) -> Value:
         context = context or Context()
         S = self._systems(context)
         total = A.zero
@@ -204,7 +206,7 @@ class RareAP(_Rareness):
     param_info = (_alpha(None),)
 
     def compute(self, ranking: Sequence[str], topic: Topic, A: Arithmetic,
-                context: Context | None = None) -> Any:
+                context: Context | None = None) -> Value:
         context = context or Context()
         S = self._systems(context)
         weighted_hits = A.zero  # sum_{j<=i} rel(d_j) (1 + alpha R(d_j))
@@ -257,6 +259,7 @@ class RevisedRareP(_Rareness):
     )
 
     rarity: str
+    cutoff: int  # cutoff_rule 'required': BuiltinMetric sets the default cutoff when none is given
 
     def _undefined(self, S: int) -> UndefinedScore:
         return UndefinedScore(
@@ -264,7 +267,7 @@ class RevisedRareP(_Rareness):
             f"S = {S} system (the context of other systems is empty); give other systems' "
             "rankings or use rarity='original'")
 
-    def _rarity(self, doc: str, context: Context, S: int, A: Arithmetic) -> Any:
+    def _rarity(self, doc: str, context: Context, S: int, A: Arithmetic) -> Value:
         if self.rarity == "original":
             return super()._rarity(doc, context, S, A)
         if S == 1:
@@ -273,7 +276,7 @@ class RevisedRareP(_Rareness):
         return A.one - A.num(others) / A.num(S - 1)
 
     def compute(self, ranking: Sequence[str], topic: Topic, A: Arithmetic,
-                context: Context | None = None) -> Any:
+                context: Context | None = None) -> Value:
         context = context or Context()
         S = self._systems(context)
         alpha = A.num(self.alpha)

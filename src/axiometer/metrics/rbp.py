@@ -17,13 +17,13 @@ sixth row (Amigó, Spina & Carrillo-de-Albornoz 2018, section 4).
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Sequence
 
 import numpy as np
 
 from axiometer.core import Context, Topic
 from axiometer.grades import IR_MEASURES_RBP
-from axiometer.metrics.arithmetic import Arithmetic
+from axiometer.metrics.arithmetic import Arithmetic, Value
 from axiometer.metrics.base import BuiltinMetric, Needs, Param, RankingBatch, batch_cutoff
 from axiometer.metrics.browsing import BrowsingModel, geometric, relevance_gain
 from axiometer.metrics.registry import register
@@ -51,7 +51,7 @@ class RBP(BuiltinMetric):
     p: float
 
     def compute(self, ranking: Sequence[str], topic: Topic, A: Arithmetic,
-                context: Context | None = None) -> Any:
+                context: Context | None = None) -> Value:
         p = A.num(self.p)
         total = A.zero
         weight = A.one  # p^(i-1)

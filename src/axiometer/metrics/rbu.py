@@ -27,13 +27,13 @@ SIGIR 2018, section 5; reference code https://github.com/jCarrilloDeAlbornoz/RBU
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Sequence
 
 import numpy as np
 
 from axiometer.core import Context, Topic
 from axiometer.grades import RBU_REFERENCE
-from axiometer.metrics.arithmetic import Arithmetic
+from axiometer.metrics.arithmetic import Arithmetic, Value
 from axiometer.metrics.base import BuiltinMetric, Needs, Param, RankingBatch, batch_cutoff
 from axiometer.metrics.expected_utility import EFFORT_PARAM
 from axiometer.metrics.registry import register
@@ -65,8 +65,12 @@ class RBU(BuiltinMetric):
     cutoff_rule = "optional"
     needs = Needs(aspects=True, graded=True)
 
+    p: float
+    e: float
+    form: str
+
     def compute(self, ranking: Sequence[str], topic: Topic, A: Arithmetic,
-                context: Context | None = None) -> Any:
+                context: Context | None = None) -> Value:
         window = self.window(ranking)
         p, effort = A.num(self.p), A.num(self.e)
         weights = list(A.weights(topic))
@@ -86,8 +90,8 @@ class RBU(BuiltinMetric):
         return total
 
     @staticmethod
-    def _reference(vectors: list[list[Any]], weights: list[Any], p: Any, effort: Any,
-                   A: Arithmetic) -> Any:
+    def _reference(vectors: Sequence[Sequence[Value]], weights: Sequence[Value], p: Value,
+                   effort: Value, A: Arithmetic) -> Value:
         """The reference's loop order: per aspect, the cascade down the ranking; then the effort."""
         gain = A.zero
         for t, w in enumerate(weights):

@@ -12,13 +12,13 @@ Carrillo-de-Albornoz 2018, section 4).
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Sequence
 
 import numpy as np
 
 from axiometer.core import Context, Topic
 from axiometer.grades import TREC_EVAL
-from axiometer.metrics.arithmetic import Arithmetic
+from axiometer.metrics.arithmetic import Arithmetic, Value
 from axiometer.metrics.base import (REL_PARAM, BuiltinMetric, Needs, RankingBatch, batch_cutoff,
                                     batch_needs_level_one)
 from axiometer.metrics.registry import register
@@ -38,8 +38,10 @@ class ReciprocalRank(BuiltinMetric):
     needs = Needs(aspects=False, graded=False)
     param_info = (REL_PARAM,)
 
+    rel: int
+
     def compute(self, ranking: Sequence[str], topic: Topic, A: Arithmetic,
-                context: Context | None = None) -> Any:
+                context: Context | None = None) -> Value:
         for i, d in enumerate(self.window(ranking), 1):
             if topic.relevant_at(d, self.rel):
                 return A.one / A.num(i)

@@ -18,12 +18,12 @@ R-measure), as restated in definitions §4 (Giner's Table 3).
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Sequence
 
 import numpy as np
 
 from axiometer.core import Topic
-from axiometer.metrics.arithmetic import Arithmetic
+from axiometer.metrics.arithmetic import Arithmetic, Value
 from axiometer.metrics.base import Needs, Param, RankingBatch, RelevantNormalisedMetric, batch_cutoff
 from axiometer.metrics.dcg import batch_ideal_gains, ideal_gains
 from axiometer.metrics.registry import register
@@ -58,7 +58,7 @@ class RMeasure(RelevantNormalisedMetric):
 
     beta: float
 
-    def compute_relevant(self, ranking: Sequence[str], topic: Topic, A: Arithmetic, R: int) -> Any:
+    def compute_relevant(self, ranking: Sequence[str], topic: Topic, A: Arithmetic, R: int) -> Value:
         beta = A.num(self.beta)
         hits, gained = A.zero, A.zero
         for d in ranking[:R]:
@@ -94,7 +94,7 @@ class QMeasure(RelevantNormalisedMetric):
 
     beta: float
 
-    def compute_relevant(self, ranking: Sequence[str], topic: Topic, A: Arithmetic, R: int) -> Any:
+    def compute_relevant(self, ranking: Sequence[str], topic: Topic, A: Arithmetic, R: int) -> Value:
         beta = A.num(self.beta)
         ideal = ideal_gains([A.num(v) for v in topic.relevance_values()], None)
         hits, gained, ideal_gained = A.zero, A.zero, A.zero

@@ -224,7 +224,7 @@ class SetMeasure:
 
     name: ClassVar[str]
     title: ClassVar[str]
-    counts: ClassVar[type]
+    counts: ClassVar[type[Contingency] | type[UserCounts]]
     param_info: ClassVar[tuple[Param, ...]] = ()
     ratio: ClassVar[tuple[str, str] | None] = None
     _ratio_terms: ClassVar[tuple[tuple[str, ...], tuple[str, ...]]] = ((), ())
@@ -261,9 +261,13 @@ class SetMeasure:
         inner = ",".join(f"{k}={format_value(v)}" for k, v in self.params.items())
         return self.name + (f"({inner})" if inner else "")
 
-    def formula(self, A: Any, **counts: Any) -> Any:
+    def formula(self, A: Any, *_: Any, **counts: Any) -> Any:
         """The formula, written once for :data:`FLOAT`, :data:`EXACT` and arrays
-        (by default the declared ``ratio``)."""
+        (by default the declared ``ratio``).
+
+        Called with every count by name; a measure's own formula names its counts
+        (``formula(self, A, tp, fp, fn, tn)``), which the catch-all ``*_, **counts`` here lets a
+        type checker accept as an override. Nothing is passed positionally."""
         if self.ratio is None:
             raise NotImplementedError
         numerator, denominator = (reduce(operator.add, (counts[t] for t in side))
@@ -305,7 +309,7 @@ class SetMeasure:
         return self.spec
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and other.spec == self.spec  # type: ignore[attr-defined]
+        return type(other) is type(self) and other.spec == self.spec
 
     def __hash__(self) -> int:
         return hash((type(self), self.spec))

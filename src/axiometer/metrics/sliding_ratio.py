@@ -20,12 +20,12 @@ lost the formulas, so that restatement is what this module follows).
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Sequence
 
 import numpy as np
 
 from axiometer.core import Context, Topic
-from axiometer.metrics.arithmetic import Arithmetic
+from axiometer.metrics.arithmetic import Arithmetic, Value
 from axiometer.metrics.base import BuiltinMetric, Needs, RankingBatch, batch_cutoff
 from axiometer.metrics.dcg import batch_ideal_gains, ideal_gains
 from axiometer.metrics.registry import register
@@ -47,7 +47,7 @@ class SlidingRatio(BuiltinMetric):
     normalised = True
 
     def compute(self, ranking: Sequence[str], topic: Topic, A: Arithmetic,
-                context: Context | None = None) -> Any:
+                context: Context | None = None) -> Value:
         gained = A.zero
         for d in self.window(ranking):
             gained = gained + A.r(topic, d)
@@ -80,7 +80,7 @@ class ModifiedSlidingRatio(BuiltinMetric):
     normalised = True
 
     @staticmethod
-    def _harmonic(gains: Sequence[Any], A: Arithmetic) -> Any:
+    def _harmonic(gains: Sequence[Value], A: Arithmetic) -> Value:
         total = A.zero
         for i, g in enumerate(gains, 1):
             if g:
@@ -88,7 +88,7 @@ class ModifiedSlidingRatio(BuiltinMetric):
         return total
 
     def compute(self, ranking: Sequence[str], topic: Topic, A: Arithmetic,
-                context: Context | None = None) -> Any:
+                context: Context | None = None) -> Value:
         gains = A.rs(topic, self.window(ranking))
         ideal = ideal_gains([A.num(v) for v in topic.relevance_values()], self.cutoff)
         return A.ratio(self._harmonic(gains, A), self._harmonic(ideal, A))

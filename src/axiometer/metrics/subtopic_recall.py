@@ -19,13 +19,13 @@ Carrillo-de-Albornoz, SIGIR 2018, section 4.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Sequence
 
 import numpy as np
 
 from axiometer.core import Context, Topic
 from axiometer.grades import NDEVAL
-from axiometer.metrics.arithmetic import Arithmetic
+from axiometer.metrics.arithmetic import Arithmetic, Value
 from axiometer.metrics.base import BuiltinMetric, Needs, RankingBatch, batch_cutoff
 from axiometer.metrics.registry import register
 
@@ -61,7 +61,7 @@ class SubtopicRecall(BuiltinMetric):
     normalised = True
 
     def compute(self, ranking: Sequence[str], topic: Topic, A: Arithmetic,
-                context: Context | None = None) -> Any:
+                context: Context | None = None) -> Value:
         coverable = coverable_aspects(topic)
         covered = covered_aspects(self.window(ranking), topic)
         return A.ratio(A.num(len(covered)), A.num(len(coverable)))
@@ -91,7 +91,7 @@ class SubtopicReciprocalRank(BuiltinMetric):
     normalised = True
 
     def compute(self, ranking: Sequence[str], topic: Topic, A: Arithmetic,
-                context: Context | None = None) -> Any:
+                context: Context | None = None) -> Value:
         missing = set(coverable_aspects(topic))
         if not missing:
             return A.zero
@@ -107,7 +107,7 @@ class SubtopicReciprocalRank(BuiltinMetric):
         if not coverable or batch.depth == 0:
             return scores
         seen = np.logical_or.accumulate(batch.gains[:, :, coverable] > 0, axis=1)
-        complete = seen.all(axis=2)  # (rankings, depth): all covered by rank i+1
+        complete: np.ndarray = np.all(seen, axis=2)  # (rankings, depth): all covered by rank i+1
         ever = complete.any(axis=1)
         first = complete.argmax(axis=1) + 1
         scores[ever] = 1.0 / first[ever]

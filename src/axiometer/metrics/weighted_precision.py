@@ -22,12 +22,12 @@ definitions §4 is what this module follows).
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Sequence
 
 import numpy as np
 
 from axiometer.core import Topic
-from axiometer.metrics.arithmetic import Arithmetic
+from axiometer.metrics.arithmetic import Arithmetic, Value
 from axiometer.metrics.base import Needs, RankingBatch, RelevantNormalisedMetric, batch_cutoff
 from axiometer.metrics.dcg import ideal_gains
 from axiometer.metrics.registry import register
@@ -51,7 +51,7 @@ class WeightedRPrecision(RelevantNormalisedMetric):
     normalised = True
 
     # wRprec is the sliding ratio at cutoff R (the topic's relevant count).
-    def compute_relevant(self, ranking: Sequence[str], topic: Topic, A: Arithmetic, R: int) -> Any:
+    def compute_relevant(self, ranking: Sequence[str], topic: Topic, A: Arithmetic, R: int) -> Value:
         return SlidingRatio(R).compute(ranking, topic, A)
 
     def score_batch_relevant(self, batch: RankingBatch, R: int) -> np.ndarray:
@@ -71,7 +71,7 @@ class AverageWeightedPrecision(RelevantNormalisedMetric):
     needs = Needs(aspects=False, graded=True)
     normalised = True
 
-    def compute_relevant(self, ranking: Sequence[str], topic: Topic, A: Arithmetic, R: int) -> Any:
+    def compute_relevant(self, ranking: Sequence[str], topic: Topic, A: Arithmetic, R: int) -> Value:
         ideal = ideal_gains([A.num(v) for v in topic.relevance_values()], None)
         gained, ideal_gained, total = A.zero, A.zero, A.zero
         for i, d in enumerate(self.window(ranking), 1):
