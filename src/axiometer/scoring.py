@@ -439,36 +439,75 @@ def score_runs(qrels: Qrels, runs: Sequence[Run], metrics: Sequence[Metric | str
     topic_ids = tuple(qrels.topics)
     if not topic_ids:
         raise ValidationError(f"{qrels.source}: the qrels hold no topics")
-    if not relative and (prior is not None or groups is not None or best_by is not None):
-        raise ValidationError("a prior set only matters for relative metrics, and none is given")
-    if relative:
-        if prior is None:
-            if len(runs) < 2:
-                raise ValidationError(
-                    f"{relative[0].name} is a relative metric: it needs other systems' rankings "
-                    "as context; give several runs or a prior set")
-            prior = "all-others"
-        reference = _reference(best_by, metric_list)
-        if all(m.needs.context for m in metric_list) or (
-                prior == "best-per-group" and reference.name not in {m.name for m in metric_list}):
-            metric_list.insert(0, reference)
+    contexts = _context_setting(runs, metric_list, relative, prior, groups, best_by)
     plain = [m for m in metric_list if not m.needs.context]
     conventions = {m.name: _convention(m, grades, qrels) for m in metric_list}
-    views = _Views(qrels, gmax)
+    scoring = _Scoring(runs, labels, topic_ids, _Views(qrels, gmax), conventions,
+                       {label: {m.name: [] for m in metric_list} for label in labels},
+                       progress, len(topic_ids) * (2 if relative else 1))
+    _score_plain(scoring, plain)
+    priors = None
+    if contexts is not None:
+        prior_set, reference = contexts
+        priors, context_runs = _priors(prior_set, runs, labels, groups, reference.name, scoring.mean)
+        _score_relative(scoring, relative, context_runs)
+    return _score_result(scoring, metric_list, relative, plain, priors, per_topic)
 
-    values: dict[str, dict[str, list[float]]] = {
-        label: {m.name: [] for m in metric_list} for label in labels}
+
+def _context_setting(runs: Sequence[Run], metric_list: list[Metric], relative: Sequence[Metric],
+                     prior: str | Sequence[Run] | None, groups: Mapping[str, str] | None,
+                     best_by: Metric | str | None) -> tuple[str | Sequence[Run], Metric] | None:
+    """The relative metrics' prior set (``all-others`` by default) and reference metric, ``None``
+    without a relative metric. The reference is put first in ``metric_list`` when it must be scored."""
+    if not relative and (prior is not None or groups is not None or best_by is not None):
+        raise ValidationError("a prior set only matters for relative metrics, and none is given")
+    if not relative:
+        return None
+    if prior is None:
+        if len(runs) < 2:
+            raise ValidationError(
+                f"{relative[0].name} is a relative metric: it needs other systems' rankings "
+                "as context; give several runs or a prior set")
+        prior = "all-others"
+    reference = _reference(best_by, metric_list)
+    if all(m.needs.context for m in metric_list) or (
+            prior == "best-per-group" and reference.name not in {m.name for m in metric_list}):
+        metric_list.insert(0, reference)
+    return prior, reference
+
+
+@dataclass
+class _Scoring:
+    """What both passes of :func:`score_runs` share: the runs and their labels, the qrels topics,
+    the grade views and conventions, the values so far (label -> metric -> one per topic done),
+    and the progress (``total`` steps: a topic per pass)."""
+
+    runs: Sequence[Run]
+    labels: list[str]
+    topic_ids: tuple[str, ...]
+    views: _Views
+    conventions: dict[str, GradeConvention]
+    values: dict[str, dict[str, list[float]]]
+    progress: Progress | None
+    total: int
+
+    def mean(self, label: str, name: str) -> float:
+        return math.fsum(self.values[label][name]) / len(self.topic_ids)
+
+
+def _score_plain(scoring: _Scoring, plain: Sequence[Metric]) -> None:
+    """The first pass: every non-relative metric on every topic, batched per grade mapping."""
     by_mapping: dict[str, list[Metric]] = {}
     for metric in plain:
-        by_mapping.setdefault(conventions[metric.name].mapping, []).append(metric)
-    total = len(topic_ids) * (2 if relative else 1)
+        by_mapping.setdefault(scoring.conventions[metric.name].mapping, []).append(metric)
     indexes: dict[str, tuple[tuple[str, ...], JudgedIndex]] = {}
-    for done, topic_id in enumerate(topic_ids, 1):
+    labels, values = scoring.labels, scoring.values
+    for done, topic_id in enumerate(scoring.topic_ids, 1):
         present = [(label, run.rankings)
-                   for label, run in zip(labels, runs) if topic_id in run.rankings]
+                   for label, run in zip(labels, scoring.runs) if topic_id in run.rankings]
         rankings = _TopicRankings(topic_id, [mapping for _, mapping in present], indexes)
         for mapping, group in by_mapping.items():
-            topic = views.topic(mapping, topic_id)
+            topic = scoring.views.topic(mapping, topic_id)
             batched = any(isinstance(m, BuiltinMetric) for m in group)
             batch = rankings.batch(topic) if batched and present else None
             for metric in group:
@@ -477,24 +516,28 @@ def score_runs(qrels: Qrels, runs: Sequence[Run], metrics: Sequence[Metric | str
                 for label in labels:
                     # trec_eval -c: a qrels topic missing from a run scores 0.
                     values[label][metric.name].append(found.get(label, 0.0))
-        if progress is not None:
-            progress(done, total)
+        if scoring.progress is not None:
+            scoring.progress(done, scoring.total)
 
-    def mean(label: str, name: str) -> float:
-        return math.fsum(values[label][name]) / len(topic_ids)
 
-    priors = None
-    if relative:
-        priors, context_runs = _priors(prior, runs, labels, groups, reference.name, mean)
-        for done, topic_id in enumerate(topic_ids, len(topic_ids) + 1):
-            for metric in relative:
-                topic = views.topic(conventions[metric.name].mapping, topic_id)
-                found = _relative_scores(metric, topic_id, topic, labels, runs, context_runs)
-                for label in labels:
-                    values[label][metric.name].append(found.get(label, 0.0))
-            if progress is not None:
-                progress(done, total)
+def _score_relative(scoring: _Scoring, relative: Sequence[Metric], context_runs: ContextRuns) -> None:
+    """The second pass: every relative metric on every topic, each run in its context."""
+    topic_ids = scoring.topic_ids
+    for done, topic_id in enumerate(topic_ids, len(topic_ids) + 1):
+        for metric in relative:
+            topic = scoring.views.topic(scoring.conventions[metric.name].mapping, topic_id)
+            found = _relative_scores(metric, topic_id, topic, scoring.labels, scoring.runs, context_runs)
+            for label in scoring.labels:
+                scoring.values[label][metric.name].append(found.get(label, 0.0))
+        if scoring.progress is not None:
+            scoring.progress(done, scoring.total)
 
+
+def _score_result(scoring: _Scoring, metric_list: Sequence[Metric], relative: Sequence[Metric],
+                  plain: Sequence[Metric], priors: Priors | None, per_topic: bool) -> ScoreResult:
+    """The scores (per topic if asked), the means, the relative metrics' tau against the others, and
+    the topics each run misses or has beyond the qrels."""
+    labels, topic_ids, values, mean = scoring.labels, scoring.topic_ids, scoring.values, scoring.mean
     scores = tuple(Score(label, topic_id, m.name, values[label][m.name][i])
                    for label in labels for i, topic_id in enumerate(topic_ids)
                    for m in metric_list) if per_topic else ()
@@ -505,9 +548,10 @@ def score_runs(qrels: Qrels, runs: Sequence[Run], metrics: Sequence[Metric | str
         for r in relative for b in plain)
     qrels_topics = set(topic_ids)
     missing = {label: tuple(t for t in topic_ids if t not in run.rankings)
-               for label, run in zip(labels, runs)}
+               for label, run in zip(labels, scoring.runs)}
     ignored = {label: tuple(t for t in run.rankings if t not in qrels_topics)
-               for label, run in zip(labels, runs)}
+               for label, run in zip(labels, scoring.runs)}
+    conventions = scoring.conventions
     return ScoreResult(tuple(labels), tuple(m.name for m in metric_list), topic_ids,
                        scores, means, missing, ignored, tuple(m.name for m in relative),
                        priors, kendall,

@@ -274,6 +274,19 @@ def test_svg_ids_are_unique_per_picture_and_deterministic():
     assert ET.fromstring(first).find(f"{SVG}title").text.startswith("RBU × CloseTh: verdict for each p")
 
 
+def test_svg_with_a_page_prefix_numbers_the_referenced_ids_and_drops_the_others():
+    # The same picture twice on one page: the prefix alone keeps their ids apart.
+    one, two = (plots.to_svg(plots.verdict_strip(strip_cell()), prefix) for prefix in ("c1r", "c2r"))
+    assert_inline_svg(one)
+    ids = re.findall(r'\bid="([^"]+)"', one)
+    references = re.findall(r'(?:href="#|url\(#)([^")]+)', one)
+    # Only what something refers to keeps an id, numbered (hex) in order of first reference.
+    assert ids and sorted(ids) == sorted(set(references))
+    assert list(dict.fromkeys(references)) == [f"c1r-{k:x}" for k in range(len(set(references)))]
+    assert one.replace("c1r-", "c2r-") == two
+    assert one.startswith('<svg role="img" ') and "<title>RBU × CloseTh: verdict for each p" in one
+
+
 def test_save_by_suffix(tmp_path):
     figure = plots.verdict_strip(strip_cell())
     plots.save(figure, tmp_path / "strip.svg")

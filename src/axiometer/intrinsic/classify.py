@@ -42,6 +42,7 @@ import functools
 import inspect
 import math
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -135,16 +136,15 @@ def score_domain(metric: Any, domain: Domain) -> np.ndarray:
                 return _finite(metric, domain, scores)
         except Exception:  # fall back to the per-output path, which names the input
             pass
-    batched = (isinstance(domain, RankingsDomain) and hasattr(metric, "score_batch")
-               and not getattr(getattr(metric, "needs", None), "context", False))
-    if batched:
+    if (isinstance(domain, RankingsDomain) and hasattr(metric, "score_batch")
+            and not getattr(getattr(metric, "needs", None), "context", False)):
         scores = np.empty(size)
         try:
             for start in range(0, size, CHUNK):
                 stop = min(size, start + CHUNK)
-                scores[start:stop] = np.asarray(metric.score_batch(domain.batch(start, stop)), dtype=float)
+                scores[start:stop] = np.asarray(metric.score_batch(domain.batch(start, stop)), dtype=np.float64)
         except Exception:  # no batched path, or it failed: the per-output path finds the input
-            batched = False
+            pass
         else:
             return _finite(metric, domain, scores)
     return np.fromiter((_score_one(metric, domain, i) for i in range(size)), dtype=float, count=size)
@@ -201,6 +201,58 @@ def _record(domain: Domain, scores: np.ndarray, exact: _Exact, index: int) -> Ou
     return OutputRecord(index, domain.label(index), tuple(ranking), float(scores[index]), exact.text(index))
 
 
+class _NotPseudometric(Exception):
+    """A step of :func:`classify` found the metric is not a pseudometric: the outputs that show it
+    and the note that says how."""
+
+    def __init__(self, records: tuple[OutputRecord, ...], note: str) -> None:
+        self.records, self.note = records, note
+        super().__init__(note)
+
+
+@dataclass
+class _Classifier:
+    """What every step of :func:`classify` reads: the metric (guarded, in its context), the domain,
+    the exact evaluation if any, and the screen within which near values are decided."""
+
+    metric: Any
+    domain: Domain
+    name: str
+    exact_function: ExactFunction | None
+    #: Float differences within this (relative) are near: re-decided exactly, or equal by tolerance.
+    screen: float
+    #: The tolerance the result states (``None`` when near values were decided exactly).
+    stated_tolerance: float | None
+    max_exact: int
+    #: The exact values the result's records show, within the budget ``max_exact``.
+    ex: _Exact
+
+    @property
+    def exact_mode(self) -> bool:
+        return self.exact_function is not None
+
+
+def _classifier(metric: Any, domain: Domain, tolerance: float | None, exact: ExactFunction | None,
+                max_exact: int) -> _Classifier:
+    """The metric as :func:`classify` scores it, its exact evaluation and the screen (see there)."""
+    if not isinstance(domain, CountsDomain):
+        # A metric author's metric runs behind the guard: a time limit per output, no input changes.
+        metric = guard(metric)
+    if getattr(getattr(metric, "needs", None), "context", False) and domain.size:
+        # A relative metric is classified under one fixed context of other systems (definitions §6).
+        metric = InContext(metric, fixed_context(domain.output(0)[1]))
+    own_exact = is_exact_capable(metric) or (isinstance(domain, CountsDomain) and hasattr(metric, "exact"))
+    exact_function = exact if exact is not None else (metric.exact if own_exact else None)
+    if exact_function is not None:
+        screen = SCREEN if tolerance is None else max(SCREEN, tolerance)
+        stated_tolerance = None
+    else:
+        screen = DEFAULT_TOLERANCE if tolerance is None else tolerance
+        stated_tolerance = screen
+    return _Classifier(metric, domain, _metric_name(metric, domain), exact_function, screen, stated_tolerance,
+                       max_exact, _Exact(exact_function, domain, max_exact))
+
+
 def classify(metric: Any, domain: Domain, tolerance: float | None = None,
              exact: ExactFunction | None = None, max_exact: int = 20000) -> IntrinsicResult:
     """Classify ``metric`` on ``domain``: pseudometric, metric (injective), interval scale.
@@ -217,60 +269,81 @@ def classify(metric: Any, domain: Domain, tolerance: float | None = None,
     outputs are evaluated exactly, after which near-ties are settled on
     floats and the result says so.
     """
-    if not isinstance(domain, CountsDomain):
-        # A metric author's metric runs behind the guard: a time limit per output, no input changes.
-        metric = guard(metric)
-    if getattr(getattr(metric, "needs", None), "context", False) and domain.size:
-        # A relative metric is classified under one fixed context of other systems (definitions §6).
-        metric = InContext(metric, fixed_context(domain.output(0)[1]))
-    own_exact = is_exact_capable(metric) or (isinstance(domain, CountsDomain) and hasattr(metric, "exact"))
-    exact_function = exact if exact is not None else (metric.exact if own_exact else None)
-    exact_mode = exact_function is not None
-    if exact_mode:
-        screen = SCREEN if tolerance is None else max(SCREEN, tolerance)
-        stated_tolerance = None
-    else:
-        screen = DEFAULT_TOLERANCE if tolerance is None else tolerance
-        stated_tolerance = screen
-    name = _metric_name(metric, domain)
-    ex = _Exact(exact_function, domain, max_exact)
-
-    def not_pseudometric(records: tuple[OutputRecord, ...], note: str) -> IntrinsicResult:
-        return IntrinsicResult(name, domain.name, domain.size, "not a pseudometric",
-                               (PropertyVerdict("pseudometric", False, True, records, note),),
-                               tolerance=stated_tolerance, exact=True, note=note)
-
+    c = _classifier(metric, domain, tolerance, exact, max_exact)
     try:
-        scores = score_domain(metric, domain)
+        scores = score_domain(c.metric, domain)
     except DomainScoreError as error:
         ranking, _ = domain.output(error.index)
         record = OutputRecord(error.index, domain.label(error.index), tuple(ranking), error.value)
-        return not_pseudometric((record,), str(error))
+        return _not_pseudometric(c, (record,), str(error))
+    try:
+        pseudo = _pseudometric(c, scores)
+    except _NotPseudometric as found:
+        return _not_pseudometric(c, found.records, found.note)
+    classes, injective_exact = _value_classes(c, scores)
+    metric_verdict = _metric_verdict(c, scores, classes, injective_exact)
+    interval = _interval_verdict(c, scores, classes)
+    return _result(c, scores, classes, (pseudo, metric_verdict, interval))
 
-    # -- pseudometric: deterministic, dQ symmetric with the triangle inequality --
-    sample = _spread(domain.size, DETERMINISM_SAMPLE)
+
+def _not_pseudometric(c: _Classifier, records: tuple[OutputRecord, ...], note: str) -> IntrinsicResult:
+    return IntrinsicResult(c.name, c.domain.name, c.domain.size, "not a pseudometric",
+                           (PropertyVerdict("pseudometric", False, True, records, note),),
+                           tolerance=c.stated_tolerance, exact=True, note=note)
+
+
+def _pseudometric(c: _Classifier, scores: np.ndarray) -> PropertyVerdict:
+    """The pseudometric verdict when it holds: deterministic, ``dQ`` symmetric with the triangle
+    inequality (sampled), equal judgments interchangeable. Raises :class:`_NotPseudometric`."""
+    sample = _spread(c.domain.size, DETERMINISM_SAMPLE)
     # Its own cache, so that the sampled checks do not change which records show exact values.
-    sampled_exact = _Exact(exact_function, domain, min(max_exact, DETERMINISM_SAMPLE))
+    sampled_exact = _Exact(c.exact_function, c.domain, min(c.max_exact, DETERMINISM_SAMPLE))
+    _check_determinism(c, sample, sampled_exact)
+    triples, triples_exact = _check_dq(c, scores, sample, sampled_exact)
+    sampled = (f"deterministic on {len(sample)} sampled outputs (each scored twice, identical values); "
+               f"dQ = |Q(x) - Q(y)| symmetric and satisfying the triangle inequality on {triples} sampled "
+               f"triples ({triples_exact} exactly" + (")" if triples_exact == triples else
+                                                      f", {triples - triples_exact} on floats within {c.screen:g})"))
+    # A triple checked on floats was decided within the band.
+    pseudo_exact = _check_relabelling(c, scores) and triples_exact == triples
+    return PropertyVerdict("pseudometric", True, pseudo_exact, (),
+                           "finite on every output" + (", invariant under relabelling equally judged "
+                                                       "documents (sampled)"
+                                                       if isinstance(c.domain, RankingsDomain) else "")
+                           + "; " + sampled)
+
+
+def _check_determinism(c: _Classifier, sample: Sequence[int], sampled_exact: _Exact) -> None:
+    """Each sampled output scored twice more gives identical values (and, for the first quarter, its
+    exact evaluation too). Raises :class:`_NotPseudometric`."""
+    domain, name = c.domain, c.name
     for i in sample:
         try:
-            first, second = _score_one(metric, domain, i), _score_one(metric, domain, i)
+            first, second = _score_one(c.metric, domain, i), _score_one(c.metric, domain, i)
         except DomainScoreError as error:
             ranking, _ = domain.output(error.index)
-            return not_pseudometric((OutputRecord(i, domain.label(i), tuple(ranking), error.value),), str(error))
+            raise _NotPseudometric((OutputRecord(i, domain.label(i), tuple(ranking), error.value),),
+                                   str(error)) from error
         if first != second:  # identical values required, not merely close ones
             ranking, _ = domain.output(i)
             records = (OutputRecord(i, domain.label(i), tuple(ranking), first),
                        OutputRecord(i, domain.label(i), tuple(ranking), second))
-            return not_pseudometric(records, f"{name} is not deterministic: {domain.label(i)} scored "
-                                             f"{first!r}, then {second!r}")
-        if exact_mode and i in sample[:DETERMINISM_SAMPLE // 4]:
-            again = _apply(exact_function, domain, i)
+            raise _NotPseudometric(records, f"{name} is not deterministic: {domain.label(i)} scored "
+                                            f"{first!r}, then {second!r}")
+        if c.exact_function is not None and i in sample[:DETERMINISM_SAMPLE // 4]:
+            again = _apply(c.exact_function, domain, i)
             if not _equal(sampled_exact(i), again):
                 ranking, _ = domain.output(i)
                 records = (OutputRecord(i, domain.label(i), tuple(ranking), first, str(sampled_exact(i))),
                            OutputRecord(i, domain.label(i), tuple(ranking), second, str(again)))
-                return not_pseudometric(records, f"{name}'s exact evaluation is not deterministic: "
-                                                 f"{domain.label(i)} gave {sampled_exact(i)}, then {again}")
+                raise _NotPseudometric(records, f"{name}'s exact evaluation is not deterministic: "
+                                                f"{domain.label(i)} gave {sampled_exact(i)}, then {again}")
+
+
+def _check_dq(c: _Classifier, scores: np.ndarray, sample: Sequence[int],
+              sampled_exact: _Exact) -> tuple[int, int]:
+    """``dQ`` symmetric and satisfying the triangle inequality on sampled triples, exactly while the
+    budget lasts. Returns (triples checked, how many exactly); raises :class:`_NotPseudometric`."""
     triples, triples_exact = 0, 0
     m = len(sample)
     # The sample by float score: (lowest, each, highest) puts y between x and z, where the triangle is
@@ -279,7 +352,7 @@ def classify(metric: Any, domain: Domain, tolerance: float | None = None,
     candidates = [(by_score[0], by_score[j], by_score[-1]) for j in range(m)]
     candidates += [(sample[j], sample[(7 * j + 3) % m], sample[(13 * j + 5) % m]) for j in range(m)]
     for x, y, z in candidates:
-        use_exact = exact_mode and (sampled_exact.can(len({x, y, z} - set(sampled_exact.cache))))
+        use_exact = c.exact_mode and (sampled_exact.can(len({x, y, z} - set(sampled_exact.cache))))
         q = [sampled_exact(x), sampled_exact(y), sampled_exact(z)] if use_exact else [float(scores[x]), float(scores[y]), float(scores[z])]
         d_xy, d_yx, d_yz, d_xz = _dq(q[0], q[1]), _dq(q[1], q[0]), _dq(q[1], q[2]), _dq(q[0], q[2])
         if use_exact:
@@ -287,66 +360,67 @@ def classify(metric: Any, domain: Domain, tolerance: float | None = None,
             triangle = exact_sign(d_xz - d_xy - d_yz) <= 0
             triples_exact += 1
         else:
-            band = screen * max(1.0, *(abs(v) for v in q))
+            band = c.screen * max(1.0, *(abs(v) for v in q))
             symmetric = abs(d_xy - d_yx) <= band
             triangle = d_xz - d_xy - d_yz <= band
         triples += 1
         if not (symmetric and triangle):
-            records = tuple(_record(domain, scores, sampled_exact, k) for k in (x, y, z))
+            records = tuple(_record(c.domain, scores, sampled_exact, k) for k in (x, y, z))
             broken = "dQ(x, y) != dQ(y, x)" if not symmetric else "dQ(x, z) > dQ(x, y) + dQ(y, z)"
-            return not_pseudometric(records, f"{name}: {broken} for x = {records[0].label}, "
-                                             f"y = {records[1].label}, z = {records[2].label}")
-    sampled = (f"deterministic on {m} sampled outputs (each scored twice, identical values); "
-               f"dQ = |Q(x) - Q(y)| symmetric and satisfying the triangle inequality on {triples} sampled "
-               f"triples ({triples_exact} exactly" + (")" if triples_exact == triples else
-                                                      f", {triples - triples_exact} on floats within {screen:g})"))
+            raise _NotPseudometric(records, f"{c.name}: {broken} for x = {records[0].label}, "
+                                            f"y = {records[1].label}, z = {records[2].label}")
+    return triples, triples_exact
 
-    # -- pseudometric: equal judgments are interchangeable --------------------
-    pseudo_exact = triples_exact == triples  # a triple checked on floats was decided within the band
-    if isinstance(domain, RankingsDomain) and domain.size:
-        for i in _spread(domain.size, RELABEL_SAMPLE):
-            original, topic = domain.output(i)
-            other = domain.ranking(i, relabel=True)
-            if other == original:
-                continue
-            try:
-                value = evaluate(metric, other, topic)
-            except Exception as error:
-                record = OutputRecord(i, domain.label(i), tuple(other), math.nan)
-                return not_pseudometric((record,), f"{name} on {list(other)}: {error}")
-            diff = value - scores[i]
-            if diff == 0:
-                continue
-            if abs(diff) <= screen * max(1.0, abs(value), abs(scores[i])):
-                if not exact_mode:
-                    pseudo_exact = False
-                    continue
-                if exact_sign(exact_function(other, topic) - ex(i)) == 0:
-                    continue
-            records = (_record(domain, scores, ex, i),
-                       OutputRecord(i, domain.label(i), tuple(other), float(value)))
-            return not_pseudometric(records, f"{name} scores two rankings of the same grade sequence "
-                                             f"{domain.label(i)} differently: relabelling documents of "
-                                             "equal judgment changes it")
-    pseudo = PropertyVerdict("pseudometric", True, pseudo_exact, (),
-                             "finite on every output" + (", invariant under relabelling equally judged "
-                                                         "documents (sampled)"
-                                                         if isinstance(domain, RankingsDomain) else "")
-                             + "; " + sampled)
 
-    # -- metric: injectivity ---------------------------------------------------
-    size = domain.size
+def _check_relabelling(c: _Classifier, scores: np.ndarray) -> bool:
+    """On a sample of a rankings domain, renumbering documents of equal judgment leaves the score
+    unchanged. Returns whether every near difference was decided exactly; raises
+    :class:`_NotPseudometric`."""
+    domain, exact_function = c.domain, c.exact_function
+    decided_exactly = True
+    if not isinstance(domain, RankingsDomain) or not domain.size:
+        return decided_exactly
+    for i in _spread(domain.size, RELABEL_SAMPLE):
+        original, topic = domain.output(i)
+        other = domain.ranking(i, relabel=True)
+        if other == original:
+            continue
+        try:
+            value = evaluate(c.metric, other, topic)
+        except Exception as error:
+            record = OutputRecord(i, domain.label(i), tuple(other), math.nan)
+            raise _NotPseudometric((record,), f"{c.name} on {list(other)}: {error}") from error
+        diff = value - scores[i]
+        if diff == 0:
+            continue
+        if abs(diff) <= c.screen * max(1.0, abs(value), abs(scores[i])):
+            if exact_function is None:
+                decided_exactly = False
+                continue
+            if exact_sign(exact_function(other, topic) - c.ex(i)) == 0:
+                continue
+        records = (_record(domain, scores, c.ex, i),
+                   OutputRecord(i, domain.label(i), tuple(other), float(value)))
+        raise _NotPseudometric(records, f"{c.name} scores two rankings of the same grade sequence "
+                                        f"{domain.label(i)} differently: relabelling documents of "
+                                        "equal judgment changes it")
+    return decided_exactly
+
+
+def _value_classes(c: _Classifier, scores: np.ndarray) -> tuple[list[list[int]], bool]:
+    """The distinct values in ascending order, each a class (the domain indices scoring it, ascending),
+    and whether every near-equal run was split exactly (else the run is one value, by tolerance)."""
+    size, ex = c.domain.size, c.ex
     order = np.argsort(scores, kind="stable")
     ordered = scores[order]
     if size > 1:
         scale = np.maximum(1.0, np.maximum(np.abs(ordered[:-1]), np.abs(ordered[1:])))
-        close = np.abs(np.diff(ordered)) <= screen * scale
+        close = np.abs(np.diff(ordered)) <= c.screen * scale
     else:
         close = np.zeros(0, dtype=bool)
     edges = np.diff(np.concatenate(([0], close.astype(np.int8), [0])))
     starts, ends = np.flatnonzero(edges == 1), np.flatnonzero(edges == -1)  # run of close gaps [s, e)
     injective_exact = True
-    # The distinct values in ascending order, each a class (list of domain indices, ascending).
     classes: list[list[int]] = []
     position = 0
 
@@ -357,7 +431,7 @@ def classify(metric: Any, domain: Domain, tolerance: float | None = None,
         classes.extend([int(order[j])] for j in range(position, s))
         members = [int(i) for i in order[s:e + 1]]
         position = e + 1
-        if exact_mode and ex.can(len(members)):
+        if c.exact_mode and ex.can(len(members)):
             groups: list[list[int]] = []
             for i in members:
                 for group in groups:
@@ -372,50 +446,66 @@ def classify(metric: Any, domain: Domain, tolerance: float | None = None,
             injective_exact = False
         classes.extend(sorted(group) for group in groups)
     classes.extend([int(order[j])] for j in range(position, size))
+    return classes, injective_exact
 
-    ties = [c for c in classes if len(c) > 1]
-    distinct = len(classes)
-    largest = max(classes, key=lambda c: (len(c), -c[0])) if classes else []
-    if ties:
-        pair_class = min(ties, key=lambda c: (c[1], c[0]))
-        pair = (_record(domain, scores, ex, pair_class[0]), _record(domain, scores, ex, pair_class[1]))
-        how = "exactly" if injective_exact or (exact_mode and pair_class[0] in ex.cache) else \
-            f"within tolerance {screen:g}"
-        metric_verdict = PropertyVerdict(
-            "metric", False, injective_exact, pair,
-            f"{pair[0].label} and {pair[1].label} score the same ({how}); {len(ties)} values shared by "
-            f"several outputs, the largest by {len(largest)}; {distinct} distinct values on {size} outputs")
-    else:
-        metric_verdict = PropertyVerdict("metric", True, injective_exact, (),
-                                         f"injective: {distinct} distinct values on {size} outputs")
 
-    # -- interval: equally spaced distinct values ------------------------------
-    reps = [c[0] for c in classes]
+def _largest(classes: Sequence[list[int]]) -> list[int]:
+    """The largest class of tied outputs (the first by domain order among the largest)."""
+    return max(classes, key=lambda k: (len(k), -k[0])) if classes else []
+
+
+def _metric_verdict(c: _Classifier, scores: np.ndarray, classes: Sequence[list[int]],
+                    injective_exact: bool) -> PropertyVerdict:
+    """Injectivity: the smallest colliding pair (by domain order) if two outputs share a value."""
+    ties = [k for k in classes if len(k) > 1]
+    distinct, size = len(classes), c.domain.size
+    if not ties:
+        return PropertyVerdict("metric", True, injective_exact, (),
+                               f"injective: {distinct} distinct values on {size} outputs")
+    largest = _largest(classes)
+    pair_class = min(ties, key=lambda k: (k[1], k[0]))
+    pair = (_record(c.domain, scores, c.ex, pair_class[0]), _record(c.domain, scores, c.ex, pair_class[1]))
+    how = "exactly" if injective_exact or (c.exact_mode and pair_class[0] in c.ex.cache) else \
+        f"within tolerance {c.screen:g}"
+    return PropertyVerdict(
+        "metric", False, injective_exact, pair,
+        f"{pair[0].label} and {pair[1].label} score the same ({how}); {len(ties)} values shared by "
+        f"several outputs, the largest by {len(largest)}; {distinct} distinct values on {size} outputs")
+
+
+def _interval_verdict(c: _Classifier, scores: np.ndarray, classes: Sequence[list[int]]) -> PropertyVerdict:
+    """Equally spaced distinct values, or the first three consecutive ones with unequal gaps."""
+    ex = c.ex
+    reps = [k[0] for k in classes]
     values = scores[reps] if reps else np.zeros(0)
     interval_exact = True
     unequal_at: int | None = None  # i: the gaps (v[i-1], v[i]) and (v[i], v[i+1]) differ
     for i in range(1, len(reps) - 1):
         second = values[i + 1] - 2 * values[i] + values[i - 1]
-        band = screen * max(1.0, abs(values[i - 1]), abs(values[i + 1]))
+        band = c.screen * max(1.0, abs(values[i - 1]), abs(values[i + 1]))
         if abs(second) > band:
             unequal_at = i
             break
-        if exact_mode and ex.can(3):
+        if c.exact_mode and ex.can(3):
             if exact_sign(ex(reps[i + 1]) - 2 * ex(reps[i]) + ex(reps[i - 1])) != 0:
                 unequal_at = i
                 break
         else:
             interval_exact = False
     if unequal_at is not None:
-        triple = tuple(_record(domain, scores, ex, reps[j]) for j in (unequal_at - 1, unequal_at, unequal_at + 1))
-        interval = PropertyVerdict("interval", False, True, triple,
-                                   f"consecutive values {triple[0].score!r}, {triple[1].score!r}, "
-                                   f"{triple[2].score!r} have unequal gaps")
-    else:
-        interval = PropertyVerdict("interval", True, interval_exact, (),
-                                   f"the {distinct} distinct values are equally spaced"
-                                   + ("" if interval_exact else f" (within tolerance {screen:g})"))
+        triple = tuple(_record(c.domain, scores, ex, reps[j]) for j in (unequal_at - 1, unequal_at, unequal_at + 1))
+        return PropertyVerdict("interval", False, True, triple,
+                               f"consecutive values {triple[0].score!r}, {triple[1].score!r}, "
+                               f"{triple[2].score!r} have unequal gaps")
+    return PropertyVerdict("interval", True, interval_exact, (),
+                           f"the {len(classes)} distinct values are equally spaced"
+                           + ("" if interval_exact else f" (within tolerance {c.screen:g})"))
 
+
+def _result(c: _Classifier, scores: np.ndarray, classes: Sequence[list[int]],
+            verdicts: tuple[PropertyVerdict, PropertyVerdict, PropertyVerdict]) -> IntrinsicResult:
+    """The category the three verdicts give, with the values attained and the largest tie."""
+    pseudo, metric_verdict, interval = verdicts
     if not metric_verdict.holds:
         category = "ordinal/pseudometric"
     elif interval.holds:
@@ -423,14 +513,15 @@ def classify(metric: Any, domain: Domain, tolerance: float | None = None,
     else:
         category = "ordinal/metric"
     # A float-only metric has no exact values: nothing about it was decided exactly.
-    all_exact = exact_mode and pseudo.exact and metric_verdict.exact and interval.exact
-    note = ("ties and gaps decided exactly" if exact_mode and all_exact else
-            f"float-only: ties and equal gaps decided within tolerance {screen:g}" if not exact_mode else
-            f"exact budget of {max_exact} evaluations reached: some near-ties settled within {screen:g}")
+    all_exact = c.exact_mode and pseudo.exact and metric_verdict.exact and interval.exact
+    note = ("ties and gaps decided exactly" if c.exact_mode and all_exact else
+            f"float-only: ties and equal gaps decided within tolerance {c.screen:g}" if not c.exact_mode else
+            f"exact budget of {c.max_exact} evaluations reached: some near-ties settled within {c.screen:g}")
+    size, distinct, largest = c.domain.size, len(classes), _largest(classes)
     return IntrinsicResult(
-        name, domain.name, size, category, (pseudo, metric_verdict, interval),
+        c.name, c.domain.name, size, category, verdicts,
         distinct=distinct, resolution=distinct / size if size else None,
         largest_class_size=len(largest),
-        largest_class=tuple(_record(domain, scores, ex, i) for i in largest[:5]),
-        exact=all_exact, tolerance=stated_tolerance, note=note,
-        values=tuple((float(scores[c[0]]), len(c)) for c in classes) if distinct <= VALUES_KEPT else ())
+        largest_class=tuple(_record(c.domain, scores, c.ex, i) for i in largest[:5]),
+        exact=all_exact, tolerance=c.stated_tolerance, note=note,
+        values=tuple((float(scores[k[0]]), len(k)) for k in classes) if distinct <= VALUES_KEPT else ())

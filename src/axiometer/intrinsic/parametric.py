@@ -52,11 +52,12 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from typing import Any
+from numbers import Real
+from typing import Any, cast
 
 import sympy
 
-from axiometer.core import AxiometerError, Topic, to_fraction
+from axiometer.core import AxiometerError, Number, Topic, to_fraction
 from axiometer.generators.domains import Domain, SetsDomain
 from axiometer.metrics.symbolic import SymbolicError
 from axiometer.metrics.symbolic import symbolic_score as _symbolic_score
@@ -155,12 +156,17 @@ def _shown(value: sympy.Expr) -> str:
     return _text(value) if value.is_Rational else f"{_text(value)} ≈ {float(_numeric(value)):.6g}"
 
 
+def _exact(value: Real) -> sympy.Rational:
+    """A declared bound, read exactly (``to_fraction`` reads any real number; its type names fewer)."""
+    return sympy.Rational(str(to_fraction(cast("Number", value))))
+
+
 class _Range:
     """The declared range of a parameter, with exact bounds (``None``: unbounded)."""
 
     def __init__(self, param: Param) -> None:
-        self.low = None if param.low is None else sympy.Rational(str(to_fraction(param.low)))
-        self.high = None if param.high is None else sympy.Rational(str(to_fraction(param.high)))
+        self.low = None if param.low is None else _exact(param.low)
+        self.high = None if param.high is None else _exact(param.high)
         self.low_open = param.low_open or self.low is None
         self.high_open = param.high_open or self.high is None
 
@@ -198,7 +204,7 @@ def _between(a: sympy.Expr | None, b: sympy.Expr | None) -> sympy.Rational:
 
 def _real_roots(poly: sympy.Poly) -> list[tuple[sympy.Poly, sympy.Expr]]:
     """The real roots of ``poly``, each with its monic irreducible factor over the rationals."""
-    roots = []
+    roots: list[tuple[sympy.Poly, sympy.Expr]] = []
     for factor, _ in poly.factor_list()[1]:
         if factor.degree() >= 1:
             monic = factor.monic()
@@ -221,6 +227,30 @@ def analyse(metric: Any, param: str | None, domain: Domain, *, interval: bool = 
     """
     declared = numeric_param(metric, param)
     name = declared.name
+    _check_analysable(metric, domain, max_outputs)
+    x = sympy.Symbol(name, real=True)
+    label = _label(metric, name)
+    span = _Range(declared)
+    reps, firsts, always_tied = _expressions(metric, name, x, domain, label)
+    found, always_tied = _exceptional(reps, firsts, domain, span, always_tied)
+    exceptional = tuple((_text(root), float(_numeric(root)), domain.label(i), domain.label(j))
+                        for root, (i, j) in found)
+    interval_values: list[sympy.Expr] = []
+    interval_ranges: list[str] = []
+    if interval and not always_tied and reps:
+        interval_values, interval_ranges = _interval_values(reps, [root for root, _ in found], span)
+    summary = _summary(name, span, always_tied, [root for root, _ in found],
+                       (interval_values, interval_ranges) if interval else None)
+    return ParametricResult(
+        metric=label, parameter=name, range=span.text(), domain=domain.name, size=domain.size,
+        distinct_expressions=len(reps), exceptional=exceptional, always_tied=always_tied,
+        interval=tuple((_text(v), float(_numeric(v))) for v in interval_values),
+        interval_ranges=tuple(interval_ranges), interval_analysed=interval and not always_tied,
+        summary=summary)
+
+
+def _check_analysable(metric: Any, domain: Domain, max_outputs: int) -> None:
+    """Raise :class:`ParametricError` for a context metric, a sets domain or too large a domain."""
     if metric.needs.context:
         raise ParametricError(f"{metric.name} scores against other systems (a context): "
                               "parametric analysis needs a metric of one output")
@@ -232,15 +262,21 @@ def analyse(metric: Any, param: str | None, domain: Domain, *, interval: bool = 
             f"{domain.name} has {domain.size} outputs, more than the parametric analysis's limit of "
             f"{max_outputs} (all pairs of distinct score expressions are compared); use a smaller "
             "domain or raise max_outputs")
-    x = sympy.Symbol(name, real=True)
+
+
+def _label(metric: Any, name: str) -> str:
+    """The metric's name with the analysed parameter as its symbol: ``RBP(p=p)``, ``RBU(p=0.8,e=e)@10``."""
     shown_params = ",".join(f"{k}={k if k == name else format_value(v)}" for k, v in metric.params.items()
                             if not (isinstance(v, str) and v == next(
                                 p.default for p in metric.param_info if p.name == k)))
-    label = metric.family + (f"({shown_params})" if shown_params else "") + \
+    return metric.family + (f"({shown_params})" if shown_params else "") + \
         (f"@{metric.cutoff}" if metric.cutoff is not None else "")
-    span = _Range(declared)
 
-    # -- symbolic scores, deduplicated -----------------------------------------
+
+def _expressions(metric: Any, name: str, x: sympy.Symbol, domain: Domain,
+                 label: str) -> tuple[list[_Frac], list[int], tuple[str, ...]]:
+    """Every output's symbolic score, deduplicated: the distinct expressions (in domain order of
+    their first outputs), each one's first output, and two outputs with the same expression (if any)."""
     classes: dict[tuple[Any, ...], list[int]] = {}
     fracs: dict[tuple[Any, ...], _Frac] = {}
     for index in range(domain.size):
@@ -254,14 +290,18 @@ def analyse(metric: Any, param: str | None, domain: Domain, *, interval: bool = 
         classes.setdefault(key, []).append(index)
         fracs.setdefault(key, frac)
     keys = list(classes)  # in domain order of first members
-    reps = [fracs[k] for k in keys]
-    firsts = [classes[k][0] for k in keys]
     always_tied: tuple[str, ...] = ()
     tied_class = next((c for c in classes.values() if len(c) > 1), None)
     if tied_class is not None:
         always_tied = (domain.label(tied_class[0]), domain.label(tied_class[1]))
+    return [fracs[k] for k in keys], [classes[k][0] for k in keys], always_tied
 
-    # -- exceptional values: real roots in range of pairwise differences ------
+
+def _exceptional(reps: Sequence[_Frac], firsts: Sequence[int], domain: Domain, span: _Range,
+                 always_tied: tuple[str, ...]) -> tuple[list[tuple[sympy.Expr, tuple[int, int]]], tuple[str, ...]]:
+    """The real roots in range of the pairwise differences, ascending, each with the first pair of
+    outputs (domain indices) that tie there; and ``always_tied``, or two different expressions of one
+    function (tied everywhere) when it is empty."""
     factors: dict[tuple[Any, ...], tuple[int, int]] = {}
     factor_polys: dict[tuple[Any, ...], sympy.Poly] = {}
     differences: set[tuple[Any, ...]] = set()
@@ -292,63 +332,74 @@ def analyse(metric: Any, param: str | None, domain: Domain, *, interval: bool = 
             if root in span:
                 found.append((root, factors[fkey]))
     found.sort(key=lambda item: _numeric(item[0]))
-    exceptional = tuple((_text(root), float(_numeric(root)), domain.label(i), domain.label(j))
-                        for root, (i, j) in found)
+    return found, always_tied
 
-    # -- interval values --------------------------------------------------------
+
+def _interval_values(reps: Sequence[_Frac], points: Sequence[sympy.Expr],
+                     span: _Range) -> tuple[list[sympy.Expr], list[str]]:
+    """The values, and the sub-ranges between the exceptional ``points`` (and poles), at which the
+    distinct expressions are equally spaced; the values ascending."""
     interval_values: list[sympy.Expr] = []
     interval_ranges: list[str] = []
-    if interval and not always_tied and reps:
-        points = [root for root, _ in found]
-        # A score's pole (a real root of its denominator) splits a sub-range too: the sample point
-        # must not be one, where the scores are undefined and cannot be ordered.
-        poles = [root for f in reps for _, root in _real_roots(f[1]) if root in span]
-        cuts = sorted({*points, *poles}, key=_numeric)
-        bounds: list[sympy.Expr | None] = [span.low, *cuts, span.high]
-        for a, b in itertools.pairwise(bounds):
-            if a is not None and b is not None and not a < b:
-                continue  # an exceptional value at a closed end: empty sub-range
-            sample = _between(a, b)
-            order = sorted(range(len(reps)), key=lambda i: _value(reps[i], sample))
-            ordered = [reps[i] for i in order]
-            sub = f"({'-inf' if a is None else _text(a)}, {'inf' if b is None else _text(b)})"
-            if len(ordered) <= 2:
-                interval_ranges.append(sub)
-                continue
-            first_gap = _difference(ordered[1], ordered[0])
-            common: sympy.Poly | None = None
-            for j in range(1, len(ordered) - 1):
-                gap = _difference(ordered[j + 1], ordered[j])
-                condition = _difference(gap, first_gap)[0]
-                common = condition if common is None else common.gcd(condition)
-            assert common is not None
-            if common.is_zero:
-                interval_ranges.append(sub)
-                continue
-            for monic, root in _real_roots(common):
-                inside = (a is None or root > a) and (b is None or root < b)
-                if inside and not any(f[1].rem(monic).is_zero for f in reps):
-                    interval_values.append(root)
-        for end, is_open in ((span.low, span.low_open), (span.high, span.high_open)):
-            if end is None or is_open or any(end == root for root in points):
-                continue
-            values = sorted(_value(f, end) for f in reps if f[1].eval(end) != 0)
-            gaps = {values[j + 1] - values[j] for j in range(len(values) - 1)}
-            if len(values) == len(reps) and len(gaps) <= 1:
-                interval_values.append(end)
-        interval_values.sort(key=_numeric)
+    # A score's pole (a real root of its denominator) splits a sub-range too: the sample point
+    # must not be one, where the scores are undefined and cannot be ordered.
+    poles = [root for f in reps for _, root in _real_roots(f[1]) if root in span]
+    cuts = sorted({*points, *poles}, key=_numeric)
+    bounds: list[sympy.Expr | None] = [span.low, *cuts, span.high]
+    for a, b in itertools.pairwise(bounds):
+        if a is not None and b is not None and not a < b:
+            continue  # an exceptional value at a closed end: empty sub-range
+        common = _equal_gaps(reps, _between(a, b))
+        if common is None or common.is_zero:
+            interval_ranges.append(f"({'-inf' if a is None else _text(a)}, {'inf' if b is None else _text(b)})")
+            continue
+        for monic, root in _real_roots(common):
+            inside = (a is None or root > a) and (b is None or root < b)
+            if inside and not any(f[1].rem(monic).is_zero for f in reps):
+                interval_values.append(root)
+    for end, is_open in ((span.low, span.low_open), (span.high, span.high_open)):
+        if end is None or is_open or any(end == root for root in points):
+            continue
+        values = sorted(_value(f, end) for f in reps if f[1].eval(end) != 0)
+        gaps = {values[j + 1] - values[j] for j in range(len(values) - 1)}
+        if len(values) == len(reps) and len(gaps) <= 1:
+            interval_values.append(end)
+    interval_values.sort(key=_numeric)
+    return interval_values, interval_ranges
 
-    # -- summary ------------------------------------------------------------------
+
+def _equal_gaps(reps: Sequence[_Frac], sample: sympy.Rational) -> sympy.Poly | None:
+    """In the order the expressions take at ``sample``, the gcd of the numerators of every
+    ``(e_{j+1} - e_j) - (e_1 - e_0)``: zero where the gaps are equal throughout, ``None`` for at
+    most two expressions (equally spaced throughout too)."""
+    order = sorted(range(len(reps)), key=lambda i: _value(reps[i], sample))
+    ordered = [reps[i] for i in order]
+    if len(ordered) <= 2:
+        return None
+    first_gap = _difference(ordered[1], ordered[0])
+    common: sympy.Poly | None = None
+    for j in range(1, len(ordered) - 1):
+        gap = _difference(ordered[j + 1], ordered[j])
+        condition = _difference(gap, first_gap)[0]
+        common = condition if common is None else common.gcd(condition)
+    return common
+
+
+def _summary(name: str, span: _Range, always_tied: tuple[str, ...], roots: Sequence[sympy.Expr],
+             interval: tuple[Sequence[sympy.Expr], Sequence[str]] | None) -> str:
+    """The analysis in one line: where the metric is injective, and (when ``interval`` was analysed:
+    its values and sub-ranges) where it is an interval scale."""
     where = f"{name} in {span.text()}"
     if always_tied:
         summary = (f"never a metric on this domain: {always_tied[0]} and {always_tied[1]} tie for "
                    f"every {where}")
-    elif found:
+    elif roots:
         summary = (f"metric for every {where} except {{"
-                   + ", ".join(_shown(root) for root, _ in found) + "}")
+                   + ", ".join(_shown(root) for root in roots) + "}")
     else:
         summary = f"metric for every {where}"
-    if interval and not always_tied:
+    if interval is not None and not always_tied:
+        interval_values, interval_ranges = interval
         if interval_ranges:
             summary += "; interval for every " + name + " in " + " and ".join(interval_ranges)
             if interval_values:
@@ -357,9 +408,4 @@ def analyse(metric: Any, param: str | None, domain: Domain, *, interval: bool = 
             summary += f"; interval only at {name} = " + ", ".join(_shown(v) for v in interval_values)
         else:
             summary += f"; interval for no {name}"
-    return ParametricResult(
-        metric=label, parameter=name, range=span.text(), domain=domain.name, size=domain.size,
-        distinct_expressions=len(reps), exceptional=exceptional, always_tied=always_tied,
-        interval=tuple((_text(v), float(_numeric(v))) for v in interval_values),
-        interval_ranges=tuple(interval_ranges), interval_analysed=interval and not always_tied,
-        summary=summary)
+    return summary

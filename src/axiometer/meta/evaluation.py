@@ -107,6 +107,47 @@ def _names(metrics: Sequence[Any]) -> list[Any]:
     return objects
 
 
+def _check_counts(metrics: Sequence[Any], runs: Sequence[Run], trials: int, permutations: int) -> None:
+    """A :class:`ValidationError` unless there are metrics, two runs, a trial and a permutation."""
+    if not metrics:
+        raise ValidationError("give at least one metric")
+    if len(runs) < 2:
+        raise ValidationError(f"a meta-evaluation compares runs: give at least two (got {len(runs)})")
+    if trials < 1:
+        raise ValidationError(f"the number of trials must be at least 1, got {trials}")
+    if permutations < 1:
+        raise ValidationError(f"the number of permutations must be at least 1, got {permutations}")
+
+
+def _powers(scores: ScoreResult, names: Sequence[str], test: Any, permutations: int, correction: str,
+            seed: int, progress: Progress | None, seconds: dict[str, float]) -> list[DiscriminativePower]:
+    """Each metric's discriminative power, in ``names`` order (timed in ``seconds``)."""
+    powers = []
+    clock = time.perf_counter()
+    for done, name in enumerate(names):
+        if progress is not None:
+            progress("significance tests", done, len(names))
+        powers.append(discriminative_power(scores.matrix(name), name, test=test, permutations=permutations,
+                                           seed=seed, correction=correction))
+    if progress is not None:
+        progress("significance tests", len(names), len(names))
+    seconds["discriminative power"] = time.perf_counter() - clock
+    return powers
+
+
+def _stabilities(scores: ScoreResult, names: Sequence[str], trials: int, seed: int, progress: Progress | None,
+                 seconds: dict[str, float]) -> list[Stability]:
+    """Each metric's stability, in ``names`` order (timed in ``seconds``)."""
+    stabilities = []
+    clock = time.perf_counter()
+    for done, name in enumerate(names):
+        stabilities.append(stability(scores.matrix(name), name, trials=trials, seed=seed))
+        if progress is not None:
+            progress("stability", done + 1, len(names))
+    seconds["stability"] = time.perf_counter() - clock
+    return stabilities
+
+
 def meta_evaluate(qrels: Qrels, runs: Sequence[Run], metrics: Sequence[Any], *, test: Any = "randomization",
                   permutations: int = DEFAULT_PERMUTATIONS, correction: str = "none",
                   trials: int = DEFAULT_TRIALS, seed: int = 0, scenarios: Sequence[str] = (),
@@ -122,14 +163,7 @@ def meta_evaluate(qrels: Qrels, runs: Sequence[Run], metrics: Sequence[Any], *, 
     metric reads the simulated relevance (``grades`` must then be ``None`` or
     the qrels' own mapping).
     """
-    if not metrics:
-        raise ValidationError("give at least one metric")
-    if len(runs) < 2:
-        raise ValidationError(f"a meta-evaluation compares runs: give at least two (got {len(runs)})")
-    if trials < 1:
-        raise ValidationError(f"the number of trials must be at least 1, got {trials}")
-    if permutations < 1:
-        raise ValidationError(f"the number of permutations must be at least 1, got {permutations}")
+    _check_counts(metrics, runs, trials, permutations)
     objects = _names(metrics)
     names = tuple(m.name for m in objects)
 
@@ -159,22 +193,8 @@ def meta_evaluate(qrels: Qrels, runs: Sequence[Run], metrics: Sequence[Any], *, 
     clock = time.perf_counter()
     mu = {u.metric: u for u in metric_unanimity(scores, list(names))} if len(names) > 1 else {}
     seconds["unanimity"] = time.perf_counter() - clock
-    powers, stabilities = [], []
-    clock = time.perf_counter()
-    for done, name in enumerate(names):
-        if progress is not None:
-            progress("significance tests", done, len(names))
-        powers.append(discriminative_power(scores.matrix(name), name, test=test, permutations=permutations,
-                                           seed=seed, correction=correction))
-    if progress is not None:
-        progress("significance tests", len(names), len(names))
-    seconds["discriminative power"] = time.perf_counter() - clock
-    clock = time.perf_counter()
-    for done, name in enumerate(names):
-        stabilities.append(stability(scores.matrix(name), name, trials=trials, seed=seed))
-        if progress is not None:
-            progress("stability", done + 1, len(names))
-    seconds["stability"] = time.perf_counter() - clock
+    powers = _powers(scores, names, test, permutations, correction, seed, progress, seconds)
+    stabilities = _stabilities(scores, names, trials, seed, progress, seconds)
     clock = time.perf_counter()
     correlations = rank_correlations(means)
     seconds["tau"] = time.perf_counter() - clock

@@ -140,29 +140,19 @@ def page(title: str, body: Iterable[str], *, subtitle: Sequence[str] = (),
 # -- pictures ---------------------------------------------------------------------------------
 
 _PROLOG = re.compile(r"^\s*(<\?xml[^>]*\?>\s*)?(<!DOCTYPE[^>]*>\s*)?", re.S)
-_ID = re.compile(r'\sid="([^"]+)"')
-_REFERENCE = re.compile(r'(url\(#|href="#)([^"\)]+)')
 #: Indentation between elements (never inside one: glyphs are paths, not text).
 _BETWEEN = re.compile(r">\s+<")
 
 
-def inline_svg(svg: str, prefix: str, label: str = "") -> str:
+def inline_svg(svg: str, label: str = "") -> str:
     """An SVG document as an element to inline in HTML.
 
     Drops the XML prolog, doctype and the indentation between elements;
-    drops every ``id`` nothing refers to and renames the others (and each
-    reference, ``url(#id)`` and ``href="#id"``) ``prefix-0``, ``prefix-1``, ...,
-    so that no two pictures of a page share an id even when they are the
-    same picture, and a page of dozens of pictures is not mostly long ids
-    (every glyph of a picture's text is a reference). ``label`` becomes the picture's accessible name unless it has one.
+    ``label`` becomes the picture's accessible name unless it has one. Its
+    ids are the SVG writer's to make unique (:func:`axiometer.reports.plots.to_svg`
+    with the picture's prefix), not this function's.
     """
     svg = _PROLOG.sub("", svg, count=1)
-    # Each referenced id becomes `prefix` and a number, in order of first reference.
-    names: dict[str, str] = {}
-    for _, name in _REFERENCE.findall(svg):
-        names.setdefault(name, f"{prefix}-{len(names):x}")
-    svg = _ID.sub(lambda m: f' id="{names[m.group(1)]}"' if m.group(1) in names else "", svg)
-    svg = _REFERENCE.sub(lambda m: m.group(1) + names[m.group(2)], svg)
     svg = _BETWEEN.sub("><", svg)
     opening = svg[:svg.find(">") + 1]
     attributes = ("" if " role=" in opening else ' role="img"') + (
@@ -186,10 +176,10 @@ def picture(draw: Callable[[], Figure], prefix: str, caption: str) -> str:
     from axiometer.reports import plots
 
     try:
-        svg = plots.to_svg(draw())
+        svg = plots.to_svg(draw(), prefix)
     except ValueError as error:
         return f'<p class="muted">(no picture: {escape(str(error))})</p>'
-    return figure(inline_svg(svg, prefix, caption), caption)
+    return figure(inline_svg(svg, caption), caption)
 
 
 # -- small blocks -----------------------------------------------------------------------------
