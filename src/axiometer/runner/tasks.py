@@ -52,6 +52,14 @@ def _oracle(ref: ConstraintRef) -> Oracle:
     return cast(Oracle, found)
 
 
+def _default_mode(ref: ConstraintRef) -> str:
+    """The constraint's own cutoff mode; ``""`` when its id is unknown here (the failure to report)."""
+    try:
+        return _oracle(ref).default_mode
+    except KeyError:
+        return ""
+
+
 class Task(ABC, Generic[R]):
     """One unit of work whose result is an ``R``."""
 
@@ -83,7 +91,7 @@ class CheckTask(Task[Check]):
         """An error check: ``error``, else ``message`` alone."""
         name = getattr(self.metric, "name", None) or repr(self.metric)
         constraint_id = self.constraint if isinstance(self.constraint, str) else self.constraint.id
-        mode = self.mode or _oracle(self.constraint).default_mode
+        mode = self.mode or _default_mode(self.constraint)
         return Check(constraint=constraint_id, metric=str(name), params=params_of(self.metric), verdict="error",
                      mode=mode, error=error or ErrorInfo(message), note=note)
 
