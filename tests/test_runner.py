@@ -305,7 +305,7 @@ def test_violated_cells_get_the_other_mode_and_an_explanation(monkeypatch):
         calls.append((metric.name, constraint.id, check.verdict, len(grid_checks), seed))
         return "holds when nothing is swapped"
 
-    monkeypatch.setattr(runner.pool, "explain", fake_explain)
+    monkeypatch.setattr(runner.tasks, "explain", fake_explain)
     result = run_table(["P@10", "nDCG@10", SIGNED], ["Pri"], seed=5, budget=SMALL, jobs=1)
     violated = result.cell("P@10", "Pri")
     assert violated.other_mode in ("violated", "satisfied")

@@ -5,8 +5,6 @@ limit runs (a trivial metric was once reported as taking longer than 2 s on one 
 from __future__ import annotations
 
 import gc
-from types import SimpleNamespace
-
 import pytest
 
 from axiometer.runner.supervisor import Supervisor, can_supervise
@@ -15,14 +13,14 @@ from axiometer.runner.supervisor import Supervisor, can_supervise
 @pytest.mark.skipif(not can_supervise(), reason="no fork on this platform")
 def test_a_supervised_worker_starts_with_the_inherited_heap_frozen():
     inherited = len(gc.get_objects())
-    supervisor = Supervisor(1, lambda task: gc.get_freeze_count(), lambda task, message, error: message)
-    supervisor.start(SimpleNamespace(budget=None), 1)
-    finished = []
+    supervisor = Supervisor(1)
+    future = supervisor.submit(gc.get_freeze_count)
+    finished = 0
     for _ in range(100):
-        finished += supervisor.collect(0.1)
+        finished += supervisor.step(0.1)
         if finished:
             break
-    supervisor.stop()
-    assert len(finished) == 1
-    _, phase, frozen = finished[0]
-    assert phase == 1 and frozen >= inherited // 2  # the caller's objects, not the child's few
+    supervisor.shutdown()
+    assert finished == 1 and future.done()
+    frozen = future.result()
+    assert frozen >= inherited // 2  # the caller's objects, not the child's few

@@ -3,8 +3,15 @@
 - :mod:`~axiometer.runner.grids`: the parameter settings a table checks a
   metric at (:func:`parameter_grid`, :data:`TABLE_GRID_EXTRAS`) and how a
   cell's verdict depends on them (:func:`describe_grid`);
-- :mod:`~axiometer.runner.pool`: the process pool the checks run in, its
-  tasks and Ctrl-C;
+- :mod:`~axiometer.runner.tasks`: the units of work, one class per kind
+  (:class:`~axiometer.runner.tasks.CheckTask`, ``ExplainTask``,
+  ``BoundaryTask``), each with its typed result;
+- :mod:`~axiometer.runner.executors` and :mod:`~axiometer.runner.supervisor`:
+  where tasks run, each a :class:`concurrent.futures.Executor` (this process,
+  local worker processes, supervised workers for a metric author's metric, a
+  Dask cluster);
+- :mod:`~axiometer.runner.pool`: which executor runs each task, results handed
+  to their handlers, progress and Ctrl-C;
 - :mod:`~axiometer.runner.table`: :func:`run_table`, its rows (metrics
   resolved by :func:`axiometer.metrics.resolve.resolve`) and columns
   (:func:`resolve_constraints`, :func:`default_columns`).

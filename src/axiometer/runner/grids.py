@@ -42,7 +42,7 @@ _VERDICT_ORDER = ("satisfied", "witness", "violated", "error", "n/a", "not run")
 
 def _family(metric: Any) -> str:
     """A metric's name without its ``(params)@k`` suffix (its family)."""
-    return getattr(metric, "family", None) or getattr(metric, "name", type(metric).__name__)
+    return str(getattr(metric, "family", None) or getattr(metric, "name", type(metric).__name__))
 
 
 def _sorted_values(values: Iterable[Any]) -> tuple[Any, ...]:

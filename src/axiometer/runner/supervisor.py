@@ -31,6 +31,7 @@ forked (``os.fork``), so the metric needs no pickling; where there is no
 
 from __future__ import annotations
 
+import concurrent.futures
 import faulthandler
 import gc
 import os
@@ -41,15 +42,17 @@ import tempfile
 import time
 import warnings
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from multiprocessing.connection import Connection, Pipe, wait
-from typing import Any
+from typing import Any, TypeVar
 
 from axiometer.checking.case_slot import CaseSlot
 from axiometer.checking.guard import context_text, supervise
 from axiometer.results import Check, ErrorInfo, record_topic
 
-__all__ = ["Supervisor", "can_supervise", "GRACE_SECONDS", "OUTPUT_SHOWN"]
+__all__ = ["Supervisor", "WorkerLost", "can_supervise", "GRACE_SECONDS", "OUTPUT_SHOWN"]
+
+_T = TypeVar("_T")
 
 #: How long past the per-case limit a call may run before its worker is killed: the alarm
 #: normally ends it first; this is for a metric that ignores or swallows the alarm.
@@ -65,13 +68,34 @@ def can_supervise() -> bool:
     return hasattr(os, "fork")
 
 
+class WorkerLost(Exception):
+    """A supervised worker sent no result: it died, was killed, or its result could not travel.
+
+    ``message`` says what happened; ``error`` names the input the metric was scoring, when a
+    metric call was in progress (the future's exception: the caller turns it into an error result).
+    """
+
+    def __init__(self, message: str, error: ErrorInfo | None = None) -> None:
+        super().__init__(message)
+        self.message, self.error = message, error
+
+
+@dataclass
+class _Call:
+    """A submitted call and the future its result goes to."""
+
+    fn: Callable[..., Any]
+    args: tuple[Any, ...]
+    kwargs: dict[str, Any]
+    future: concurrent.futures.Future[Any] = field(default_factory=concurrent.futures.Future)
+
+
 @dataclass
 class _Worker:
     pid: int
     connection: Connection
     slot: CaseSlot
-    task: Any
-    phase: int
+    call: _Call
     forked: float
     killed: str | None = None      # why the supervisor killed it, if it did
 
@@ -80,7 +104,8 @@ class _BoundedText:
     """A text stream keeping its first characters and counting the rest (a worker's sys.stdout/stderr)."""
 
     def __init__(self, keep: int) -> None:
-        self.keep, self.parts, self.kept, self.count = keep, [], 0, 0
+        self.keep, self.kept, self.count = keep, 0, 0
+        self.parts: list[str] = []
 
     def write(self, text: str) -> int:
         text = str(text)
@@ -118,9 +143,29 @@ def _limit_memory(megabytes: int | None) -> None:
         pass  # no /proc or no RLIMIT_AS: the worker runs without a memory cap
 
 
-def _worker_main(task: Any, run: Callable[[Any], Any], sender: Connection, slot: CaseSlot,
-                 memory_mb: int | None) -> None:
-    """The forked worker: run ``task`` with output captured and the limits set, send the result, exit."""
+def _capture_output() -> tuple[Any, _BoundedText]:
+    """Send this process's output (file descriptors 1 and 2, ``sys.stdout``/``sys.stderr``) to a
+    bounded file and a bounded buffer instead of the caller's streams."""
+    capture = tempfile.TemporaryFile()
+    os.dup2(capture.fileno(), 1)
+    os.dup2(capture.fileno(), 2)
+    stream = _BoundedText(OUTPUT_SHOWN)
+    sys.stdout = sys.stderr = stream
+    try:
+        import resource
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # past the limit a write fails instead
+        resource.setrlimit(resource.RLIMIT_FSIZE, (_OUTPUT_FILE_LIMIT, resource.RLIM_INFINITY))
+    except (ImportError, OSError, ValueError, AttributeError):
+        pass
+    return capture, stream
+
+
+def _worker_main(call: _Call, sender: Connection, slot: CaseSlot, memory_mb: int | None) -> None:
+    """The forked worker: run ``call`` with output captured and the limits set, send the result, exit.
+
+    What it sends: ``(True, result, shown, count)``, or ``(False, message, shown, count)`` when the
+    call raised or its result cannot be pickled (``shown``: the first characters the call printed,
+    ``count``: how many it printed in all)."""
     status = 0
     try:
         # Keep the collector off the heap inherited from the caller: a forked child's first full
@@ -130,30 +175,23 @@ def _worker_main(task: Any, run: Callable[[Any], Any], sender: Connection, slot:
         gc.freeze()
         signal.signal(signal.SIGINT, signal.SIG_IGN)
         faulthandler.disable()  # a crash's dump would go to the caller's stderr (pytest keeps a copy)
-        capture = tempfile.TemporaryFile()
-        os.dup2(capture.fileno(), 1)
-        os.dup2(capture.fileno(), 2)
-        stream = _BoundedText(OUTPUT_SHOWN)
-        sys.stdout = sys.stderr = stream  # type: ignore[assignment]
-        try:
-            import resource
-            signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # past the limit a write fails instead
-            resource.setrlimit(resource.RLIMIT_FSIZE, (_OUTPUT_FILE_LIMIT, resource.RLIM_INFINITY))
-        except (ImportError, OSError, ValueError, AttributeError):
-            pass
+        capture, stream = _capture_output()
         _limit_memory(memory_mb)
         supervise(slot, memory_mb)
-        result = run(task)
+        try:
+            outcome: tuple[bool, Any] = (True, call.fn(*call.args, **call.kwargs))
+        except Exception as error:  # noqa: BLE001 - the caller's future gets it as a lost worker
+            outcome = (False, f"the task raised {type(error).__name__}: {error}")
         capture.seek(0, os.SEEK_END)
         raw_count = capture.tell()
         capture.seek(0)
         raw = capture.read(OUTPUT_SHOWN).decode("utf-8", "replace")
         shown = (stream.text() + raw)[:OUTPUT_SHOWN]
         try:
-            payload = pickle.dumps((result, shown, stream.count + raw_count), pickle.HIGHEST_PROTOCOL)
+            payload = pickle.dumps((*outcome, shown, stream.count + raw_count), pickle.HIGHEST_PROTOCOL)
         except Exception as error:  # noqa: BLE001 - a result that cannot travel is an error result
-            payload = pickle.dumps((f"the task's result could not be sent back: {type(error).__name__}: "
-                                    f"{error}", shown, stream.count + raw_count))
+            payload = pickle.dumps((False, f"the task's result could not be sent back: "
+                                    f"{type(error).__name__}: {error}", shown, stream.count + raw_count))
         sender.send_bytes(payload)
     except BaseException:  # noqa: BLE001 - nothing may escape a forked worker into the caller's code
         status = 70
@@ -168,32 +206,69 @@ def _signal_name(number: int) -> str:
         return f"signal {number}"
 
 
-class Supervisor:
-    """Runs tasks in forked, watched workers, at most ``jobs`` at a time.
+class Supervisor(concurrent.futures.Executor):
+    """Runs calls in forked, watched workers, at most ``jobs`` at a time: a
+    :class:`concurrent.futures.Executor` driven by its caller's thread.
 
-    ``run(task)`` is what a worker does with a task (it must not raise);
-    ``failed(task, message, error)`` makes the result of a task whose worker
-    died or was killed (``error``: the :class:`~axiometer.results.ErrorInfo`
-    naming the input). :meth:`start` forks; :meth:`collect` waits a little and
-    returns the ``(task, phase, result)`` of the workers that finished;
-    :meth:`stop` kills the rest.
+    :meth:`submit` queues a call and returns its future; :meth:`step` (called
+    by the caller's loop) forks workers for the queued calls while there is
+    room, waits a little and completes the futures of the workers that
+    finished; :meth:`shutdown` kills the rest. A worker that sends no result
+    (it died, or was killed for running ``case_seconds`` plus
+    :data:`GRACE_SECONDS` past the start of one metric call, or its result
+    cannot be pickled) completes its future with :class:`WorkerLost`, naming
+    the input the metric was scoring. ``memory_mb``: the memory each worker
+    may allocate past what it inherits (``None``: no limit).
     """
 
-    def __init__(self, jobs: int, run: Callable[[Any], Any],
-                 failed: Callable[[Any, str, ErrorInfo | None], Any]) -> None:
-        self.jobs, self.run, self.failed = max(1, jobs), run, failed
+    def __init__(self, jobs: int, *, case_seconds: float | None = None,
+                 memory_mb: int | None = None) -> None:
+        self.jobs, self.case_seconds, self.memory_mb = max(1, jobs), case_seconds, memory_mb
         self.workers: dict[int, _Worker] = {}
+        self.queued: list[_Call] = []
 
     @property
-    def active(self) -> int:
-        return len(self.workers)
+    def busy(self) -> bool:
+        """Whether a call is queued or running."""
+        return bool(self.workers or self.queued)
 
-    @property
-    def has_room(self) -> bool:
-        return len(self.workers) < self.jobs
+    def submit(self, fn: Callable[..., _T], /, *args: Any, **kwargs: Any) -> concurrent.futures.Future[_T]:
+        """Queue ``fn(*args, **kwargs)`` for a worker; it starts at a later :meth:`step`."""
+        call = _Call(fn, args, kwargs)
+        self.queued.append(call)
+        return call.future
 
-    def start(self, task: Any, phase: int) -> None:
-        """Fork a worker for ``task``."""
+    def step(self, timeout: float) -> int:
+        """Start queued calls while there is room, wait up to ``timeout`` s for the running ones,
+        complete the futures of those that finished; how many finished."""
+        while self.queued and len(self.workers) < self.jobs:
+            call = self.queued.pop(0)
+            if call.future.set_running_or_notify_cancel():
+                self._start(call)
+        ready = wait([w.connection for w in self.workers.values()], timeout) if self.workers else []
+        for connection in ready:
+            assert isinstance(connection, Connection)
+            worker = self.workers.pop(connection.fileno())
+            self._complete(worker)
+        self._watch()
+        return len(ready)
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        """Kill every worker still running and cancel the queued calls (the caller is done with
+        them: after Ctrl-C or an error; ``wait`` and ``cancel_futures`` change nothing)."""
+        for call in self.queued:
+            call.future.cancel()
+        self.queued.clear()
+        for worker in self.workers.values():
+            _kill(worker.pid)
+            worker.connection.close()
+            _reap(worker.pid)
+            worker.slot.close()
+            worker.call.future.cancel()
+        self.workers.clear()
+
+    def _start(self, call: _Call) -> None:
+        """Fork a worker for ``call``."""
         slot = CaseSlot()
         receiver, sender = Pipe(duplex=False)
         for stream in (sys.stdout, sys.stderr):
@@ -208,26 +283,15 @@ class Supervisor:
             pid = os.fork()
         if pid == 0:
             receiver.close()
-            budget = getattr(task, "budget", None)
-            _worker_main(task, self.run, sender, slot, getattr(budget, "worker_mb", None))
+            _worker_main(call, sender, slot, self.memory_mb)
         sender.close()
-        self.workers[receiver.fileno()] = _Worker(pid, receiver, slot, task, phase, time.monotonic())
-
-    def collect(self, timeout: float) -> list[tuple[Any, int, Any]]:
-        """Wait up to ``timeout`` s; the finished workers' ``(task, phase, result)``."""
-        finished = []
-        ready = wait([w.connection for w in self.workers.values()], timeout)
-        for connection in ready:
-            worker = self.workers.pop(connection.fileno())
-            finished.append((worker.task, worker.phase, self._result(worker)))
-        self._watch()
-        return finished
+        self.workers[receiver.fileno()] = _Worker(pid, receiver, slot, call, time.monotonic())
 
     def _watch(self) -> None:
         """Kill a worker whose metric call has run past the per-case limit plus the grace."""
         now = time.monotonic()
+        limit = self.case_seconds
         for worker in self.workers.values():
-            limit = getattr(worker.task.budget, "case_seconds", None)
             started = worker.slot.started
             if limit is None or worker.killed or not started or now - started <= limit + GRACE_SECONDS:
                 continue
@@ -235,8 +299,9 @@ class Supervisor:
                              f"the alarm; the worker was killed after {now - started:.1f} s")
             _kill(worker.pid)
 
-    def _result(self, worker: _Worker) -> Any:
-        """The worker's result, or, if it sent none, the error naming what happened and on which input."""
+    def _complete(self, worker: _Worker) -> None:
+        """Complete the worker's future: its result, or :class:`WorkerLost` naming what happened."""
+        future = worker.call.future
         try:
             payload = worker.connection.recv_bytes()
         except (EOFError, OSError):
@@ -245,8 +310,16 @@ class Supervisor:
         status = _reap(worker.pid)
         if payload is not None:
             worker.slot.close()
-            result, shown, count = pickle.loads(payload)
-            return _with_output(result, shown, count)
+            sent, result, shown, count = pickle.loads(payload)
+            if sent:
+                future.set_result(_with_output(result, shown, count))
+            else:
+                future.set_exception(WorkerLost(result))
+            return
+        future.set_exception(self._lost(worker, status))
+
+    def _lost(self, worker: _Worker, status: int | None) -> WorkerLost:
+        """What happened to a worker that sent nothing, and on which input."""
         if worker.killed:
             what = worker.killed
         elif status is not None and os.WIFSIGNALED(status):
@@ -259,20 +332,11 @@ class Supervisor:
         case = worker.slot.case()
         worker.slot.close()
         if case is None:
-            return self.failed(worker.task, f"the metric {what}; no metric call was in progress", None)
+            return WorkerLost(f"the metric {what}; no metric call was in progress")
         ranking, topic, context = case
         where = context_text(context) if context is not None else ""
         error = ErrorInfo(f"{what}{where}", record_topic(topic) if topic is not None else None, ranking)
-        return self.failed(worker.task, error.message, error)
-
-    def stop(self) -> None:
-        """Kill every worker still running (after Ctrl-C or an error in the caller)."""
-        for worker in self.workers.values():
-            _kill(worker.pid)
-            worker.connection.close()
-            _reap(worker.pid)
-            worker.slot.close()
-        self.workers.clear()
+        return WorkerLost(error.message, error)
 
 
 def _kill(pid: int) -> None:

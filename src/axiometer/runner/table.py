@@ -10,9 +10,10 @@ parameters (:mod:`axiometer.runner.grids`). A row's metric is resolved once,
 by :func:`axiometer.metrics.resolve.resolve`; the table's default rows are
 specs the user did not type, so their parameters all vary over the grid.
 
-Execution (:mod:`axiometer.runner.pool`): checks run in a process pool, each
-task carrying the metric at its setting; a metric or constraint that cannot
-be pickled runs in this process. Every check's seed derives from the run's
+Execution (:mod:`axiometer.runner.pool`): each check is a task
+(:class:`~axiometer.runner.tasks.CheckTask`) carrying the metric at its
+setting, run in local worker processes or on a given executor; a metric or
+constraint that cannot be pickled runs in this process. Every check's seed derives from the run's
 seed, the metric's family and the constraint (:func:`axiometer.checking.cell_seed`;
 all settings of one grid meet the same random cases), and
 results are assembled in a fixed order, so the same seed gives the same
@@ -24,16 +25,18 @@ returns the cells finished so far, the others marked ``"not run"``.
 from __future__ import annotations
 
 import concurrent.futures
+import functools
 import os
 import pickle
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 from axiometer.axioms import CONSTRAINTS, PROPERTIES, get
 from axiometer.axioms.constraints.base import DEFAULT_RHO, Constraint
+from axiometer.axioms.properties.base import Property
 from axiometer.checking import QUICK, Budget
 from axiometer.core import InputError
 from axiometer.metrics import RELATIVE_ROWS, TABLE_ROWS
@@ -43,10 +46,13 @@ from axiometer.core import to_fraction
 from axiometer.metrics.resolve import Resolved, resolve
 from axiometer.results import Boundary, BoundaryCurve, Cell, Check, TableResult
 from axiometer.runner.grids import at_setting, default_values, describe_grid, parameter_grid
-from axiometer.runner.pool import ProgressCallback, Task, TaskPool
+from axiometer.runner.pool import ProgressCallback, TaskPool
 from axiometer.runner.supervisor import can_supervise
+from axiometer.runner.tasks import BoundaryTask, CheckTask, ExplainTask, Located, Task
 
 __all__ = ["run_table", "resolve_constraints", "default_columns", "ROW_SETS", "OTHER_MODE"]
+
+R = TypeVar("R")
 
 #: The other cutoff mode, computed for violated cells.
 OTHER_MODE = {"window": "truncate", "truncate": "window"}
@@ -144,7 +150,7 @@ def resolve_constraints(constraints: Sequence[Any] | None, family: str = "sigir2
     """Constraint (or property) objects from ids (case-insensitive) or objects; :func:`default_columns` by default."""
     if constraints is None:
         return default_columns(family)
-    resolved = []
+    resolved: list[Constraint | Property] = []
     for given in constraints:
         if not isinstance(given, str):
             resolved.append(given)
@@ -152,7 +158,7 @@ def resolve_constraints(constraints: Sequence[Any] | None, family: str = "sigir2
         try:
             resolved.append(get(given))
         except KeyError:
-            known = ", ".join(c.id for c in (*CONSTRAINTS, *PROPERTIES))
+            known = ", ".join([c.id for c in CONSTRAINTS] + [p.id for p in PROPERTIES])
             raise InputError(f"unknown constraint {given!r}; known: {known}") from None
     ids = [c.id for c in resolved]
     duplicated = next((i for i in ids if ids.count(i) > 1), None)
@@ -177,7 +183,7 @@ class _CellState:
 class _Run:
     """The tasks of one table: what each cell needs next, and its results in fixed slots."""
 
-    def __init__(self, rows: list[_Row], constraints: tuple[Constraint, ...], *, seed: int,
+    def __init__(self, rows: list[_Row], constraints: tuple[Constraint | Property, ...], *, seed: int,
                  budget: Budget, mode: str | None, jobs: int, progress: ProgressCallback | None,
                  isolate: bool = True, executor: concurrent.futures.Executor | None = None) -> None:
         self.rows, self.constraints = rows, constraints
@@ -187,13 +193,16 @@ class _Run:
         # A metric author's metric is checked in supervised workers (it may exit, crash, hang or
         # print); a built-in in the pool or here.
         self.isolated = [isolate and can_supervise() and not is_trusted(row.metric) for row in rows]
-        self.pool = TaskPool(jobs, self._travels, self.handle, progress,
-                             supervised=lambda task: self.isolated[task.row], executor=executor)
+        self.pool = TaskPool(jobs, budget, progress, executor=executor)
         self.interrupted = False
 
-    def _travels(self, task: Task) -> bool:
-        """A task may run in a worker when its metric pickles and its constraint is registered."""
-        return self.rows[task.row].picklable and self.registered[task.column]
+    def _submit(self, task: Task[R], then: Callable[[R], None], row: int, column: int, phase: int = 0) -> None:
+        """Submit a task of cell (``row``, ``column``): it may run in a worker when its metric
+        pickles and its constraint is registered; in a supervised one if its row is a metric
+        author's metric."""
+        self.pool.submit(task, then, phase=phase,
+                         travels=self.rows[row].picklable and self.registered[column],
+                         supervised=self.isolated[row])
 
     def _metric_ref(self, row: int, setting: int) -> Any:
         return self.rows[row].metrics[setting]
@@ -202,49 +211,52 @@ class _Run:
         constraint = self.constraints[column]
         return constraint.id if self.registered[column] else constraint
 
-    def initial_tasks(self) -> list[Task]:
+    def _submit_checks(self) -> None:
         # Row by row, and within a row setting by setting: a process that checks one setting's
         # constraints one after another reuses what it cached for that metric (the ideal rankings,
         # the threshold pairs DeepTh and CloseTh share).
-        tasks = []
         for r, row in enumerate(self.rows):
             for s in range(len(row.settings)):
                 for c in range(len(self.constraints)):
-                    tasks.append(Task("check", r, c, s, self._metric_ref(r, s), self._constraint_ref(c),
-                                      self.mode, self.budget, self.seed))
-        return tasks
+                    task = CheckTask(self._metric_ref(r, s), self._constraint_ref(c), self.mode, self.budget,
+                                     self.seed)
+                    self._submit(task, functools.partial(self._checked, r, c, s), r, c)
 
-    def handle(self, task: Task, result: Any) -> None:
-        state = self.cells[task.row, task.column]
-        if task.kind == "check":
-            state.checks[task.setting] = result
-            if len(state.checks) == len(self.rows[task.row].settings):
-                self._phase_two(task.row, task.column, state)
-        elif task.kind == "other":
-            state.other_mode = result.verdict
-            state.waiting -= 1
-        elif task.kind == "boundary":
-            state.waiting -= 1
-            if isinstance(result, str):
-                state.failures.append(result)
-                return
-            boundaries, overturned = result
-            if task.over is not None:
-                state.curve[task.over[1]] = boundaries
-            else:
-                state.boundaries[task.span.name] = boundaries
-            # A grid check whose search missed a counterexample found at another value: the
-            # re-decided check replaces it, so the summary agrees with the boundaries.
-            settings = self.rows[task.row].settings
-            base = dict(task.metric.params)
-            for value, check in overturned:
-                target = {**base, task.span.name: value}
-                for index, setting in enumerate(settings):
-                    if dict(setting) == target:
-                        state.checks[index] = check
+    def _checked(self, row: int, column: int, setting: int, result: Check) -> None:
+        state = self.cells[row, column]
+        state.checks[setting] = result
+        if len(state.checks) == len(self.rows[row].settings):
+            self._phase_two(row, column, state)
+
+    def _other_mode_checked(self, row: int, column: int, result: Check) -> None:
+        state = self.cells[row, column]
+        state.other_mode = result.verdict
+        state.waiting -= 1
+
+    def _explained(self, row: int, column: int, result: str | None) -> None:
+        state = self.cells[row, column]
+        state.explanation = result
+        state.waiting -= 1
+
+    def _located(self, row: int, column: int, task: BoundaryTask, result: Located) -> None:
+        state = self.cells[row, column]
+        state.waiting -= 1
+        if result.failure is not None:
+            state.failures.append(result.failure)
+            return
+        if task.over is not None:
+            state.curve[task.over[1]] = result.boundaries
         else:
-            state.explanation = result
-            state.waiting -= 1
+            state.boundaries[task.span.name] = result.boundaries
+        # A grid check whose search missed a counterexample found at another value: the
+        # re-decided check replaces it, so the summary agrees with the boundaries.
+        settings = self.rows[row].settings
+        base = dict(task.metric.params)
+        for value, check in result.overturned:
+            target = {**base, task.span.name: value}
+            for index, setting in enumerate(settings):
+                if dict(setting) == target:
+                    state.checks[index] = check
 
     def _phase_two(self, row: int, column: int, state: _CellState) -> None:
         """Follow-ups: boundaries of a parameter-dependent cell, when asked for; for a violated
@@ -253,22 +265,25 @@ class _Run:
         A witness reached only by truncation also gets the other mode's verdict,
         since that is exactly what the truncation flag is about."""
         self._boundary_tasks(row, column, state)
-        if not isinstance(self.constraints[column], Constraint):
+        constraint = self.constraints[column]
+        if not isinstance(constraint, Constraint):
             return  # a relative property has no cutoff modes and no nearby readings
         default = state.checks[0]
         truncated = default.verdict == "witness" and default.witness is not None and default.witness.by_truncation
         if default.verdict != "violated" and not truncated:
             return
         other = OTHER_MODE.get(default.mode)
-        base = dict(row=row, column=column, setting=0, metric=self._metric_ref(row, 0),
-                    constraint=self._constraint_ref(column), budget=self.budget, seed=self.seed)
+        metric = self._metric_ref(row, 0)
         if other is not None:
             state.waiting += 1
-            self.pool.submit(Task("other", mode=other, **base))
+            self._submit(CheckTask(metric, self._constraint_ref(column), other, self.budget, self.seed),
+                         functools.partial(self._other_mode_checked, row, column), row, column, 1)
         if default.verdict == "violated":
             state.waiting += 1
             grid = tuple(state.checks[s] for s in sorted(state.checks))
-            self.pool.submit(Task("explain", mode=default.mode, check=default, grid_checks=grid, **base))
+            ref = constraint.id if self.registered[column] else constraint
+            self._submit(ExplainTask(metric, ref, default, grid, self.budget, self.seed),
+                         functools.partial(self._explained, row, column), row, column, 1)
 
     def _boundary_tasks(self, row: int, column: int, state: _CellState) -> None:
         """A parameter-dependent cell of a row with spans: one boundary task per spanned
@@ -277,13 +292,11 @@ class _Run:
         spec_row = self.rows[row]
         if not spec_row.spans or len({c.verdict for c in state.checks.values()}) < 2:
             return
-        base = dict(row=row, column=column, setting=0, constraint=self._constraint_ref(column),
-                    mode=self.mode, budget=self.budget, seed=self.seed)
+        tasks = []
         metric = self._metric_ref(row, 0)
         for span in spec_row.spans:
             given = tuple(dict.fromkeys(s[span.name] for s in spec_row.settings))
-            state.waiting += 1
-            self.pool.submit(Task("boundary", metric=metric, span=span, given=given, **base), 2)
+            tasks.append(self._boundary_task(column, metric, span, given))
         if len(spec_row.spans) >= 2:
             first, over = spec_row.spans[:2]
             own = spec_row.settings[0][over.name]
@@ -291,12 +304,20 @@ class _Run:
             for value in dict.fromkeys(s[over.name] for s in spec_row.settings):
                 if value == own:
                     continue  # the default setting's boundaries are the curve's point there
-                state.waiting += 1
-                self.pool.submit(Task("boundary", metric=at_setting(metric, {over.name: value}),
-                                      span=first, given=given, over=(over.name, value), **base), 2)
+                tasks.append(self._boundary_task(column, at_setting(metric, {over.name: value}), first, given,
+                                                 (over.name, value)))
+        for task in tasks:
+            state.waiting += 1
+            self._submit(task, functools.partial(self._located, row, column, task), row, column, 2)
+
+    def _boundary_task(self, column: int, metric: Any, span: ParamRange, given: tuple[Any, ...],
+                       over: tuple[str, Any] | None = None) -> BoundaryTask:
+        return BoundaryTask(metric, self._constraint_ref(column), span, given, self.mode, self.budget, self.seed,
+                            over)
 
     def execute(self) -> None:
-        self.interrupted = self.pool.run(self.initial_tasks())
+        self._submit_checks()
+        self.interrupted = self.pool.run()
 
     # assembling
     def cell(self, row: int, column: int) -> Cell:
@@ -327,7 +348,7 @@ class _Run:
                     boundaries=boundaries, curves=curves)
 
 
-def _registered(constraint: Constraint) -> Constraint | None:
+def _registered(constraint: Constraint | Property) -> Constraint | Property | None:
     """The registered constraint with ``constraint``'s id, if any (so workers can look it up)."""
     try:
         return get(constraint.id)
