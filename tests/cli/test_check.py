@@ -161,7 +161,7 @@ def test_table_takes_references_too(scratch_module, capsys, monkeypatch):
                    "--constraints", "Pri", "Conf"])
     out = capsys.readouterr().out
     assert status == 0
-    from tests.test_cli_table import matrix
+    from tests.cli.test_table import matrix
 
     rows = matrix(out)
     # A positional 1/i^2 discount of graded gains: Priority holds, Confidence (appending a

@@ -197,7 +197,7 @@ def test_a_missing_run_file_is_one_error_line(campaign, capsys, tmp_path):
 def test_the_docs_show_the_real_output_of_the_example(tmp_path):
     """docs/compare.md's first text block is what `axiometer compare --example --metric nDCG@10
     --metric P@10` writes (to a file: 100 columns)."""
-    doc = (Path(__file__).resolve().parents[1] / "docs" / "compare.md").read_text(encoding="utf-8")
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "compare.md").read_text(encoding="utf-8")
     command = "axiometer compare --example --metric nDCG@10 --metric P@10"
     assert command in doc
     shown = re.search(r"```text\n(.*?)```", doc[doc.index(command):], re.S).group(1)

@@ -158,7 +158,7 @@ def test_the_excerpts_in_docs_cli_md_are_real_output(capsys, monkeypatch):
     from pathlib import Path
 
     monkeypatch.setenv("COLUMNS", "100")
-    docs = (Path(__file__).resolve().parents[1] / "docs" / "cli.md").read_text(encoding="utf-8")
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "cli.md").read_text(encoding="utf-8")
     section = docs[docs.index("## `axiometer metrics [NAME]`"):]
     blocks = re.findall(r"```text\n(.*?)```", section[:section.index("\n## ", 10)], re.S)
     listing, page = blocks

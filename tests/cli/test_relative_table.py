@@ -13,7 +13,7 @@ from axiometer.axioms import CONSTRAINT_IDS, PROPERTY_IDS
 from axiometer.cli import main
 from axiometer.metrics import RELATIVE_ROWS
 from axiometer.runner import run_table
-from tests.test_cli_table import matrix, run_cli
+from tests.cli.test_table import matrix, run_cli
 
 
 def test_prior_sensitivity_rareness_ignores_positions_nrg_does_not(capsys):

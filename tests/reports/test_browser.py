@@ -36,7 +36,7 @@ from axiometer.reports.table import format_table
 from axiometer.reports.table.cells import boundary_sentence, evidence_text, parameter_dependent
 from axiometer.runner.table import run_table
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _missing() -> str | None:
