@@ -1,5 +1,4 @@
-"""What a search's small scope reached, in words, and the evidence behind a verdict (issue 14,
-mutation tests of ``axiometer.axioms.oracle``).
+"""What a search's small scope reached, in words, and the evidence behind a verdict (issue 14).
 
 The reaches are built by hand; each expected text is read off :func:`scope_text`'s docstring and
 the :class:`ScopeReach` fields (complete layers, the partial one, the declared size, the stop).
