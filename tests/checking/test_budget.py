@@ -1,4 +1,4 @@
-"""Mutation gaps of :mod:`axiometer.checking.budget` (issue 14): the one-line budget description
+""":mod:`axiometer.checking.budget` (issue 14): the one-line budget description
 that heads every table and check report, and the per-check seeds."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The case slot (issue 14, mutation tests of ``axiometer.checking.case_slot``): what a supervised
+"""The case slot (issue 14): what a supervised
 worker's guard records before each call, and what the supervisor reads back.
 
 Everything is exercised in the test process: the slot is plain shared memory, and what a forked

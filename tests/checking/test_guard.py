@@ -1,4 +1,4 @@
-"""The guard around a metric author's metric (issue 14, mutation tests of ``axiometer.checking.guard``).
+"""The guard around a metric author's metric (issue 14).
 
 Each test calls the guard directly in the test process (a supervised worker is this process after
 :func:`supervise`, undone by monkeypatch), with the exact words the module docstring promises.

@@ -1,4 +1,4 @@
-"""The search for cases (issue 14, mutation tests of ``axiometer.checking.search``).
+"""The search for cases (issue 14).
 
 The searches here run on hand-made cases whose outcome is set by a test's ``judge``, so what the
 search must return (which case, how many cases, which note, how far the small scope got) follows
