@@ -8,15 +8,18 @@ hand-computed values, not the classifier's output.
 from __future__ import annotations
 
 import json
-from fractions import Fraction
+from fractions import Fraction, Fraction as F
 
 import pytest
 
-from axiometer.intrinsic.giner import GinerTable, canonical_domains, load_giner, run_giner
+from axiometer.intrinsic.giner import GinerEntry, GinerTable, canonical_domains, load_giner, run_giner
 from axiometer.core import InputError
-from axiometer.generators.domains import rankings, sets, users
+from axiometer.generators.domains import outputs, rankings, sets, users
 from axiometer.metrics import parse
 from axiometer.reports.giner import GINER_FORMATS, format_giner
+from axiometer.results import OutputRecord
+from axiometer.metrics.rbp import RBP
+from axiometer.intrinsic import giner, parametric
 
 IM, OM, OP = "interval/metric", "ordinal/metric", "ordinal/pseudometric"
 
@@ -242,3 +245,132 @@ def test_text_report_lists_every_lacking_property_with_its_counterexample(reduce
     # Recall is interval on fixed-size outputs: nothing lacking there, so S1 is not listed for it.
     recall = section[section.index("\nrecall\n"):]
     assert "S1 (" not in recall[: recall.index("\n\n", 1)]
+
+
+# Giner's table on hand-made data files (issue 14): reading the data file, choosing rows and their
+# domains, explaining differences, printing counterexamples.
+
+_SIZE8 = "sets(N=20, R=5, size=8)"
+
+
+class _Files:
+    """Stands in for ``importlib.resources``: ``files("axiometer") / "data" / name`` is ``root/data/name``."""
+
+    def __init__(self, root):
+        self.root = root
+
+    def files(self, package):
+        return self.root
+
+
+_HEADER = "measure\tkind\tspec\tpublished\tcondition\n"
+
+
+@pytest.mark.parametrize("text, message", [
+    # A wrong header names the file and the header read.
+    ("measure\tkind\tspec\tpublished\n", "giner.tsv: unexpected header ['measure', 'kind', 'spec', 'published']"),
+    # Data rows are numbered from 2 (the header is row 1), comments and blank lines not counted.
+    (_HEADER + "recall\tset\trecall\tinterval/metric\t-\n# note\n\nAP\trank\tAP\tordinal/pseudometric\n",
+     "giner.tsv data row 3: malformed row ['AP', 'rank', 'AP', 'ordinal/pseudometric']"),
+    (_HEADER + "AP\tsets\tAP\tordinal/pseudometric\t-\n",
+     "giner.tsv data row 2: malformed row ['AP', 'sets', 'AP', 'ordinal/pseudometric', '-']"),
+    (_HEADER + "AP\trank\tAP\tordinal\t-\n", "giner.tsv data row 2: malformed row ['AP', 'rank', 'AP', 'ordinal', '-']"),
+])
+def test_a_malformed_giner_data_file_is_one_error_naming_the_row(tmp_path, monkeypatch, text, message):
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "giner.tsv").write_text(text, encoding="utf-8")
+    monkeypatch.setattr(giner, "resources", _Files(tmp_path))
+    with pytest.raises(InputError) as error:
+        load_giner()
+    assert str(error.value) == message
+
+
+def test_giner_data_rows_read_dashes_as_none(tmp_path, monkeypatch):
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "giner.tsv").write_text(
+        "# comment\n" + _HEADER + "\nAP\trank\tAP\t-\t-\nRBP\trank\tRBP(p=0.8)\tordinal/pseudometric\tin general\n",
+        encoding="utf-8")
+    monkeypatch.setattr(giner, "resources", _Files(tmp_path))
+    assert load_giner() == (GinerEntry("AP", "rank", "AP", None, None),
+                            GinerEntry("RBP", "rank", "RBP(p=0.8)", "ordinal/pseudometric", "in general"))
+
+
+def test_giner_rows_follow_the_file_and_unknown_names_list_the_known_ones():
+    known = [e.measure for e in load_giner()]
+    table = run_giner(domains=[sets(20, 5, size=8)], measures=["precision", "recall"])
+    assert [row.entry.measure for row in table.rows] == [m for m in known if m in ("precision", "recall")]
+    with pytest.raises(InputError) as error:
+        run_giner(domains=[sets(20, 5, size=8)], measures=["recall", "MAP"])
+    assert str(error.value) == "unknown Giner measure 'MAP'; known: " + ", ".join(known)
+
+
+def test_giner_differences_are_explained_by_the_property_and_the_domain():
+    # RBP at p = 0.8 is injective on binary rankings of length 4 (16 distinct values), stronger
+    # than Giner's "not a metric in general": the parametric analysis finds the tying p.
+    table = run_giner(domains=[rankings(4)], measures=["RBP (p = 0.8)"])
+    (row,) = table.rows
+    assert row.reproduced_by == () and row.explanation == (
+        f"on {BINARY4}: ordinal/metric, stronger than ordinal/pseudometric: metric holds here "
+        "(injective: 16 distinct values on 16 outputs); Giner's category is for the measure in general: "
+        "some parameter values make outputs tie, which the parametric analysis finds",)
+    # F on sets of size 8 is 2 TP / 13, linear: interval, stronger than Giner's ordinal/metric, and
+    # the domain (not a parameter) is why.
+    table = run_giner(domains=[sets(20, 5, size=8)], measures=["F-measure"])
+    (row,) = table.rows
+    assert row.explanation == (
+        f"on {_SIZE8}: interval/metric, stronger than ordinal/metric: interval holds here (the 6 "
+        "distinct values are equally spaced); this domain does not contain the outputs Giner's argument "
+        "rests on",)
+    # A weaker category names the failing property and its counterexample, value by value:
+    # precision on all subsets ties (TP=0, FP=0) (0/0 read as 0) and (TP=0, FP=1) (0/1).
+    table = run_giner(domains=[sets(20, 5)], measures=["precision"])
+    (row,) = table.rows
+    (text,) = row.explanation
+    metric = row.result_on("sets(N=20, R=5)").property("metric")
+    assert text == (f"on sets(N=20, R=5): ordinal/pseudometric, not interval/metric: metric fails "
+                    f"({metric.note}); counterexample (TP=0, FP=0) = 0, (TP=0, FP=1) = 0")
+
+
+def test_the_canonical_domains_are_those_the_module_names():
+    # giner.py's docstring: sets(20, 5, size=8), sets(20, 5, nonrel=0), sets(20, 5); users(U=5,
+    # unknown=5) and the same with wanted = 2, examined up to 8; binary rankings(n=4) (R = 4),
+    # rankings(n=6) and graded rankings(n=3, grades={0, 1/2, 1}) (R = 6: three documents of each
+    # relevant grade). Sizes: TP = 0..5; TP = 0..5; 6 * 16 (TP, FP); 6 * 6 (Rk, Ru); 36 * 7
+    # (examined = 2..8); 2^4, 2^6, 3^3.
+    assert [d.name for d in canonical_domains()] == [
+        "sets(N=20, R=5, size=8)", "sets(N=20, R=5, nonrel=0)", "sets(N=20, R=5)",
+        "users(U=5, unknown=5)", "users(U=5, unknown=5, wanted=2, examined=8)",
+        "rankings(n=4, grades={0,1}, lengths=exact, R=4)", "rankings(n=6, grades={0,1}, lengths=exact, R=6)",
+        "rankings(n=3, grades={0,1/2,1}, lengths=exact, R=6)"]
+    assert [d.size for d in canonical_domains()] == [6, 6, 96, 36, 252, 16, 64, 27]
+
+
+def test_giner_rows_choose_the_domains_of_their_kind():
+    # Domains given in any order: the table lists sets then users as set columns, users apart,
+    # rankings as rank columns.
+    table = run_giner(domains=[rankings(2), users(2, 1), sets(4, 2, size=2)],
+                      measures=["recall", "coverage ratio", "recall effort", "Prec@k", "DCG"])
+    assert table.set_domains == ("sets(N=4, R=2, size=2)", "users(U=2, unknown=1)")
+    assert table.user_domains == ("users(U=2, unknown=1)",)
+    assert table.rank_domains == ("rankings(n=2, grades={0,1}, lengths=exact, R=2)",)
+    rows = {row.entry.measure: row for row in table.rows}
+    assert [r.domain for r in rows["recall"].results] == ["sets(N=4, R=2, size=2)"]
+    assert [r.domain for r in rows["coverage ratio"].results] == ["users(U=2, unknown=1)"]
+    # recall effort (wanted / examined) needs a users domain that varies them: none here.
+    assert rows["recall effort"].results == () and rows["recall effort"].skipped == "no user domain given"
+    # Prec@k is P@{n}: P@2 on binary length 2 (0, 1/2, 1/2, 1: the tie Giner states).
+    (prec,) = rows["Prec@k"].results
+    assert prec.metric == "P@2" and prec.category == "ordinal/pseudometric"
+    assert rows["Prec@k"].reproduced_by == (prec.domain,) and rows["Prec@k"].explanation == ()
+    # DCG has no published category: nothing to reproduce, nothing to explain.
+    assert rows["DCG"].reproduced_by == () and rows["DCG"].explanation == ()
+    assert all(row.skipped is None for m, row in rows.items() if m != "recall effort")
+    # Without a rank domain a rank measure is skipped, named by its kind.
+    only_sets = run_giner(domains=[sets(4, 2, size=2)], measures=["AP"])
+    assert only_sets.rows[0].skipped == "no rank domain given" and only_sets.rank_domains == ()
+
+
+def test_giner_counterexamples_print_exact_values_or_six_digits():
+    # An explanation's records: the exact value where known, else the float to 6 significant digits.
+    records = (OutputRecord(0, "(0, 1)", ("a",), 0.5, "1/2"), OutputRecord(1, "(1, 0)", ("b",), 2 / 3))
+    assert giner._records(records) == "(0, 1) = 1/2, (1, 0) = 0.666667"
