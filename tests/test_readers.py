@@ -614,3 +614,28 @@ def test_the_extra_columns_warning_points_at_the_caller(tmp_path):
     assert filename != readers.__file__  # not the reader's own line
     # This test's line; under mutmut its trampoline is one frame between this test and read_run.
     assert filename == __file__ or Path(filename).name == "trampoline.py"
+
+
+# -- a TREC qrels line with five columns is one InputError naming file:line -------
+
+@pytest.mark.parametrize("text, line, columns", [
+    ("q1 0 a 1\nq1 0 b 1 extra\n", 2, "qid iter docno grade"),
+    ("q1 0 a 1 extra\nq1 0 b 1\n", 1, "qid iter docno grade"),        # first line: still TREC
+    ("q1 0 a 1\nq1\t0\tb\t1\t2\n", 2, "qid iter docno grade"),        # tabs after the first line
+    ("q1 s1 a 1\nq1 s2 b 1 0.5\n", 2, "qid subtopic docno grade"),    # TREC diversity
+])
+def test_a_five_column_trec_qrels_line_is_an_input_error_naming_file_and_line(tmp_path, text, line, columns):
+    path = tmp_path / "five.qrels"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(InputError) as caught:
+        read_qrels(path)
+    assert str(caught.value) == f"{path}:{line}: expected 4 columns ({columns}), found 5"
+    assert (caught.value.source, caught.value.line) == (str(path), line)
+
+
+def test_a_five_column_line_under_an_explicit_trec_format_is_an_input_error(tmp_path):
+    path = tmp_path / "five.qrels"
+    path.write_text("q1 0 a 1\nq1 0 b 1 x\n", encoding="utf-8")
+    for fmt in ("trec", "trec-diversity"):
+        with pytest.raises(InputError, match=r":2: expected 4 columns \(.*\), found 5$"):
+            read_qrels(path, format=fmt)

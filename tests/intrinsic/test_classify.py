@@ -1088,3 +1088,74 @@ def test_the_batched_path_spares_one_evaluation_per_output():
     batched, fallback = classify(Counted(p=0.5), domain), classify(CountedNoBatch(p=0.5), domain)
     assert batched.category == fallback.category == "interval/metric"
     assert CountedNoBatch.calls - Counted.calls == 2 * domain.size == 2 * 128
+
+
+# -- Giner's interval scale: exact-but-unequal gaps, and the float-only band ------
+
+_TOPIC3 = Topic.single({"a": 1, "b": 1, "c": 1})
+_ABC = outputs([(["a"], _TOPIC3), (["b"], _TOPIC3), (["c"], _TOPIC3)], name="three")
+#: Gaps 1 and 1 + 10^-12: within the float screen (relative 1e-9), so only the exact
+#: comparison can tell them apart.
+_NEAR = {"a": F(0), "b": F(1), "c": 2 + F(1, 10 ** 12)}
+
+
+class _Table(BuiltinMetric):
+    """Scores the output's one document from a table, exactly (Fraction) and in float."""
+
+    family = "Table"
+    title = "Table"
+    needs = Needs(aspects=False, graded=True)
+
+    def __init__(self, table: dict[str, Fraction]) -> None:
+        super().__init__(None)
+        self.table = table
+        self.name = "table"
+
+    def compute(self, ranking, topic, A, context=None):
+        return A.num(self.table[ranking[0]])
+
+
+def _assert_unequal_gaps_decided_exactly(result, third: str) -> None:
+    interval = result.property("interval")
+    assert not interval.holds and interval.exact
+    assert [r.label for r in interval.counterexample] == ["[a]", "[b]", "[c]"]
+    assert interval.counterexample[2].exact == third
+    assert result.category == "ordinal/metric"
+    assert result.exact and result.tolerance is None and result.note == "ties and gaps decided exactly"
+
+
+def test_exact_but_unequal_gaps_are_not_interval_with_an_exact_override():
+    # The float scores 0, 1, 2.000000000001 pass the screen as equal gaps; the exact values'
+    # second difference 2 + 10^-12 - 2 * 1 + 0 = 10^-12 != 0 decides: not interval, exactly.
+    result = classify(wrap(lambda r, t: float(_NEAR[r[0]]), name="near"), _ABC,
+                      exact=lambda r, t: _NEAR[r[0]])
+    _assert_unequal_gaps_decided_exactly(result, "2000000000001/1000000000000")
+
+
+def test_exact_but_unequal_gaps_are_not_interval_with_the_metrics_own_exact():
+    metric = _Table(_NEAR)
+    assert is_exact_capable(metric)
+    _assert_unequal_gaps_decided_exactly(classify(metric, _ABC), "2000000000001/1000000000000")
+    # Control: with exactly equal gaps (0, 1, 2) the same path says interval, exactly.
+    equal = classify(_Table({"a": F(0), "b": F(1), "c": F(2)}), _ABC)
+    assert equal.category == "interval/metric" and equal.property("interval").exact
+
+
+def test_float_only_gaps_1_and_1_0001_are_not_interval_within_the_stated_tolerance():
+    # Float-only: equal gaps are decided within DEFAULT_TOLERANCE (1e-9, relative to the
+    # values, so a band of 1e-9 * 2.0001 here). The second difference 2.0001 - 2 * 1 + 0 =
+    # 1e-4 is far outside it: not interval. A band 1e6 times wider (2e-3) would swallow it.
+    assert DEFAULT_TOLERANCE == 1e-9
+    scores = {"a": 0.0, "b": 1.0, "c": 2.0001}
+    result = classify(wrap(lambda r, t: scores[r[0]], name="gaps"), _ABC)
+    assert result.tolerance == DEFAULT_TOLERANCE
+    assert "float-only" in result.note and "1e-09" in result.note
+    interval = result.property("interval")
+    assert not interval.holds
+    assert [r.score for r in interval.counterexample] == [0.0, 1.0, 2.0001]
+    assert result.category == "ordinal/metric"
+    # Control: gaps 1 and 1 + 1e-12 are equal within that tolerance, and the result says so.
+    close = {"a": 0.0, "b": 1.0, "c": 2.0 + 1e-12}
+    within = classify(wrap(lambda r, t: close[r[0]], name="close"), _ABC)
+    assert within.category == "interval/metric" and not within.property("interval").exact
+    assert "within tolerance 1e-09" in within.property("interval").note

@@ -252,3 +252,37 @@ def test_a_batch_built_without_judged_flags_scores_each_aspect_the_same():
     for metric in (NDCGIA(10), ReciprocalRankIA()):
         expected = [float(metric.exact(r, topic)) for r in rankings]
         assert metric.score_batch(bare).tolist() == pytest.approx(expected, abs=1e-15)
+
+
+# -- nERR-IA's greedy ideal: an exact tie goes to the larger document id ----------
+
+def _tie_topic(order: list[str]) -> Topic:
+    # Aspects x, y, weight 1/2 each; d1 = (0, 1/2), d2 = (1/2, 1/4), d3 = (3/4, 0).
+    vectors = {"d1": {"x": F(0), "y": F(1, 2)}, "d2": {"x": F(1, 2), "y": F(1, 4)},
+               "d3": {"x": F(3, 4), "y": F(0)}}
+    return Topic({d: vectors[d] for d in order}, {"x": F(1, 2), "y": F(1, 2)})
+
+
+@pytest.mark.parametrize("order", [["d1", "d2", "d3"], ["d3", "d2", "d1"]], ids=["ascending", "descending"])
+def test_nerr_ia_exact_tie_goes_to_the_larger_id_and_changes_the_normaliser(order):
+    # Greedy increments sum_t w(t) r(d, t) prod_{j<i} (1 - r(d_j, t)):
+    #   1: d1 1/2*1/2 = 1/4; d2 1/2*1/2 + 1/2*1/4 = 3/8; d3 1/2*3/4 = 3/8: d2 and d3 tie
+    #      exactly -> d3 (ndeval: the larger docno). Unsatisfied: x 1/4, y 1.
+    #   2: d1 1/2*1/2 = 1/4; d2 1/2*1/2*1/4 + 1/2*1/4 = 3/16 -> d1. Unsatisfied: x 1/4, y 1/2.
+    #   3: d2 1/2*1/2*1/4 + 1/2*1/4*1/2 = 1/8.
+    #   ERR-IA(d3, d1, d2) = 3/8 + (1/4)/2 + (1/8)/3 = 13/24.
+    # Had d2 won the tie: (d2, d1, d3) = 3/8 + (3/16)/2 + (1/8)/3 = 17/32 (d1 then adds
+    # 1/2*1/2*3/4; d3 1/2*3/4*1/2), a different normaliser.
+    topic = _tie_topic(order)
+    assert greedy_ideal(topic) == ("d3", "d1", "d2")
+    assert greedy_ideal(topic, 1) == ("d3",)
+    assert ERRIA().exact(["d3", "d1", "d2"], topic) == F(13, 24)
+    assert ERRIA().exact(["d2", "d1", "d3"], topic) == F(17, 32)
+    # So the ranking (d2, d1, d3) scores (17/32) / (13/24) = 51/52, not 1.
+    assert NERRIA().exact(["d2", "d1", "d3"], topic) == F(51, 52)
+    assert NERRIA().score(["d2", "d1", "d3"], topic) == pytest.approx(51 / 52, abs=1e-15)
+    batch = RankingBatch.from_rankings([["d2", "d1", "d3"], ["d3", "d1", "d2"]], topic)
+    assert NERRIA().score_batch(batch) == pytest.approx([51 / 52, 1.0], abs=1e-15)
+    # @2: ideal (d3, d1) = 3/8 + 1/8 = 1/2; (d2, d1) = 3/8 + (1/2*1/2*3/4)/2 = 15/32 -> 15/16.
+    assert NERRIA(2).exact(["d2", "d1"], topic) == F(15, 16)
+    assert NERRIA().exact(["d3", "d1", "d2"], topic) == 1
