@@ -1,5 +1,5 @@
-"""The registry of oracles (issue 14): ``get`` finds a
-constraint or property by its id in any case, and an unknown id lists every known one."""
+"""The registry of oracles (issue 14): ``get`` finds a constraint or property by its id in any case,
+and an unknown id lists every known one."""
 
 from __future__ import annotations
 

@@ -216,9 +216,9 @@ def test_api_check_takes_a_range():
     assert len(cell.boundaries) == 1
 
 
-# :mod:`axiometer.checking.boundary` (issue 14): closed forms with logarithmic
-# coefficients, run in the test process (the four-metric test of test_boundary.py runs them in
-# workers, where the mutation tool cannot see them), and the sides of a boundary.
+# Closed forms with logarithmic coefficients, run in the test process (the four-metric test above
+# runs them in workers, where the mutation tool cannot see them), and the sides of a boundary
+# (issue 14).
 #
 # alpha-DCG (single aspect, no cutoff) keeps the algebra short:
 # ``alpha-DCG(d) = sum_i r_i (1 - alpha)^c_i / log2(i + 1)`` with ``c_i`` the relevant documents

@@ -1,5 +1,5 @@
-""":mod:`axiometer.checking.budget` (issue 14): the one-line budget description
-that heads every table and check report, and the per-check seeds."""
+"""The budget (issue 14): the one-line budget description that heads every table and check report,
+and the per-check seeds."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""The case slot (issue 14): what a supervised
-worker's guard records before each call, and what the supervisor reads back.
+"""The case slot (issue 14): what a supervised worker's guard records before each call, and what the
+supervisor reads back.
 
 Everything is exercised in the test process: the slot is plain shared memory, and what a forked
 worker would write is exactly what :meth:`CaseSlot.enter` writes here.

@@ -180,8 +180,8 @@ def test_a_threshold_error_names_the_ranking_that_raised():
     assert result.error.ranking[0].startswith("n")  # b_n (non-relevant first) raised, not a_n
 
 
-# :mod:`axiometer.checking.check` (issue 14): a per-case time limit that was asked
-# for but could not be set is said in the check's note, only when a metric author's metric ran.
+# A per-case time limit that was asked for but could not be set is said in the check's note, only
+# when a metric author's metric ran (issue 14).
 
 SMALL = Budget(cases=10, small_scope=20)
 NO_LIMIT = "no per-case time limit outside the main thread"

@@ -316,8 +316,8 @@ def test_dependence_when_every_or_no_setting_holds():
     assert dependence_condition([_check("violated")]) is None
 
 
-# :mod:`axiometer.checking.explain` (issue 14): the order of the readings and
-# what each reuses, and the wording of parameter dependence on partial grids.
+# The order of the readings and what each reuses, and the wording of parameter dependence on
+# partial grids (issue 14).
 #
 # The reading-order tests replace ``run_check`` by a recorder that answers from a table, so they
 # pin which checks :func:`explain` runs (definitions §3: nearest reading first, the same seed,

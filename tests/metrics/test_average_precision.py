@@ -68,8 +68,8 @@ def test_batch_on_many_long_rankings():
         assert abs(got - metric.score(ranking, topic)) <= 1e-12
 
 
-# AP (issue 14): hand-computed values with
-# cutoffs, relevance levels and unjudged documents, batched too.
+# AP (issue 14): hand-computed values with cutoffs, relevance levels and unjudged documents, batched
+# too.
 
 # R = 2 (a, b); grades: b (1/2) 1, a (1) 2.
 EDGE_TOPIC = Topic.single({"a": 1, "b": Fraction(1, 2), "n": 0})

@@ -100,8 +100,8 @@ def test_wrapped_metric_replace_validates_and_renames():
         metric.replace(w=-1.0)
 
 
-# The metric base (issue 14): declared parameter ranges as
-# written in error messages, what a wrapped function may return, and the batched path's refusals.
+# The metric base (issue 14): declared parameter ranges as written in error messages, what a wrapped
+# function may return, and the batched path's refusals.
 
 def test_range_text_writes_a_missing_bound_as_infinite():
     # One bound only: the other side is written -inf / inf (closed brackets, nothing open).

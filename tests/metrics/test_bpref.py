@@ -53,8 +53,8 @@ def test_float_matches_exact_and_batch(case):
     assert_evaluations_agree(Bpref(), topic, rankings)
 
 
-# bpref (issue 14): min(n, R) / min(Nn, R) by hand when
-# Nn > R, Nn < R and Nn = 0, unjudged documents skipped, scalar and batched.
+# bpref (issue 14): min(n, R) / min(Nn, R) by hand when Nn > R, Nn < R and Nn = 0, unjudged
+# documents skipped, scalar and batched.
 
 def check(topic, rankings, want):
     assert [Bpref().exact(r, topic) for r in rankings] == want

@@ -96,8 +96,8 @@ def test_seen_is_a_decreasing_probability(n, p):
         assert (seen >= 0).all() and (seen <= 1).all() and (seen[1:] <= seen[:-1]).all()
 
 
-# Browsing models (issue 14): the survivals at and just
-# past the depth K, the normalisers, the ordering of exact values, and the cached float arrays.
+# Browsing models (issue 14): the survivals at and just past the depth K, the normalisers, the
+# ordering of exact values, and the cached float arrays.
 
 TOPIC = Topic.single({"a": Fraction(1, 2), "b": 1, "c": 0})
 

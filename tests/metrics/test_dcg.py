@@ -71,8 +71,8 @@ def test_float_matches_exact_and_batch(case, k):
         assert_evaluations_agree(metric, topic, rankings)
 
 
-# DCG and nDCG (issue 14): the batched path where the ideal
-# DCG is exactly 1, ideals cut at k, and the browsing models' declared parts.
+# DCG and nDCG (issue 14): the batched path where the ideal DCG is exactly 1, ideals cut at k, and
+# the browsing models' declared parts.
 
 def test_discounts_and_dcg_by_hand():
     assert discounts(3).tolist() == pytest.approx([1.0, 1 / math.log2(3), 0.5], abs=1e-15)

@@ -57,8 +57,8 @@ def test_float_matches_exact_and_batch(case, k):
     assert_evaluations_agree(metric, topic, rankings)
 
 
-# ERR (issue 14): the cascade by hand, scalar and batched,
-# at depths 1, 2 and 3 (the batched survival product starts at rank 2).
+# ERR (issue 14): the cascade by hand, scalar and batched, at depths 1, 2 and 3 (the batched
+# survival product starts at rank 2).
 
 EDGE_TOPIC = Topic.single({"a": Fraction(1, 2), "b": Fraction(1, 4), "c": 1, "n": 0})
 

@@ -66,8 +66,8 @@ def test_float_matches_exact_and_batch(case, s):
     assert_evaluations_agree(ESL(s=s), topic, rankings)
 
 
-# ESL (issue 14): unjudged documents in
-# the ranking and the final weak level, relevance levels, and the batched path by hand.
+# ESL (issue 14): unjudged documents in the ranking and the final weak level, relevance levels, and
+# the batched path by hand.
 
 def test_unjudged_documents_count_above_but_not_in_the_final_level():
     # s = 1, [u, c]: j = 2 (u, c); level: r = 2 (a, b), i = 2 judged non-relevant - 1 retrieved (c) = 1,

@@ -89,8 +89,8 @@ def test_batch_matches_score(data, k, alpha, e):
     assert_batch_matches_score(metric, topic, rankings)
 
 
-# EU (issue 14): unequal aspect weights, the
-# effort charged at every inspected position (not at padding), a cutoff, scalar and batched.
+# EU (issue 14): unequal aspect weights, the effort charged at every inspected position (not at
+# padding), a cutoff, scalar and batched.
 
 # Aspects x (weight 1/4), y (3/4): a = (1, 0), b = (1/2, 1).
 EDGE_TOPIC = Topic({"a": {"x": 1, "y": 0}, "b": {"x": Fraction(1, 2), "y": 1}},

@@ -86,8 +86,8 @@ def test_float_matches_exact_and_batch(case):
         assert_evaluations_agree(Pnorm(N=N), topic, rankings)
 
 
-# Rnorm and Pnorm (issue 14): rankings that
-# exactly fill the collection, R = N, relevance levels, and the messages naming what does not fit.
+# Rnorm and Pnorm (issue 14): rankings that exactly fill the collection, R = N, relevance levels,
+# and the messages naming what does not fit.
 
 def test_relevant_ranks_complete_the_ranking_at_the_end():
     assert relevant_ranks(["c", "a"], TOPIC, 5, "m") == [2, 5]  # level 1 by default: b missing -> rank 5

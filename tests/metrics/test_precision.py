@@ -56,8 +56,8 @@ def test_float_matches_exact_and_batch(case, k):
     assert_evaluations_agree(metric, topic, rankings)
 
 
-# P@k (issue 14): relevance levels, the batched path
-# against hand-computed values, and the browsing model's declared parts.
+# P@k (issue 14): relevance levels, the batched path against hand-computed values, and the browsing
+# model's declared parts.
 
 # Grades from the values: 1/4 -> 1, 1/2 -> 2, 1 -> 3.
 EDGE_TOPIC = Topic.single({"a": Fraction(1, 2), "b": Fraction(1, 4), "c": 1, "n": 0})

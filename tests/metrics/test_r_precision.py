@@ -50,8 +50,8 @@ def test_float_matches_exact_and_batch(case):
     assert_evaluations_agree(RPrecision(), topic, rankings)
 
 
-# R-precision (issue 14): hand-computed values with
-# relevance levels and short rankings, batched too.
+# R-precision (issue 14): hand-computed values with relevance levels and short rankings, batched
+# too.
 
 # R = 2 (a, b); grades: b (1/2) 1, a (1) 2.
 EDGE_TOPIC = Topic.single({"a": 1, "b": Fraction(1, 2), "n": 0})

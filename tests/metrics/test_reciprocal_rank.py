@@ -51,8 +51,8 @@ def test_float_matches_exact_and_batch(case, k):
     assert_evaluations_agree(metric, topic, rankings)
 
 
-# RR (issue 14): first relevant rank by hand,
-# cutoffs 1 and k, relevance levels, and the batched path including an empty batch.
+# RR (issue 14): first relevant rank by hand, cutoffs 1 and k, relevance levels, and the batched
+# path including an empty batch.
 
 EDGE_TOPIC = Topic.single({"a": Fraction(1, 2), "b": 1, "n": 0})  # grades: a 1, b 2
 

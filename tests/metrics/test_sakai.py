@@ -74,8 +74,8 @@ def test_float_matches_exact_and_batch(case, k, beta):
     assert_evaluations_agree(QMeasure(k, beta=beta), topic, rankings)
 
 
-# R-measure and Q-measure (issue 14): hand-computed values
-# with the ideal exhausted before the ranking ends, beta 0, 1 and 2, a cutoff, scalar and batched.
+# R-measure and Q-measure (issue 14): hand-computed values with the ideal exhausted before the
+# ranking ends, beta 0, 1 and 2, a cutoff, scalar and batched.
 
 # R = 2: ideal gains 1, 1/2, so cg* = 1, 3/2, 3/2, ... (flat once the ideal is exhausted).
 EDGE_TOPIC = Topic.single({"a": 1, "b": Fraction(1, 2), "n": 0})

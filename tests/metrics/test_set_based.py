@@ -274,8 +274,8 @@ def test_vectorised_domain_enumeration_matches_exact():
     assert np.allclose(scores, expected, rtol=0, atol=TOLERANCE)
 
 
-# Set-based measures (issue 14): declaring a measure by
-# its ratio, identity of parametrised measures, and the messages of ``Contingency.of``.
+# Set-based measures (issue 14): declaring a measure by its ratio, identity of parametrised
+# measures, and the messages of ``Contingency.of``.
 
 TOPIC = Topic.single({"a": 1, "b": Fraction(1, 2), "c": 0})
 

@@ -62,8 +62,7 @@ def test_float_matches_exact_and_batch(case, k):
     assert_evaluations_agree(ModifiedSlidingRatio(k), topic, rankings)
 
 
-# SR and MSR (issue 14): hand-computed values, an
-# ideal of exactly 1, scalar and batched.
+# SR and MSR (issue 14): hand-computed values, an ideal of exactly 1, scalar and batched.
 
 def test_sliding_ratios_by_hand():
     # SR@2 [b, n, a]: (1/2)/(3/2) = 1/3; SR@3: (3/2)/(3/2) = 1. [a, b]: 1.

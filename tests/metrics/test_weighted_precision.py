@@ -84,8 +84,8 @@ def test_float_matches_exact_and_batch(case, k):
     assert_evaluations_agree(AverageWeightedPrecision(k), topic, rankings)
 
 
-# wRprec and AWP (issue 14): hand-computed
-# values with the ideal exhausted before the ranking ends and a cutoff, scalar and batched.
+# wRprec and AWP (issue 14): hand-computed values with the ideal exhausted before the ranking ends
+# and a cutoff, scalar and batched.
 
 def test_weighted_precisions_by_hand():
     # wRprec = cg(2)/cg*(2): [b, n, a] (1/2)/(3/2) = 1/3.
