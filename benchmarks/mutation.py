@@ -51,7 +51,7 @@ ROOT = Path(__file__).resolve().parents[1]
 @dataclass(frozen=True)
 class Area:
     mutate: tuple[str, ...]   # glob patterns (fnmatch: ``*`` also crosses ``/``) of the modules to mutate
-    tests: tuple[str, ...]    # the test files (or folders) that cover them, run per mutant
+    tests: tuple[str, ...]    # the test files (or folders, or node ids) that cover them, run per mutant
     note: str = ""
     deselect: tuple[str, ...] = ()  # test ids that cannot run under mutmut (each with its reason in the file)
 
@@ -59,7 +59,7 @@ class Area:
 # The areas of issue 14, one file each in benchmarks/mutation_areas/<area>.toml:
 #   note = "..."                      # what the area is
 #   mutate = ["src/axiometer/readers.py", ...]   # fnmatch globs (``*`` also crosses ``/``)
-#   tests = ["tests/test_readers.py", ...]        # the test files (or folders) written for these modules
+#   tests = ["tests/test_readers.py", ...]        # the test files (or folders, or node ids) for these modules
 #   [[deselect]]                                  # a test that cannot run under mutmut, and why
 #   test = "tests/x.py::test_y"
 #   reason = "..."
@@ -119,7 +119,8 @@ def configure(dest: Path, area: Area) -> None:
     def toml_list(items):
         return "[" + ", ".join(f'"{x}"' for x in items) + "]"
     deselect = [arg for test in area.deselect for arg in ("--deselect", test)]
-    present = [t for t in area.tests if (dest / t).exists()]  # a test file yet to be written is skipped
+    # A test file yet to be written is skipped; a node id (file::test) counts when its file is there.
+    present = [t for t in area.tests if (dest / t.split("::")[0]).exists()]
     if len(present) < len(area.tests):
         print("  (not written yet: " + ", ".join(t for t in area.tests if t not in present) + ")")
     project = dest / "pyproject.toml"
