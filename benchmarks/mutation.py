@@ -114,6 +114,15 @@ def export(source: str, dest: Path) -> None:
                 shutil.copy2(src, dest / name)
 
 
+def tests_text(tests: tuple[str, ...]) -> str:
+    """An area's tests in one line: files and folders as named, node ids counted per file."""
+    counts: dict[str, int] = {}
+    for test in tests:
+        path, _, node = test.partition("::")
+        counts[test if not node else path] = counts.get(test if not node else path, 0) + bool(node)
+    return ", ".join(t if not n else f"{n} test{'s' * (n > 1)} of {t}" for t, n in counts.items())
+
+
 def configure(dest: Path, area: Area) -> None:
     """mutmut's settings for this area, appended to the copy's pyproject.toml (never to the real one)."""
     def toml_list(items):
@@ -318,7 +327,7 @@ def run_area(name: str, area: Area, args) -> int:
         export(args.source, work)
         configure(work, area)
         print(f"area {name}: {area.note}\n  mutate: {', '.join(area.mutate)}\n"
-              f"  tests:  {', '.join(area.tests)}\n  copy:   {work}", flush=True)
+              f"  tests:  {tests_text(area.tests)}\n  copy:   {work}", flush=True)
         started = time.monotonic()
         run = mutmut(work, "run", "--max-children", str(args.jobs), capture=True)
         elapsed = time.monotonic() - started
@@ -558,7 +567,7 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     if args.list or not (args.area or args.rerun or args.report or args.combine):
         for name, area in AREAS.items():
-            print(f"{name}: {area.note}\n  mutate: {', '.join(area.mutate)}\n  tests:  {', '.join(area.tests)}")
+            print(f"{name}: {area.note}\n  mutate: {', '.join(area.mutate)}\n  tests:  {tests_text(area.tests)}")
         return 0
     try:
         import mutmut  # noqa: F401
