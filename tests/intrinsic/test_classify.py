@@ -7,26 +7,22 @@ known facts of definitions §4); nothing is copied from the classifier's own out
 from __future__ import annotations
 
 import math
-from fractions import Fraction, Fraction as F
+from fractions import Fraction
 from typing import Any, Sequence
 
 import numpy as np
 import pytest
 import sympy
 
-from axiometer.intrinsic import classify as intrinsic
-from axiometer.metrics.decide import DEFAULT_TOLERANCE
-from axiometer.intrinsic.classify import classify, score_domain
 from axiometer.core import Topic
 from axiometer.generators.domains import outputs, rankings, sets, users
+from axiometer.intrinsic import classify as intrinsic
+from axiometer.intrinsic.classify import classify, score_domain
 from axiometer.metrics import BuiltinMetric, Needs, RankingBatch, is_exact_capable, parse, wrap
+from axiometer.metrics.decide import DEFAULT_TOLERANCE
 from axiometer.metrics.rbp import RBP
-from axiometer.metrics.set_based import CoverageRatio, Precision, set_measure
-from tests.intrinsic import TOPIC6
-
-
-def labels(records) -> list[str]:
-    return [r.label for r in records]
+from axiometer.metrics.set_based import CoverageRatio, set_measure
+from tests.intrinsic import SIX, TOPIC6, labels, table_metric
 
 
 @pytest.mark.parametrize("n", [1, 3, 5])
@@ -354,17 +350,9 @@ def test_triangle_and_symmetry_violations_are_reported(monkeypatch):
 # The intrinsic classification's reports pinned on hand-computed cases (issue 14).
 #
 # Each expected value is worked out by hand in a comment: the notes and records a user reads
-# (``axiometer intrinsic`` prints them), the collision classes, the scale of the tie band, the
-# sampled pseudometric and dQ checks, failures named with their output, determinism, relabelling and
-# the exact budget.
-
-_SIX = outputs([([d], TOPIC6) for d in "abcdef"], name="six")
-
-
-def _table(values: dict[str, object], name: str = "table"):
-    """A float-only function scoring the output's one document from ``values``."""
-    return wrap(lambda ranking, topic: float(values[ranking[0]]), name=name)
-
+# (``axiometer intrinsic`` prints them), the collision classes, the scale of the tie band and the
+# sampled pseudometric checks (failures: test_classify_failures.py; what is decided exactly and
+# what on floats: test_classify_exactness.py).
 
 # -- the whole result of a small exact classification ------------------------------
 
@@ -432,14 +420,14 @@ def _assert_two_pairs(result, how: str) -> None:
 
 
 def test_collision_classes_with_an_exact_evaluation():
-    result = classify(_table(_TWO_PAIRS), _SIX, exact=lambda r, t: F(_TWO_PAIRS[r[0]]))
+    result = classify(table_metric(_TWO_PAIRS), SIX, exact=lambda r, t: Fraction(_TWO_PAIRS[r[0]]))
     _assert_two_pairs(result, "exactly")
     assert [r.exact for r in result.property("metric").counterexample] == ["1", "1"]
     assert result.exact and result.note == "ties and gaps decided exactly"
 
 
 def test_collision_classes_of_a_float_only_metric():
-    result = classify(_table(_TWO_PAIRS), _SIX)
+    result = classify(table_metric(_TWO_PAIRS), SIX)
     _assert_two_pairs(result, "within tolerance 1e-09")
     assert [r.exact for r in result.property("metric").counterexample] == [None, None]
     assert not result.exact and result.tolerance == 1e-9
@@ -453,7 +441,7 @@ def test_the_largest_class_lists_five_of_its_members():
     # P@1 on all seven length-1 outputs of 7 non-relevant documents would do as well;
     # here [a], [b], [c], [e], [f] = outputs 0, 1, 2, 4, 5.
     values = {"a": 0, "b": 0, "c": 0, "d": 1, "e": 0, "f": 0}
-    result = classify(_table(values), _SIX, exact=lambda r, t: F(values[r[0]]))
+    result = classify(table_metric(values), SIX, exact=lambda r, t: Fraction(values[r[0]]))
     assert result.largest_class_size == 5
     assert [r.index for r in result.largest_class] == [0, 1, 2, 4, 5]
     assert result.property("metric").note == (
@@ -476,14 +464,14 @@ def test_the_float_tie_band_is_relative_with_a_floor_of_one():
     # - 1e6 and 1e6 + 1e-4: 1e-4 <= 1e-9 * 1e6 = 1e-3: one value;
     # - -1e6 - 1e-4 and -1e6: within 1e-9 * 1e6 as well: one value.
     values = {"a": 0.0, "b": 1.5e-9, "c": 0.5, "d": 0.5 + 8e-10, "e": 1e6, "f": 1e6 + 1e-4}
-    result = classify(_table(values), _SIX)
+    result = classify(table_metric(values), SIX)
     assert result.distinct == 4
     assert result.values == ((0.0, 1), (1.5e-9, 1), (0.5, 2), (1e6, 2))
     negative = {"a": -1e6 - 1e-4, "b": -1e6, "c": 0.0, "d": 1.0, "e": 2.0, "f": 3.0}
-    result = classify(_table(negative), _SIX)
+    result = classify(table_metric(negative), SIX)
     assert result.distinct == 5 and result.values[0] == (-1e6 - 1e-4, 2)
     # A tolerance of 0 separates everything that differs at all.
-    assert classify(_table(values), _SIX, tolerance=0.0).distinct == 6
+    assert classify(table_metric(values), SIX, tolerance=0.0).distinct == 6
 
 
 def test_the_gap_band_is_relative_to_the_values_at_least_one():
@@ -493,10 +481,10 @@ def test_the_gap_band_is_relative_to_the_values_at_least_one():
     # band 1e-9 * max(1, 0.5) = 1e-9 < 1.5e-9: unequal.
     big = {"a": 1e6, "b": 2e6, "c": 3e6 + 1e-4}
     three = outputs([([d], TOPIC6) for d in "abc"], name="three")
-    assert classify(_table(big), three).category == "interval/metric"
-    assert classify(_table({"a": -3e6 - 1e-4, "b": -2e6, "c": -1e6}), three).category == "interval/metric"
-    assert classify(_table({"a": 0.0, "b": 1.0, "c": 2 + 1.5e-9}), three).category == "interval/metric"
-    small = classify(_table({"a": 0.0, "b": 0.25, "c": 0.5 + 1.5e-9}), three)
+    assert classify(table_metric(big), three).category == "interval/metric"
+    assert classify(table_metric({"a": -3e6 - 1e-4, "b": -2e6, "c": -1e6}), three).category == "interval/metric"
+    assert classify(table_metric({"a": 0.0, "b": 1.0, "c": 2 + 1.5e-9}), three).category == "interval/metric"
+    small = classify(table_metric({"a": 0.0, "b": 0.25, "c": 0.5 + 1.5e-9}), three)
     assert small.category == "ordinal/metric"
     assert small.property("interval").note == "consecutive values 0.0, 0.25, 0.5000000015 have unequal gaps"
 
@@ -527,576 +515,13 @@ def test_triples_beyond_the_exact_budget_are_checked_on_floats():
     assert note.endswith("on 8 sampled triples (0 exactly, 8 on floats within 1e-09)")
 
 
-# -- failures named: the metric, the output, what went wrong --------------------------
-
-def test_a_set_measure_is_named_by_its_full_spec():
-    # F(beta=2) on sets of size 8 (N = 20, R = 5, FN = 5 - TP, FP = 8 - TP):
-    # 5 TP / (5 TP + 4 FN + FP) = 5 TP / 28, linear in TP: interval, 6 distinct values.
-    result = classify(set_measure("F", beta=2), sets(20, 5, size=8))
-    assert result.metric == "F(beta=2)" and result.domain == "sets(N=20, R=5, size=8)"
-    assert result.category == "interval/metric" and result.distinct == 6
-
-
-class _InfAtTwo(Precision):
-    """Precision whose vectorised scores are inf where TP = 2."""
-
-    def score_counts(self, tp, fp, fn, tn):
-        return np.where(tp == 2, np.inf, super().score_counts(tp, fp, fn, tn))
-
-
-class _RaisesAtTwo(Precision):
-    """Precision without a working vectorised path, raising on TP = 2."""
-
-    def score_counts(self, tp, fp, fn, tn):
-        raise ValueError("no vectors today")
-
-    def score(self, c):
-        if c.tp == 2:
-            raise ValueError("boom")
-        return super().score(c)
-
-
-def test_a_non_finite_vectorised_set_score_is_rescored_output_by_output():
-    # The vectorised path's inf at TP = 2 sends every output to the per-output score, which is
-    # finite: precision on sets of size 8 is TP / 8 (TP = 0..5), linear: interval, 6 values.
-    result = classify(_InfAtTwo(), sets(20, 5, size=8))
-    assert result.category == "interval/metric" and result.distinct == 6
-    assert result.values == tuple((tp / 8, 1) for tp in range(6))
-
-
-def test_a_failing_vectorised_path_falls_back_to_scoring_each_output():
-    result = classify(_RaisesAtTwo(), sets(20, 5, size=8))
-    assert result.note == "precision on (TP=2, FP=6): boom"
-    (record,) = result.property("pseudometric").counterexample
-    assert record.index == 2 and math.isnan(record.score)
-
-
-class _BrokenCoverage(CoverageRatio):
-    """coverage_ratio without a working vectorised path; the per-output score is inf at Rk = 1."""
-
-    def score_counts(self, U, Rk, Ru, wanted=0, examined=0):
-        raise ValueError("no vectors today")
-
-    def score(self, c):
-        return math.inf if c.Rk == 1 else super().score(c)
-
-
-def test_a_users_measure_falls_back_and_names_a_non_finite_value():
-    # users(2, 1): (Rk, Ru) = (0,0), (0,1), (1,0), ...: Rk = 1 first at output 2.
-    result = classify(_BrokenCoverage(), users(2, 1))
-    assert result.note == "coverage_ratio on (Rk=1, Ru=0): returned a non-finite value inf"
-    assert [r.index for r in result.property("pseudometric").counterexample] == [2]
-
-
-class _InfBatchRBP(RBP):
-    """RBP whose batched scores are inf when the second document is relevant."""
-
-    def score_batch(self, batch):
-        return np.where(batch.single[:, 1] > 0, np.inf, super().score_batch(batch))
-
-
-class _NoBatchRBP(RBP):
-    """RBP whose batched path fails: scored output by output instead."""
-
-    def score_batch(self, batch):
-        raise RuntimeError("no batches today")
-
-
-def test_the_batched_path_names_a_non_finite_score_and_falls_back_when_it_fails():
-    # (0, 1, 0) is the first output of binary length 3 with a relevant second document.
-    failed = classify(_InfBatchRBP(p=0.5), rankings(3))
-    (record,) = failed.property("pseudometric").counterexample
-    assert (record.index, record.label, record.score) == (2, "(0, 1, 0)", math.inf)
-    note = failed.note
-    assert note.startswith("RBP(p=0.5) returned ") and "inf" in note and note.endswith(" on (0, 1, 0)")
-    # Per output, RBP(1/2) is the binary fraction 0.b1b2b3: interval, exactly, 8 values.
-    fallback = classify(_NoBatchRBP(p=0.5), rankings(3))
-    assert fallback.category == "interval/metric" and fallback.distinct == 8 and fallback.exact
-
-
-def test_a_non_finite_batched_score_is_printed_as_a_plain_number():
-    # One clear line: the value as the per-output path prints it (inf), not numpy's repr.
-    assert classify(_InfBatchRBP(p=0.5), rankings(3)).note == "RBP(p=0.5) returned inf on (0, 1, 0)"
-
-
-def test_a_metric_that_raises_is_named_with_the_output_and_the_error():
-    # Raises whenever the top document is relevant: first at (1, 0, 0), output 4.
-    def top_raises(ranking, topic):
-        if topic.rel(ranking[0]):
-            raise ValueError("boom")
-        return 0.0
-
-    result = classify(wrap(top_raises, name="boomer"), rankings(3))
-    assert result.note == "boomer on (1, 0, 0): ValueError: boom"
-    (record,) = result.property("pseudometric").counterexample
-    assert (record.index, record.label, record.ranking) == (4, "(1, 0, 0)", ("1#1", "0#1", "0#2"))
-    assert math.isnan(record.score)
-
-
-# -- determinism: the floats twice, the exact evaluation once more on a quarter -----------
-
-def test_a_non_deterministic_set_measure_is_named_with_both_values():
-    # Scored (in the determinism check, after the vectorised pass) 1e-9 too high on every odd
-    # call: the first sampled output, (Rk=0, Ru=0), scores 0 + 1e-9, then 0.
-    class Drifting(CoverageRatio):
-        calls = 0
-
-        def score(self, c):
-            Drifting.calls += 1
-            return super().score(c) + (1e-9 if Drifting.calls % 2 else 0.0)
-
-    result = classify(Drifting(), users(2, 2))
-    assert result.note == "coverage_ratio is not deterministic: (Rk=0, Ru=0) scored 1e-09, then 0.0"
-    first, second = result.property("pseudometric").counterexample
-    assert (first.index, first.label, first.score) == (0, "(Rk=0, Ru=0)", 1e-9)
-    assert (second.index, second.label, second.score) == (0, "(Rk=0, Ru=0)", 0.0)
-    # Both carry output 0's ranking as the domain gives it (a user-model output's is empty), never None.
-    assert first.ranking == second.ranking == tuple(users(2, 2).output(0)[0]) == ()
-
-
-def _exact_drifting_at(grades: tuple[int, ...]):
-    """RBP(1/2)'s exact value, plus the number of calls so far on the output with ``grades``."""
-    rbp = RBP(p=0.5)
-    calls = {"n": 0}
-
-    def exact(ranking, topic):
-        if tuple(int(topic.rel(d)) for d in ranking) == grades:
-            calls["n"] += 1
-            return rbp.exact(ranking, topic) + calls["n"]
-        return rbp.exact(ranking, topic)
-
-    return exact
-
-
-def test_the_exact_evaluation_is_repeated_on_the_first_quarter_of_the_sample():
-    # rankings(7): 128 outputs, 64 sampled (0, 2, 4, ..., 30, 32, ...: index 2j for j < 32 as
-    # linspace(0, 127, 64) rounds down); the first 64 / 4 = 16 of them, outputs 0 .. 30, are
-    # evaluated exactly twice. Output 30 is (0, 0, 1, 1, 1, 1, 0) (30 = 0b0011110).
-    # Its exact value drifts: the repeat (1st call) gives RBP + 1 and the cached one RBP + 2,
-    # RBP(1/2) of 0011110 = 1/8 + 1/16 + 1/32 + 1/64 = 15/64.
-    result = classify(RBP(p=0.5), rankings(7), exact=_exact_drifting_at((0, 0, 1, 1, 1, 1, 0)))
-    assert result.category == "not a pseudometric"
-    assert result.note == ("RBP(p=0.5)'s exact evaluation is not deterministic: (0, 0, 1, 1, 1, 1, 0) "
-                           "gave 143/64, then 79/64")
-    first, second = result.property("pseudometric").counterexample
-    assert (first.index, first.exact, second.exact) == (30, "143/64", "79/64")
-    # Output 32, (0, 1, 0, 0, 0, 0, 0), is the 17th sampled: its exact value is not repeated there.
-    assert classify(RBP(p=0.5), rankings(7),
-                    exact=_exact_drifting_at((0, 1, 0, 0, 0, 0, 0))).category != "not a pseudometric"
-
-
-# -- a float-only result and the word "exactly" ------------------------------------------
-
-_THREE = outputs([([d], TOPIC6) for d in "abc"], name="three")
-
-
-def test_a_float_only_result_states_its_tolerance():
-    # Gaps 1 and 1.0001 (second difference 1e-4, far beyond 1e-9 * 2.0001): not interval, and
-    # no two values within the tolerance. The result states the tolerance and the float-only note.
-    result = classify(_table({"a": 0.0, "b": 1.0, "c": 2.0001}), _THREE)
-    assert result.category == "ordinal/metric"
-    assert result.tolerance == 1e-9
-    assert result.note == "float-only: ties and equal gaps decided within tolerance 1e-09"
-    assert result.property("interval").note == "consecutive values 0.0, 1.0, 2.0001 have unequal gaps"
-
-
-def test_a_float_only_result_is_not_marked_exact():
-    # The same float-only result: its note says "decided within tolerance 1e-09" and
-    # IntrinsicResult.tolerance is "None when decisions were exact"; a float-only metric has no
-    # exact values at all, so the result cannot say exact == True (the report prints every
-    # verdict as "(decided exactly)" next to "decisions: tolerance 1e-09").
-    result = classify(_table({"a": 0.0, "b": 1.0, "c": 2.0001}), _THREE)
-    assert result.tolerance == 1e-9 and "within tolerance 1e-09" in result.note
-    assert result.exact is False
-
-
-@pytest.mark.parametrize("case", ["float-only", "budget 0"])
-def test_a_pseudometric_verdict_checked_on_floats_is_not_marked_exact(case):
-    # The note says "(0 exactly, 6 on floats within 1e-09)" / "(0 exactly, 8 on floats ...)":
-    # the triangle inequality was decided within a float band, not exactly.
-    if case == "float-only":
-        result = classify(_table({"a": 0.0, "b": 1.0, "c": 2.0001}), _THREE)
-    else:
-        result = classify(parse("P@2"), rankings(2), max_exact=0)
-    pseudo = result.property("pseudometric")
-    assert "(0 exactly, " in pseudo.note and " on floats within 1e-09)" in pseudo.note
-    assert pseudo.exact is False
-
-
-# -- relabelling equally judged documents --------------------------------------------------
-
-def _tilted(eps: float):
-    """P@3 on the float side, plus ``eps`` when the top document is the one named 1#1."""
-    return wrap(lambda r, t: sum(t.rel(d) for d in r) / 3 + (eps if r and r[0] == "1#1" else 0.0),
-                name="tilt")
-
-
-def _p3(r, t):
-    return F(sum(t.rel(d) for d in r), 3)
-
-
-def test_relabelling_near_ties_go_to_the_exact_evaluation():
-    # rankings(3) writes (1, 0, 0) as [1#1, 0#1, 0#2]; relabelled, [1#3, 0#3, 0#2]. The float
-    # scores differ by 1e-12 (within the screen); the exact values (1/3 both) decide: invariant.
-    result = classify(_tilted(1e-12), rankings(3), exact=_p3)
-    pseudo = result.property("pseudometric")
-    assert pseudo.holds and pseudo.exact and result.exact
-    # With an exact evaluation that sees the id too, the same near-tie is a real difference:
-    # 1/3 + 10^-12 = (10^12 + 3) / (3 * 10^12) against 1/3, at (1, 0, 0), output 4.
-    result = classify(_tilted(1e-12), rankings(3),
-                      exact=lambda r, t: _p3(r, t) + (F(1, 10 ** 12) if r[0] == "1#1" else 0))
-    assert result.category == "not a pseudometric"
-    original, relabelled = result.property("pseudometric").counterexample
-    assert (original.index, original.ranking, original.exact) == (
-        4, ("1#1", "0#1", "0#2"), "1000000000003/3000000000000")
-    assert (relabelled.index, relabelled.ranking) == (4, ("1#3", "0#3", "0#2"))
-    assert result.note == ("tilt scores two rankings of the same grade sequence (1, 0, 0) differently: "
-                           "relabelling documents of equal judgment changes it")
-
-
-def test_relabelling_near_ties_of_a_float_only_metric_are_within_the_tolerance():
-    # Float-only: the 1e-12 difference is a tie within 1e-9, and the verdict says not exact.
-    result = classify(_tilted(1e-12), rankings(3))
-    pseudo = result.property("pseudometric")
-    assert pseudo.holds and not pseudo.exact and not result.exact
-    # A difference of 1e-3 is beyond it: not a pseudometric, with both rankings and scores
-    # (1/3 + 1e-3 written [1#1, ...]; 1/3 relabelled).
-    result = classify(_tilted(1e-3), rankings(3))
-    assert result.category == "not a pseudometric"
-    original, relabelled = result.property("pseudometric").counterexample
-    assert (original.ranking, original.score) == (("1#1", "0#1", "0#2"), 1 / 3 + 1e-3)
-    assert (relabelled.ranking, relabelled.score) == (("1#3", "0#3", "0#2"), 1 / 3)
-
-
-def test_a_metric_that_fails_on_a_relabelled_ranking_names_it():
-    # Only a relabelled ranking starts with 1#3: the first sampled one is (1, 0, 0)'s.
-    def dislikes_1_3(ranking, topic):
-        if ranking and ranking[0] == "1#3":
-            raise ValueError("boom")
-        return 0.0
-
-    result = classify(wrap(dislikes_1_3, name="picky"), rankings(3))
-    assert result.category == "not a pseudometric"
-    assert result.note.startswith("picky on ['1#3', '0#3', '0#2']: ") and result.note.endswith("boom")
-    (record,) = result.property("pseudometric").counterexample
-    assert (record.index, record.label, record.ranking) == (4, "(1, 0, 0)", ("1#3", "0#3", "0#2"))
-    assert math.isnan(record.score)
-
-
-# -- the exact budget and the screen of an exact metric ----------------------------------
-
-def _exactly(values: dict[str, object]):
-    return lambda r, t: F(values[r[0]])
-
-
-def test_the_budget_counts_evaluations_and_the_result_says_where_it_ran_out():
-    # [a] 1, [b] 1, [c] 2, [d] 2: two near-tie runs of two outputs. With max_exact = 2 the first
-    # run ([a], [b]) is decided exactly (1 = 1), the second on floats: the metric verdict is not
-    # exact, but its counterexample, the first pair, was decided exactly and says so.
-    values = {"a": 1, "b": 1, "c": 2, "d": 2}
-    four = outputs([([d], TOPIC6) for d in "abcd"], name="four")
-    result = classify(_table(values), four, exact=_exactly(values), max_exact=2)
-    metric = result.property("metric")
-    assert not metric.holds and not metric.exact and not result.exact
-    assert [r.exact for r in metric.counterexample] == ["1", "1"]
-    assert metric.note == ("[a] and [b] score the same (exactly); 2 values shared by several outputs, "
-                           "the largest by 2; 2 distinct values on 4 outputs")
-    assert result.note == "exact budget of 2 evaluations reached: some near-ties settled within 1e-09"
-    assert result.tolerance is None
-    # With no budget at all, the pair is one within the screen.
-    none = classify(_table(values), four, exact=_exactly(values), max_exact=0)
-    assert "[a] and [b] score the same (within tolerance 1e-09)" in none.property("metric").note
-    assert [r.exact for r in none.property("metric").counterexample] == [None, None]
-
-
-def test_equal_gaps_need_three_exact_evaluations():
-    # 0, 1, 2: one second difference, 2 - 2 * 1 + 0 = 0, decided exactly with 3 evaluations.
-    values = {"a": 0, "b": 1, "c": 2}
-    exact = classify(_table(values), _THREE, exact=_exactly(values), max_exact=3)
-    assert exact.category == "interval/metric" and exact.property("interval").exact and exact.exact
-    assert exact.property("interval").note == "the 3 distinct values are equally spaced"
-    # With 2 it is settled within the screen, and said so.
-    short = classify(_table(values), _THREE, exact=_exactly(values), max_exact=2)
-    interval = short.property("interval")
-    assert interval.holds and not interval.exact and not short.exact
-    assert interval.note == "the 3 distinct values are equally spaced (within tolerance 1e-09)"
-    assert short.note == "exact budget of 2 evaluations reached: some near-ties settled within 1e-09"
-
-
-def test_a_tolerance_widens_an_exact_metrics_screen_but_never_narrows_it():
-    # An exact metric's screen is max(1e-9, tolerance); no tolerance is stated (decisions exact).
-    # With no exact budget the sampled triples are checked on floats within that screen.
-    wide = classify(parse("P@2"), rankings(2), max_exact=0, tolerance=1e-3)
-    assert wide.property("pseudometric").note.endswith("(0 exactly, 8 on floats within 0.001)")
-    assert wide.tolerance is None
-    assert wide.note == "exact budget of 0 evaluations reached: some near-ties settled within 0.001"
-    narrow = classify(parse("P@2"), rankings(2), max_exact=0, tolerance=1e-12)
-    assert narrow.property("pseudometric").note.endswith("(0 exactly, 8 on floats within 1e-09)")
-    # [a] 0, [b] 1, [c] 2 + 1e-6: the gaps differ by 1e-6, beyond 1e-9 (exact: not interval),
-    # within a screen of 1e-3, which sends them to the exact comparison: still not interval.
-    values = {"a": F(0), "b": F(1), "c": 2 + F(1, 10 ** 6)}
-    for tolerance in (None, 1e-3):
-        result = classify(_table(values), _THREE, exact=_exactly(values), tolerance=tolerance)
-        assert result.category == "ordinal/metric" and result.property("interval").exact
-    # A float-only metric's tolerance is its tie band, stated: within 1e-3 the gaps are equal.
-    assert classify(_table(values), _THREE, tolerance=1e-3).category == "interval/metric"
-    assert classify(_table(values), _THREE, tolerance=1e-3).tolerance == 1e-3
-
-
-def test_the_distinct_values_are_listed_up_to_2000():
-    # The number-line picture lists up to VALUES_KEPT = 2000 distinct values: 2000 outputs scoring
-    # 0 .. 1999 are all listed (each once); with a 2001st distinct value none is.
-    docs = [f"d{i}" for i in range(2001)]
-    topic = Topic.single({d: 1 for d in docs})
-    values = {d: i for i, d in enumerate(docs)}
-    kept = classify(_table(values), outputs([([d], topic) for d in docs[:2000]], name="2000"))
-    assert kept.distinct == 2000 and kept.values == tuple((float(i), 1) for i in range(2000))
-    dropped = classify(_table(values), outputs([([d], topic) for d in docs], name="2001"))
-    assert dropped.distinct == 2001 and dropped.values == ()
-    assert dropped.category == "interval/metric"  # 0 .. 2000, gaps of 1
-
-
-def test_a_failure_keeps_the_mode_of_the_metric():
-    # A float-only metric that is not a pseudometric still states its tolerance; an exact one none.
-    def top_nan(ranking, topic):
-        return math.nan if topic.rel(ranking[0]) else 0.0
-
-    result = classify(wrap(top_nan, name="nan"), rankings(2))
-    assert result.category == "not a pseudometric" and result.tolerance == 1e-9
-    assert (result.size, result.distinct, result.values) == (4, None, ())
-    assert classify(_InfBatchRBP(p=0.5), rankings(3)).tolerance is None
-
-
-def test_set_and_user_measures_are_scored_vectorised_then_sampled_twice():
-    # The whole domain is scored by score_counts; score() runs only in the determinism check,
-    # twice on each sampled output: 6 outputs each here, so 12 calls, not 6 more.
-    class CountedPrecision(Precision):
-        calls = 0
-
-        def score(self, c):
-            CountedPrecision.calls += 1
-            return super().score(c)
-
-    class CountedCoverage(CoverageRatio):
-        calls = 0
-
-        def score(self, c):
-            CountedCoverage.calls += 1
-            return super().score(c)
-
-    assert classify(CountedPrecision(), sets(20, 5, size=8)).category == "interval/metric"
-    assert CountedPrecision.calls == 2 * 6
-    # users(2, 1): Rk / 2 for Rk = 0, 1, 2, each for Ru = 0, 1 (the first tie: Ru only differs).
-    result = classify(CountedCoverage(), users(2, 1))
-    assert CountedCoverage.calls == 2 * 6
-    assert result.values == ((0.0, 2), (0.5, 2), (1.0, 2))
-
-
-# -- the sampled dQ checks, exactly and on floats ----------------------------------------
-
-def test_a_broken_triangle_names_its_triple_exactly_and_on_floats(monkeypatch):
-    # dQ replaced by the squared difference (not a pseudometric's dQ). The triples start with
-    # (lowest, each, highest) by score: (lowest, lowest, highest) passes (0 + 1 >= 1), the next,
-    # values 0, 1/2, 1, gives 1 > 1/4 + 1/4.
-    monkeypatch.setattr(intrinsic, "_dq", lambda a, b: (a - b) ** 2)
-    # P@2 on binary length 2: (0, 0) 0, (0, 1) 1/2, (1, 0) 1/2, (1, 1) 1; ties by index.
-    result = classify(parse("P@2"), rankings(2))
-    assert result.note == ("P@2: dQ(x, z) > dQ(x, y) + dQ(y, z) for x = (0, 0), y = (0, 1), z = (1, 1)")
-    assert [r.exact for r in result.property("pseudometric").counterexample] == ["0", "1/2", "1"]
-    floats = classify(_table({"a": 0.0, "b": 0.5, "c": 1.0}), _THREE)
-    assert floats.note == "table: dQ(x, z) > dQ(x, y) + dQ(y, z) for x = [a], y = [b], z = [c]"
-    assert [r.exact for r in floats.property("pseudometric").counterexample] == [None, None, None]
-
-
-def test_an_asymmetric_dq_is_found_exactly_and_on_floats(monkeypatch):
-    # dQ(x, y) = Q(x) - Q(y): (lowest, lowest, highest) is symmetric (0 = 0); the next triple
-    # has dQ(x, y) = -1/2 and dQ(y, x) = 1/2.
-    monkeypatch.setattr(intrinsic, "_dq", lambda a, b: a - b)
-    result = classify(parse("P@2"), rankings(2))
-    assert result.note == "P@2: dQ(x, y) != dQ(y, x) for x = (0, 0), y = (0, 1), z = (1, 1)"
-    floats = classify(_table({"a": 0.0, "b": 0.5, "c": 1.0}), _THREE)
-    assert floats.note == "table: dQ(x, y) != dQ(y, x) for x = [a], y = [b], z = [c]"
-
-
-def test_the_float_dq_band_is_relative_to_the_scores(monkeypatch):
-    # dQ off by 1e-4 one way round: within the band 1e-9 * max(1, |Q|) = 3e-3 at scores 1e6,
-    # 2e6, 3e6 (a pseudometric within the tolerance), beyond 1e-9 at scores 0, 1/2, 1.
-    monkeypatch.setattr(intrinsic, "_dq", lambda a, b: abs(a - b) + (1e-4 if a < b else 0.0))
-    big = classify(_table({"a": 1e6, "b": 2e6, "c": 3e6}), _THREE)
-    assert big.property("pseudometric").holds
-    small = classify(_table({"a": 0.0, "b": 0.5, "c": 1.0}), _THREE)
-    assert small.category == "not a pseudometric" and "dQ(x, y) != dQ(y, x)" in small.note
-
-
-def test_the_sampled_checks_share_the_exact_budget():
-    # P@2 on binary length 2: the determinism check evaluates all 4 outputs exactly once more
-    # (they are the first quarter and more); the 8 triples are exact while the cache (4) fits the
-    # budget, min(max_exact, 64): with max_exact = 4 all 8 are, with 3 none is.
-    four = classify(parse("P@2"), rankings(2), max_exact=4).property("pseudometric").note
-    assert four.endswith("on 8 sampled triples (8 exactly)")
-    three = classify(parse("P@2"), rankings(2), max_exact=3).property("pseudometric").note
-    assert three.endswith("on 8 sampled triples (0 exactly, 8 on floats within 1e-09)")
-
-
-def test_a_near_tie_run_is_split_and_ordered_by_the_exact_values():
-    # The floats are all 1.0 (one run of near-ties); the exact values are [a] 1 + 2e-12, [b] 1,
-    # [c] 1 + 1e-12, [d] 1. Exactly: {[b], [d]} = 1 < {[c]} < {[a]}: 3 distinct values, the tie
-    # [b] = [d]; in that order the gaps are 1e-12 and 1e-12: equally spaced, exactly.
-    exact = {"a": 1 + F(2, 10 ** 12), "b": F(1), "c": 1 + F(1, 10 ** 12), "d": F(1)}
-    four = outputs([([d], TOPIC6) for d in "abcd"], name="four")
-    result = classify(_table({d: 1.0 for d in "abcd"}), four, exact=_exactly(exact))
-    assert result.distinct == 3 and result.values == ((1.0, 2), (1.0, 1), (1.0, 1))
-    metric = result.property("metric")
-    assert [r.index for r in metric.counterexample] == [1, 3] and metric.exact
-    assert [r.index for r in result.largest_class] == [1, 3]
-    interval = result.property("interval")
-    assert interval.holds and interval.exact and result.category == "ordinal/pseudometric"
-
-
-def test_a_counts_measure_without_a_spec_is_named_by_its_name():
-    # A plain measure of contingency counts (no spec, no exact form): TP / 2 on sets of size 8,
-    # TP = 0..5: linear, interval, decided on floats within the default tolerance.
-    class Half:
-        name = "half"
-
-        def score(self, c):
-            return c.tp / 2
-
-    result = classify(Half(), sets(20, 5, size=8))
-    assert result.metric == "half" and result.category == "interval/metric" and result.tolerance == 1e-9
-    assert result.values == tuple((tp / 2, 1) for tp in range(6))
-
-
-def test_an_empty_domain_is_vacuously_interval():
-    # No outputs: nothing to tie, no gaps; resolution undefined (0 / 0), no largest class. A
-    # relative metric is not given a context (there is no topic to build it from).
-    result = classify(parse("P@1"), outputs([], name="none"))
-    assert (result.category, result.size, result.distinct, result.resolution) == ("interval/metric", 0, 0, None)
-    assert (result.largest_class_size, result.largest_class, result.values) == (0, (), ())
-    assert result.property("pseudometric").note == (
-        "finite on every output; deterministic on 0 sampled outputs (each scored twice, identical "
-        "values); dQ = |Q(x) - Q(y)| symmetric and satisfying the triangle inequality on 0 sampled "
-        "triples (0 exactly)")
-    assert result.property("metric").note == "injective: 0 distinct values on 0 outputs"
-    relative = classify(parse("RareP(alpha=0.5)@3"), outputs([], name="none"))
-    assert relative.metric == "RareP(alpha=0.5)@3" and relative.category == "interval/metric"
-
-
-def test_outputs_of_a_float_near_tie_are_listed_in_domain_order():
-    # Float-only: [a] 1 + 1e-12 and [b] 1 are one value within 1e-9 (sorted by score, [b] comes
-    # first; the class lists domain order, [a] then [b]). Outputs given by the user are not
-    # relabelled: the pseudometric note has no relabelling clause.
-    result = classify(_table({"a": 1 + 1e-12, "b": 1.0}), outputs([([d], TOPIC6) for d in "ab"], name="ab"))
-    assert labels(result.property("metric").counterexample) == ["[a]", "[b]"]
-    assert [r.index for r in result.largest_class] == [0, 1]
-    assert result.property("pseudometric").note.startswith("finite on every output; deterministic on 2 ")
-
-
-def test_a_relabelling_difference_just_beyond_the_tolerance_is_a_difference():
-    # Scores near 1/3: the band is 1e-9 * max(1, |Q|) = 1e-9; a tilt of 1.5e-9 is beyond it.
-    result = classify(_tilted(1.5e-9), rankings(3))
-    assert result.category == "not a pseudometric" and "relabelling documents" in result.note
-
-
-def test_exact_ties_between_a_fraction_and_an_unsimplified_sympy_value():
-    # With G = (sqrt(5) - 1)/2, G^2 + G = 1 but sympy keeps it unsimplified (== 1 is False): the
-    # tie has to be proved (exact_sign), in either order of the two kinds of value. Floats put
-    # [b] (1) before [a] (G^2 + G) and [d] (3 (G^2 + G)) before [c] (3).
-    golden = (sympy.sqrt(5) - 1) / 2
-    assert (golden ** 2 + golden == 1) is False
-    exact = {"a": golden ** 2 + golden, "b": F(1), "c": F(3), "d": 3 * (golden ** 2 + golden)}
-    floats = {"a": 1.0 + 1e-15, "b": 1.0, "c": 3.0, "d": 3.0 - 1e-15}
-    four = outputs([([d], TOPIC6) for d in "abcd"], name="four")
-    result = classify(_table(floats), four, exact=lambda r, t: exact[r[0]])
-    # Each value is shown as the float of its class's first output in domain order: [a], [c].
-    assert result.distinct == 2 and result.values == ((1.0 + 1e-15, 2), (3.0, 2))
-    metric = result.property("metric")
-    assert labels(metric.counterexample) == ["[a]", "[b]"] and metric.exact
-    assert "2 values shared by several outputs" in metric.note
-
-
-# -- what a "not a pseudometric" result records ---------------------------------------------
-
-def test_a_metric_that_raises_only_in_the_determinism_check_is_named_with_that_output():
-    # The scoring pass evaluates each output twice (the guard checks a metric author's metric is
-    # deterministic); the determinism check evaluates the sampled outputs again, and the metric
-    # raises on a ranking's third evaluation: at the first sampled output, index 0 = (0, 0, 0),
-    # whose documents are 0#1, 0#2, 0#3 (its record in full).
-    evaluations: dict[tuple[str, ...], int] = {}
-
-    def thrice(ranking, topic):
-        key = tuple(ranking)
-        evaluations[key] = evaluations.get(key, 0) + 1
-        if evaluations[key] > 2:
-            raise ValueError("seen it")
-        return float(sum(topic.rel(d) for d in ranking))
-
-    domain = rankings(3)
-    result = classify(wrap(thrice, name="thrice"), domain)
-    assert (result.category, result.domain, result.size) == ("not a pseudometric", domain.name, 8)
-    assert result.exact and result.note == "thrice on (0, 0, 0): ValueError: seen it"
-    (verdict,) = result.properties
-    assert (verdict.name, verdict.holds, verdict.exact, verdict.note) == (
-        "pseudometric", False, True, result.note)
-    (record,) = verdict.counterexample
-    assert (record.index, record.label, record.ranking) == (0, "(0, 0, 0)", ("0#1", "0#2", "0#3"))
-    assert math.isnan(record.score)
-
-
-def test_an_exact_evaluation_that_drifts_records_both_exact_values_with_the_output():
-    result = classify(RBP(p=0.5), rankings(7), exact=_exact_drifting_at((0, 0, 1, 1, 1, 1, 0)))
-    first, second = result.property("pseudometric").counterexample
-    ranking = ("0#1", "0#2", "1#1", "1#2", "1#3", "1#4", "0#3")  # output 30 = 0011110, documents by grade
-    for record, exact in ((first, "143/64"), (second, "79/64")):
-        assert (record.index, record.label, record.ranking, record.exact) == (
-            30, "(0, 0, 1, 1, 1, 1, 0)", ranking, exact)
-        assert record.score == 15 / 64  # RBP(1/2) of 0011110 on floats: 1/8 + 1/16 + 1/32 + 1/64
-
-
-def test_a_metric_without_a_name_is_named_by_its_repr():
-    class Nameless:
-        def score(self, ranking, topic):
-            raise ValueError("no")
-
-        def __repr__(self):
-            return "<nameless>"
-
-    # Not a built-in: checked through the guard, whose repr wraps the object's.
-    assert classify(Nameless(), rankings(1)).note == "guarded(<nameless>) on (0,): ValueError: no"
-
-
-def test_the_batched_path_spares_one_evaluation_per_output():
-    # RBP scored in batches, in chunks of intrinsic.CHUNK outputs, against the same RBP whose
-    # batches fail: the per-output path then evaluates every output once more, and twice over,
-    # since a subclass is no registered built-in and its guard evaluates each call twice (to catch
-    # non-determinism). Everything else (the determinism check, the relabelling check) evaluates
-    # the same outputs either way.
-    class Counted(RBP):
-        calls = 0
-
-        def score(self, ranking, topic, context=None):
-            type(self).calls += 1
-            return super().score(ranking, topic)
-
-    class CountedNoBatch(Counted):
-        calls = 0
-
-        def score_batch(self, batch):
-            raise RuntimeError("no batches today")
-
-    domain = rankings(7)
-    batched, fallback = classify(Counted(p=0.5), domain), classify(CountedNoBatch(p=0.5), domain)
-    assert batched.category == fallback.category == "interval/metric"
-    assert CountedNoBatch.calls - Counted.calls == 2 * domain.size == 2 * 128
-
-
 # -- Giner's interval scale: exact-but-unequal gaps, and the float-only band ------
 
 _TOPIC3 = Topic.single({"a": 1, "b": 1, "c": 1})
 _ABC = outputs([(["a"], _TOPIC3), (["b"], _TOPIC3), (["c"], _TOPIC3)], name="three")
 #: Gaps 1 and 1 + 10^-12: within the float screen (relative 1e-9), so only the exact
 #: comparison can tell them apart.
-_NEAR = {"a": F(0), "b": F(1), "c": 2 + F(1, 10 ** 12)}
+_NEAR = {"a": Fraction(0), "b": Fraction(1), "c": 2 + Fraction(1, 10 ** 12)}
 
 
 class _Table(BuiltinMetric):
@@ -1137,7 +562,7 @@ def test_exact_but_unequal_gaps_are_not_interval_with_the_metrics_own_exact():
     assert is_exact_capable(metric)
     _assert_unequal_gaps_decided_exactly(classify(metric, _ABC), "2000000000001/1000000000000")
     # Control: with exactly equal gaps (0, 1, 2) the same path says interval, exactly.
-    equal = classify(_Table({"a": F(0), "b": F(1), "c": F(2)}), _ABC)
+    equal = classify(_Table({"a": Fraction(0), "b": Fraction(1), "c": Fraction(2)}), _ABC)
     assert equal.category == "interval/metric" and equal.property("interval").exact
 
 
