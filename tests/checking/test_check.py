@@ -228,7 +228,7 @@ def test_no_note_when_the_metric_never_ran():
 def test_the_default_seed_is_zero():
     # Pri fails on five documents or more only, which the random search meets after a
     # seed-dependent number of cases.
-    from tests.checking.test_boundary import long_rankings_reversed
+    from tests.checking import long_rankings_reversed
     metric, budget = wrap(long_rankings_reversed, "reversed"), Budget(cases=50, small_scope=30)
     unseeded = check(metric, get("Pri"), budget=budget)
     at = {seed: check(metric, get("Pri"), budget=budget, seed=seed) for seed in (0, 1)}
