@@ -51,7 +51,7 @@ ROOT = Path(__file__).resolve().parents[1]
 @dataclass(frozen=True)
 class Area:
     mutate: tuple[str, ...]   # glob patterns (fnmatch: ``*`` also crosses ``/``) of the modules to mutate
-    tests: tuple[str, ...]    # the test files (or folders) that cover them, run per mutant
+    tests: tuple[str, ...]    # the test files (or folders, or node ids) that cover them, run per mutant
     note: str = ""
     deselect: tuple[str, ...] = ()  # test ids that cannot run under mutmut (each with its reason in the file)
 
@@ -59,7 +59,7 @@ class Area:
 # The areas of issue 14, one file each in benchmarks/mutation_areas/<area>.toml:
 #   note = "..."                      # what the area is
 #   mutate = ["src/axiometer/readers.py", ...]   # fnmatch globs (``*`` also crosses ``/``)
-#   tests = ["tests/test_readers.py", ...]        # the test files (or folders) written for these modules
+#   tests = ["tests/test_readers.py", ...]        # the test files (or folders, or node ids) for these modules
 #   [[deselect]]                                  # a test that cannot run under mutmut, and why
 #   test = "tests/x.py::test_y"
 #   reason = "..."
@@ -114,12 +114,22 @@ def export(source: str, dest: Path) -> None:
                 shutil.copy2(src, dest / name)
 
 
+def tests_text(tests: tuple[str, ...]) -> str:
+    """An area's tests in one line: files and folders as named, node ids counted per file."""
+    counts: dict[str, int] = {}
+    for test in tests:
+        path, _, node = test.partition("::")
+        counts[test if not node else path] = counts.get(test if not node else path, 0) + bool(node)
+    return ", ".join(t if not n else f"{n} test{'s' * (n > 1)} of {t}" for t, n in counts.items())
+
+
 def configure(dest: Path, area: Area) -> None:
     """mutmut's settings for this area, appended to the copy's pyproject.toml (never to the real one)."""
     def toml_list(items):
         return "[" + ", ".join(f'"{x}"' for x in items) + "]"
     deselect = [arg for test in area.deselect for arg in ("--deselect", test)]
-    present = [t for t in area.tests if (dest / t).exists()]  # a test file yet to be written is skipped
+    # A test file yet to be written is skipped; a node id (file::test) counts when its file is there.
+    present = [t for t in area.tests if (dest / t.split("::")[0]).exists()]
     if len(present) < len(area.tests):
         print("  (not written yet: " + ", ".join(t for t in area.tests if t not in present) + ")")
     project = dest / "pyproject.toml"
@@ -317,7 +327,7 @@ def run_area(name: str, area: Area, args) -> int:
         export(args.source, work)
         configure(work, area)
         print(f"area {name}: {area.note}\n  mutate: {', '.join(area.mutate)}\n"
-              f"  tests:  {', '.join(area.tests)}\n  copy:   {work}", flush=True)
+              f"  tests:  {tests_text(area.tests)}\n  copy:   {work}", flush=True)
         started = time.monotonic()
         run = mutmut(work, "run", "--max-children", str(args.jobs), capture=True)
         elapsed = time.monotonic() - started
@@ -557,7 +567,7 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     if args.list or not (args.area or args.rerun or args.report or args.combine):
         for name, area in AREAS.items():
-            print(f"{name}: {area.note}\n  mutate: {', '.join(area.mutate)}\n  tests:  {', '.join(area.tests)}")
+            print(f"{name}: {area.note}\n  mutate: {', '.join(area.mutate)}\n  tests:  {tests_text(area.tests)}")
         return 0
     try:
         import mutmut  # noqa: F401

@@ -57,9 +57,9 @@ def follow(project: Path, section: str) -> list[str]:
 
 def test_the_metric_recipe(project: Path) -> None:
     written = follow(project, "add a metric")
-    assert written == ["src/axiometer/metrics/first_relevance.py", "tests/test_first_relevance.py"]
+    assert written == ["src/axiometer/metrics/first_relevance.py", "tests/metrics/test_first_relevance.py"]
     tests = run(project, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:axiometer",
-                "tests/test_first_relevance.py")
+                "tests/metrics/test_first_relevance.py")
     assert tests.returncode == 0, tests.stdout + tests.stderr
     assert "1 passed" in tests.stdout
     cli = run(project, "-m", "axiometer", "check", "FR", "--constraints", "Pri", "Conf", "--quick")
@@ -73,9 +73,9 @@ def test_the_metric_recipe(project: Path) -> None:
 
 def test_the_constraint_recipe(project: Path) -> None:
     written = follow(project, "add a constraint")
-    assert [p.split("/")[-2] for p in written] == ["generators", "constraints", "tests"]
+    assert [p.split("/")[-2] for p in written] == ["generators", "constraints", "axioms"]
     tests = run(project, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:axiometer",
-                "tests/test_top_relevance.py")
+                "tests/axioms/test_top_relevance.py")
     assert tests.returncode == 0, tests.stdout + tests.stderr
     assert "2 passed" in tests.stdout
     cli = run(project, "-m", "axiometer", "check", "RR", "--constraints", "TopRel", "--quick")

@@ -193,7 +193,7 @@ MALFORMED = RUN_ERRORS + [
      "expected 6 columns (qid Q0 docno rank score tag), found 1"),
     ("q1 Q0 a 1 3 t nan\nq1 Q0 b 2 high t 1.0\n", 2, "score must be a finite number (at 'high')"),
     ("q1 Q0 a 1 3 t x\nq1 Q0 b 2 2 u t\n", 2, "run tag 'u' differs from 't' at line 1; a file holds one run"),
-    # tests/test_readers_mutants.py
+    # tests/test_readers.py
     ("q1 Q0 a 1 5 t\nq1 Q0 b 2 1_0 t\n", 2, "score must be a finite number (at '1_0')"),
     ("q1 Q0 a 1 3 t\n\nq1 Q0 b 2 2 t\x0c\n", 3,
      "control character U+000C in the line (only tabs and spaces separate fields)"),

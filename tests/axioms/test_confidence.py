@@ -95,3 +95,14 @@ def test_cutoff_past_the_appended_position_is_invisible_in_truncate_mode():
 
 def test_the_empty_ranking_is_the_first_small_scope_case():
     assert tuple(next(iter(cases_of(CONF.small_scope(Scope())))).a) == ()
+
+
+# Conf's condition predicate (confidence.py): b must be a with one judged non-relevant document appended.
+
+TOPIC = Topic.single({"r1": Fraction(1, 10), "n1": 0, "n2": 0})
+
+
+def test_b_must_extend_a():
+    assert confidence_conditions(Case(TOPIC, ("r1",), ("r1", "n2"), (2,), ""), Scope())
+    # Same lengths as an append and the right changed position, but b does not start with a.
+    assert not confidence_conditions(Case(TOPIC, ("r1",), ("n1", "n2"), (2,), ""), Scope())

@@ -7,9 +7,11 @@ the engine (numpy's polynomial roots), never copied from its output.
 from __future__ import annotations
 
 from fractions import Fraction
+import math
 
 import numpy as np
 import pytest
+import sympy
 
 import axiometer
 from axiometer.axioms import get
@@ -19,6 +21,8 @@ from axiometer.checking.budget import QUICK, Budget
 from axiometer.core import InputError
 from axiometer.metrics.resolve import resolve
 from axiometer.runner.table import run_table
+from axiometer.metrics import parse
+from tests.checking import HALF, harmonic_sum, in_bracket, increasing_sum
 
 
 def _real_root_in(coefficients: list[float], low: float, high: float) -> float:
@@ -206,3 +210,185 @@ def test_api_check_takes_a_range():
     result = axiometer.check("RBP", params={"p": (0.5, 0.99)}, constraints=["CloseTh"])
     cell = next(c for c in result.cells if c.constraint == "CloseTh")
     assert len(cell.boundaries) == 1
+
+
+# Closed forms with logarithmic coefficients, run in the test process (the four-metric test above
+# runs them in workers, where the mutation tool cannot see them), and the sides of a boundary
+# (issue 14).
+#
+# alpha-DCG (single aspect, no cutoff) keeps the algebra short:
+# ``alpha-DCG(d) = sum_i r_i (1 - alpha)^c_i / log2(i + 1)`` with ``c_i`` the relevant documents
+# above ``i``. Every reference root below is derived by hand and computed with ``math``/numpy,
+# independently of sympy and of the engine.
+
+#: Small budgets: a boundary of alpha-DCG takes a fraction of a second.
+SMALL = Budget(cases=20, small_scope=60, horizon=64)
+
+
+def _located(name: str, constraint: str, budget: Budget = SMALL):
+    metric, oracle = parse(name), get(constraint)
+    probe = CellProbe(metric, oracle, "alpha", mode=None, budget=budget, seed=0)
+    return locate(metric, oracle, declared_range(metric, "alpha"), probe)
+
+
+def test_a_pri_boundary_linear_in_alpha_prints_in_alpha():
+    # The counterexample the search finds: a = (d1, d2, d3) with r = (0, 1/10, 1/50), b = a with
+    # positions 1 and 3 swapped. Q(b) - Q(a) = 1/50 + (1/10)(1 - alpha)/log2(3)
+    #   - [(1/10)/log2(3) + (1/50)(1 - alpha)/2] = (1 + alpha - 10 alpha/log2(3)) / 100,
+    # times 100 ln 3: ln 3 + alpha (ln 3 - 10 ln 2), zero at alpha = ln 3 / (10 ln 2 - ln 3).
+    (boundary,) = _located("alpha_DCG", "Pri")
+    root = math.log(3) / (10 * math.log(2) - math.log(3))  # 0.18834...
+    in_bracket(boundary, root)
+    assert boundary.closed_form == "root of alpha*(-10*log(2) + log(3)) + log(3) = 0"
+    assert (boundary.below, boundary.above) == ("satisfied", "violated")
+    # The root is irrational, so it is not probed: Pri's relation Q(b) > Q(a) is strict and fails
+    # at the tie, so the boundary value belongs to the violated side. Only that side was decided
+    # by a concrete case.
+    assert boundary.at_value == "above" and boundary.certain == "above"
+    assert boundary.case == "the counterexample at alpha_DCG(alpha=0.188349)"
+    assert boundary.counterexample is not None and boundary.counterexample.b == ("d3", "d2", "d1")
+
+
+def test_a_closeth_boundary_quadratic_in_one_minus_alpha_prints_in_y():
+    # CloseTh at k = 6 (window mode): m <= 3. a_3 = one relevant document then 5 others,
+    # b_3 = 3 others then 3 relevant ones, each worth rc. With y = 1 - alpha:
+    # Q(b_3) - Q(a_3) = rc [1/log2(5) + y/log2(6) + y^2/log2(7) - 1]; positive at y = 1 (1.17 - 1),
+    # negative at y = 0, so one root in (0, 1). Times ln 5 ln 6 ln 7 / rc, with ln 6 = ln 2 + ln 3:
+    # y^2 (ln2 + ln3) ln2 ln5 + y ln2 ln5 ln7 + ln2 (ln2 + ln3) ln7 - (ln2 + ln3) ln5 ln7 = 0,
+    # shorter in y than in alpha, so it prints in y.
+    (boundary,) = _located("alpha_DCG@6", "CloseTh")
+    a, b, c = 1 / math.log2(7), 1 / math.log2(6), 1 / math.log2(5) - 1
+    y = (-b + math.sqrt(b * b - 4 * a * c)) / (2 * a)
+    in_bracket(boundary, 1 - y)  # alpha = 0.16709...
+    assert boundary.closed_form == (
+        "root of y**2*(log(2) + log(3))*log(2)*log(5) + y*log(2)*log(5)*log(7) - log(3)*log(5)*log(7)"
+        " - log(2)*log(5)*log(7) + log(2)**2*log(7) + log(2)*log(3)*log(7) = 0, y = 1 - alpha")
+    assert boundary.case == "m = 3, rc = 1/100"
+    assert (boundary.below, boundary.above) == ("witness", "violated")
+    assert boundary.certain == "both" and boundary.at_value == "above"
+
+
+def test_a_long_closed_form_prints_as_its_degree_in_y():
+    # CloseTh at k = 10: the deciding m = 5 gives rc [sum_{j=0..4} y^j / log2(7 + j) - 1], a
+    # degree-4 polynomial in y = 1 - alpha whose printed coefficients exceed the print limit.
+    (boundary,) = _located("alpha_DCG@10", "CloseTh")
+    coefficients = [1 / math.log2(7 + j) for j in range(4, -1, -1)]
+    coefficients[-1] -= 1
+    (y,) = [r.real for r in np.roots(coefficients) if abs(r.imag) < 1e-12 and 0 < r.real < 1]
+    in_bracket(boundary, 1 - y)  # alpha = 0.25117...
+    assert boundary.closed_form == ("root of a degree-4 polynomial in y = 1 - alpha with logarithmic "
+                                    "coefficients")
+    assert boundary.case == "m = 5, rc = 1/100"
+
+
+# -- the sides of a boundary: planted metrics that switch at s = 1/2 ------------------------------------
+#
+# Each metric scores with the harmonic discount ``sum_i r_i / i`` on one side of s = 1/2 and
+# otherwise with an increasing weight ``sum_i r_i i``, nothing (0), or by raising. The harmonic
+# discount satisfies Pri (moving a more relevant document up gains), is DeepTh-positive from n = 1
+# on (Q(a_n) = rc > rc (1/(n+1) + ... + 1/(2n)) = Q(b_n), a sum below ln 2) and so never has
+# Q(b_m) > Q(a_m) for CloseTh; the increasing weight breaks Pri; a constant ties every DeepTh pair.
+
+SWITCH = Budget(cases=20, small_scope=40, horizon=16)
+
+
+def harmonic_above_half(ranking, topic, s=0.8):
+    return harmonic_sum(ranking, topic) if Fraction(s) > HALF else increasing_sum(ranking, topic)
+
+
+def harmonic_or_nothing(ranking, topic, s=0.8):
+    return harmonic_sum(ranking, topic) if Fraction(s) > HALF else Fraction(0)
+
+
+def harmonic_then_raises(ranking, topic, s=0.2):
+    if Fraction(s) > HALF:
+        raise ValueError("undefined above s = 1/2")
+    return harmonic_sum(ranking, topic)
+
+
+def undefined_between(ranking, topic, s=0.2):
+    """Harmonic up to s = 1/2, undefined on (1/2, 0.58), increasing weights from 0.58 on."""
+    if Fraction(s) <= HALF:
+        return harmonic_sum(ranking, topic)
+    if Fraction(s) < Fraction("0.58"):
+        raise ValueError("undefined between 1/2 and 0.58")
+    return increasing_sum(ranking, topic)
+
+
+def _boundary(function, constraint: str, calls: list | None = None):
+    from axiometer.metrics.resolve import resolve
+    metric = resolve(function, params={"s": (0, 1)}).metric
+    oracle = get(constraint)
+    cell = CellProbe(metric, oracle, "s", mode=None, budget=SWITCH, seed=0)
+
+    def probe(value):  # a plain function: no memory of counterexamples, so locate makes one pass
+        result = cell(value)
+        if calls is not None:
+            calls.append((value, result.verdict))
+        return result
+
+    (boundary,) = locate(metric, oracle, ParamRange("s", Fraction(0), Fraction(1)), probe)
+    return boundary
+
+
+def _at_half(boundary) -> None:
+    # s = 1/2 itself is a probe (the middle subdivision of [0, 1]) and belongs to the lower side;
+    # the bisection narrows the bracket above it to one step of the sixth decimal.
+    assert boundary.param == "s" and boundary.fixed == ()
+    assert boundary.bracket == ("0.5", "0.500001")
+    assert boundary.value == float(Fraction("0.5000005"))
+    # A metric author's metric has no closed form: the bisection stands alone, and says nothing else.
+    assert (boundary.closed_form, boundary.closed_value, boundary.agrees, boundary.at_value) == \
+        (None, None, None, None)
+    assert boundary.note == "" and boundary.case == ""
+
+
+def test_a_violated_side_below_a_searched_one_is_the_certain_check():
+    boundary = _boundary(harmonic_above_half, "Pri")
+    _at_half(boundary)
+    assert (boundary.below, boundary.above, boundary.certain) == ("violated", "satisfied", "below")
+    assert boundary.counterexample is not None and boundary.evidence_above is not None
+
+
+def test_a_deepth_witness_is_not_a_concrete_case():
+    # DeepTh's witness N says D(n) > 0 on the grid's stretch [N, H]; the constraint speaks of every
+    # n from N on, which no grid shows: only the violated side (a tie at the grid's end) is certain.
+    boundary = _boundary(harmonic_or_nothing, "DeepTh")
+    _at_half(boundary)
+    assert (boundary.below, boundary.above, boundary.certain) == ("violated", "witness", "below")
+
+
+def test_an_error_is_not_a_concrete_case_even_for_closeth():
+    boundary = _boundary(harmonic_then_raises, "CloseTh")
+    _at_half(boundary)
+    assert (boundary.below, boundary.above, boundary.certain) == ("violated", "error", "below")
+
+
+def test_two_searched_sides_are_neither_certain():
+    boundary = _boundary(harmonic_then_raises, "Pri")
+    _at_half(boundary)
+    assert (boundary.below, boundary.above, boundary.certain) == ("satisfied", "error", "neither")
+    assert boundary.counterexample is None  # neither side is violated
+    # The searched side carries what its verdict rests on; an error rests on nothing searched.
+    assert boundary.evidence_below.strength in ("exhaustive", "searched") and boundary.evidence_above is None
+
+
+def test_a_third_verdict_inside_the_bracket_replaces_the_upper_check():
+    # The first probes put satisfied at 0.5 and violated at the next probe up (0.62); the
+    # bisection's first middle, 0.56, is an error: a third verdict, so the change lies below it and
+    # the upper side restarts from that error. The bracket ends between satisfied and error, and
+    # the boundary rests on the probes at the bracket's two verdicts: the satisfied one at 0.5 and
+    # the errors, not the violated probe at 0.62.
+    calls: list = []
+    boundary = _boundary(undefined_between, "Pri", calls)
+    _at_half(boundary)
+    assert (boundary.below, boundary.above, boundary.certain) == ("satisfied", "error", "neither")
+    first = len(probe_values(ParamRange("s", Fraction(0), Fraction(1))))
+    initial, bisection = dict(calls[:first]), calls[first:]
+    assert (initial[HALF], initial[Fraction("0.62")]) == ("satisfied", "violated")
+    assert bisection[0] == (Fraction("0.56"), "error")
+    # Every later middle lies above 0.5 as well (the bracket's low end never moves): all errors.
+    assert {verdict for _, verdict in bisection} == {"error"}
+    assert boundary.probes == 1 + len(bisection)
+
+

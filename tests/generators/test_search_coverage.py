@@ -5,10 +5,9 @@ Each constraint's module docstring has a "Search coverage" paragraph naming the 
 generator must reach; this file is their specification. For every feature, hypothesis ``find`` over
 the constraint's own strategy (deterministic settings) reaches a case with it, and, unless the
 docstring says the feature is left to the random search, the constraint's exhaustive small scope
-(declared, default scope) contains one. The features already pinned in tests/test_mutant_gaps.py
-(AspDiv and Sat unequal weights, a Pri swap two apart) and tests/generators/test_diversity.py
-(AspDiv gains a hundred times smaller, Red prefixes filling both aspects, MRed prefixes relevant to
-both aspects) are not repeated here.
+(declared, default scope) contains one. The last section pins AspDiv and Sat reaching unequal
+weights and Pri a swap two apart; tests/generators/test_diversity.py pins AspDiv gains a hundred
+times smaller, Red prefixes filling both aspects and MRed prefixes relevant to both aspects.
 """
 
 from __future__ import annotations
@@ -22,7 +21,9 @@ from hypothesis import HealthCheck, Phase, find, settings
 from axiometer.axioms import get
 from axiometer.axioms.constraints.threshold import DEFAULT_RCS, threshold_grid
 from axiometer.generators.case import DEFAULT_RHO, Case, Scope, cases_of
-from axiometer.generators.relevance import threshold_pair
+from axiometer.generators.relevance import priority_cases, priority_small_scope, threshold_pair
+import axiometer
+from axiometer.generators.diversity import aspect_diversity_cases, saturation_cases
 
 FIND = settings(max_examples=1000, database=None, deadline=None, derandomize=True,
                 phases=(Phase.generate,), suppress_health_check=list(HealthCheck))
@@ -368,3 +369,48 @@ def test_threshold_grid_reaches_an_early_closeness_witness():
     assert rbp(p, a1, topic1) > rbp(p, b1, topic1)
     assert rbp(p, b2, topic2) > rbp(p, a2, topic2)
     assert threshold_grid(1024)[:2] == (1, 2)
+
+
+# -- the random search still covers the ground its constraint talks about --------
+
+#: find() settings: deterministic, no database, generation and shrinking only.
+_FIND = settings(max_examples=500, database=None, deadline=None, derandomize=True,
+                 phases=(Phase.generate, Phase.shrink), suppress_health_check=list(HealthCheck))
+
+
+def _unequal_weights(case: Case) -> bool:
+    return len(set(case.topic.weights)) > 1
+
+
+@pytest.mark.parametrize("strategy", [aspect_diversity_cases, saturation_cases], ids=["AspDiv", "Sat"])
+def test_aspdiv_and_sat_searches_reach_unequal_aspect_weights(strategy):
+    found = find(strategy(Scope()), _unequal_weights, settings=_FIND)
+    assert len(found.topic.aspects) >= 2 and sum(found.topic.weights) == 1
+
+
+def test_the_priority_search_reaches_a_swap_of_positions_two_apart():
+    found = find(priority_cases(Scope()), lambda c: c.changed[1] - c.changed[0] >= 2, settings=_FIND)
+    i, j = found.changed
+    assert (i, j) == (1, 3)  # shrunk: the smallest such swap
+    assert found.b == (found.a[2], found.a[1], found.a[0], *found.a[3:])
+    # The exhaustive small scope reaches it too.
+    assert any(c.changed[1] - c.changed[0] >= 2 for c in cases_of(priority_small_scope(Scope())))
+
+
+def heaviest_intent_only(ranking, topic) -> Fraction:
+    """``sum_i (1/i) sum_{t: w(t) = max w} w(t) r(d_i, t)``: the weighted positional sum over the
+    heaviest aspects only. Under balanced weights every aspect is heaviest and this is the
+    weighted sum, which satisfies AspDiv; under unequal weights a replacement gaining only on a
+    lighter aspect changes nothing, a tie, so AspDiv is violated there and only there."""
+    heaviest = max(topic.weights)
+    return sum((Fraction(1, i) * w * r for i, d in enumerate(ranking, 1)
+                for w, r in zip(topic.weights, topic.vector(d)) if w == heaviest), Fraction(0))
+
+
+def test_a_metric_failing_aspdiv_only_under_unequal_weights_is_found_violated():
+    report = axiometer.check(heaviest_intent_only, ["AspDiv"], budget="quick", name="heaviest")
+    assert report.verdicts == {"AspDiv": "violated"}
+    ce = report.cell("AspDiv").checks[0].counterexample
+    weights = [Fraction(w) for w in ce.topic.weights]
+    assert len(set(weights)) > 1  # the counterexample needs unequal weights
+    assert ce.score_a == ce.score_b  # a tie: the gain is on a lighter aspect

@@ -66,3 +66,22 @@ def test_batch_on_many_long_rankings():
     batched = metric.score_batch(RankingBatch.from_rankings(rankings, topic))
     for got, ranking in zip(batched, rankings):
         assert abs(got - metric.score(ranking, topic)) <= 1e-12
+
+
+# AP (issue 14): hand-computed values with cutoffs, relevance levels and unjudged documents, batched
+# too.
+
+# R = 2 (a, b); grades: b (1/2) 1, a (1) 2.
+EDGE_TOPIC = Topic.single({"a": 1, "b": Fraction(1, 2), "n": 0})
+RANKINGS = [["n", "a", "u", "b"], ["b", "a"], ["n"], []]
+
+
+def test_average_precision_by_hand():
+    # [n, a, u, b]: (1/2 + 2/4)/2 = 1/2; @2: (1/2)/2 = 1/4. [b, a]: (1 + 1)/2 = 1.
+    assert [AveragePrecision().exact(r, EDGE_TOPIC) for r in RANKINGS] == [Fraction(1, 2), 1, 0, 0]
+    assert AveragePrecision(2).exact(RANKINGS[0], EDGE_TOPIC) == Fraction(1, 4)
+    assert parse("AP(rel=2)").exact(RANKINGS[0], EDGE_TOPIC) == Fraction(1, 2)  # R = 1: a at rank 2
+    batch = RankingBatch.from_rankings(RANKINGS, EDGE_TOPIC)
+    assert AveragePrecision().score_batch(batch).tolist() == [0.5, 1.0, 0.0, 0.0]
+    assert AveragePrecision(2).score_batch(batch).tolist() == [0.25, 1.0, 0.0, 0.0]
+    assert AveragePrecision(1).score_batch(batch).tolist() == [0.0, 0.5, 0.0, 0.0]

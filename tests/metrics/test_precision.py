@@ -9,8 +9,9 @@ import pytest
 from hypothesis import given, strategies as st
 
 from axiometer.core import Topic
-from axiometer.metrics import parse
+from axiometer.metrics import RankingBatch, parse
 from axiometer.metrics.precision import Precision
+from axiometer.metrics.arithmetic import EXACT
 from tests.metrics.agreement import assert_evaluations_agree
 from tests.strategies import diversity_cases
 
@@ -53,3 +54,30 @@ def test_float_matches_exact_and_batch(case, k):
     topic, rankings = case
     metric = Precision(k)
     assert_evaluations_agree(metric, topic, rankings)
+
+
+# P@k (issue 14): relevance levels, the batched path against hand-computed values, and the browsing
+# model's declared parts.
+
+# Grades from the values: 1/4 -> 1, 1/2 -> 2, 1 -> 3.
+EDGE_TOPIC = Topic.single({"a": Fraction(1, 2), "b": Fraction(1, 4), "c": 1, "n": 0})
+
+
+def test_precision_by_hand_at_relevance_levels():
+    ranking = ["a", "b", "n", "c", "u"]
+    assert Precision(4).exact(ranking, EDGE_TOPIC) == Fraction(3, 4)  # a, b, c
+    assert parse("P(rel=2)@4").exact(ranking, EDGE_TOPIC) == Fraction(2, 4)  # a, c (grade >= 2)
+    assert parse("P(rel=3)@4").exact(ranking, EDGE_TOPIC) == Fraction(1, 4)  # c
+    batch = RankingBatch.from_rankings([ranking, ["n"], []], EDGE_TOPIC)
+    assert Precision(4).score_batch(batch).tolist() == [0.75, 0.0, 0.0]
+    assert Precision(2).score_batch(batch).tolist() == [1.0, 0.0, 0.0]
+    assert Precision(10).score_batch(batch).tolist() == pytest.approx([0.3, 0.0, 0.0], abs=1e-15)
+    with pytest.raises(NotImplementedError):
+        parse("P(rel=2)@4").score_batch(batch)
+
+
+def test_browsing_model_declares_its_parts():
+    model = Precision(4).browsing_model()
+    assert model.name == "P@4" and model.depth == 4 and model.graded is False and model.unit_range
+    assert model.normaliser(EXACT) == Fraction(1, 4) and model.seen(5, EXACT) == 0
+    assert model.gain("b", EDGE_TOPIC, EXACT) == 1  # binary gain

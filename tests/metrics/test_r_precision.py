@@ -48,3 +48,20 @@ def test_spec_round_trip_and_no_cutoff():
 def test_float_matches_exact_and_batch(case):
     topic, rankings = case
     assert_evaluations_agree(RPrecision(), topic, rankings)
+
+
+# R-precision (issue 14): hand-computed values with relevance levels and short rankings, batched
+# too.
+
+# R = 2 (a, b); grades: b (1/2) 1, a (1) 2.
+EDGE_TOPIC = Topic.single({"a": 1, "b": Fraction(1, 2), "n": 0})
+RANKINGS = [["n", "a", "u", "b"], ["b", "a"], ["n"], []]
+
+
+def test_r_precision_by_hand():
+    # R = 2: [n, a, ...] 1/2; [b, a] 1; [n] 0; [] 0. At rel = 2 (R = 1): [a, n] 1, [n, a] 0.
+    assert [RPrecision().exact(r, EDGE_TOPIC) for r in RANKINGS] == [Fraction(1, 2), 1, 0, 0]
+    assert parse("Rprec(rel=2)").exact(["a", "n"], EDGE_TOPIC) == 1
+    assert parse("Rprec(rel=2)").exact(["n", "a"], EDGE_TOPIC) == 0
+    batch = RankingBatch.from_rankings(RANKINGS, EDGE_TOPIC)
+    assert RPrecision().score_batch(batch).tolist() == [0.5, 1.0, 0.0, 0.0]

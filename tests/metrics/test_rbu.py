@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 from axiometer.core import Topic, ValidationError, to_fraction
-from axiometer.metrics import parse
+from axiometer.metrics import RankingBatch, parse
 from axiometer.metrics.rbu import RBU
 from tests.metrics.agreement import assert_float_matches_exact, assert_batch_matches_score
 from tests.strategies import diversity_cases
@@ -120,3 +120,26 @@ def test_batch_matches_score(data, k, p, e, form):
     topic, rankings = data
     metric = RBU(k, p=p, e=e, form=form)
     assert_batch_matches_score(metric, topic, rankings)
+
+
+# RBU (Amigó, Spina & Carrillo-de-Albornoz, SIGIR 2018), issue 14: both forms batched, with
+# rankings of different lengths (effort is paid only where a document is) and a cutoff.
+
+def batch(metric, rankings):
+    return metric.score_batch(RankingBatch.from_rankings(rankings, TOPIC)).tolist()
+
+
+def test_both_forms_batched_over_unequal_lengths():
+    # p = 4/5, e = 1/20. Paper form (test_rbu): [a, b, u, c] = 1486/3125; [a] = (4/5)(1/2 - 1/20)
+    # = 9/25; [] = 0. Reference = paper * (1-p)/p = paper / 4: 743/6250, 9/100, 0.
+    rankings = [["a", "b", "u", "c"], ["a"], []]
+    paper, reference = RBU(p=0.8, e=0.05), RBU(p=0.8, e=0.05, form="reference")
+    assert paper.exact(["a"], TOPIC) == Fraction(9, 25)
+    assert reference.exact(["a"], TOPIC) == Fraction(9, 100)
+    assert batch(paper, rankings) == pytest.approx([1486 / 3125, 9 / 25, 0.0], abs=1e-15)
+    assert batch(reference, rankings) == pytest.approx([743 / 6250, 9 / 100, 0.0], abs=1e-15)
+    # @2: paper 9/25 + (16/25)(1/16 - 1/20) = 46/125; reference 46/500.
+    assert RBU(2, p=0.8, e=0.05, form="reference").exact(rankings[0], TOPIC) == Fraction(46, 500)
+    assert batch(RBU(2, p=0.8, e=0.05), rankings) == pytest.approx([46 / 125, 9 / 25, 0.0], abs=1e-15)
+    assert batch(RBU(2, p=0.8, e=0.05, form="reference"), rankings) == pytest.approx(
+        [46 / 500, 9 / 100, 0.0], abs=1e-15)

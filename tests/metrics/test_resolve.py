@@ -9,12 +9,15 @@ import os
 import sys
 import textwrap
 from collections.abc import Callable, Iterator
+from types import SimpleNamespace
 
 import pytest
 
 from axiometer.core import InputError, Ranking, Topic
-from axiometer.metrics.resolve import resolve
-from axiometer.metrics import BuiltinMetric, FunctionMetric
+from axiometer.metrics.resolve import IR_MEASURES_PREFIX, Resolved, _describe, _kind_of, resolve
+from axiometer.metrics import BuiltinMetric, FunctionMetric, Needs, Param, parse
+from axiometer.metrics.set_based import set_measure
+from tests.errors import one_line_error
 
 TOPIC = Topic.single({"d1": 0.5, "d2": 0.1, "d3": 0})
 RANKING = Ranking(("d2", "d1", "d3"))
@@ -269,3 +272,362 @@ def test_a_function_parameter_it_does_not_accept(scratch_module):
     scratch_module("authormod", AUTHOR_MODULE)
     with pytest.raises(InputError, match="does not accept declared parameter 'beta'"):
         resolve("authormod:scaled", params={"beta": 1})
+
+
+# Metric references (`axiometer.metrics.resolve`): what a resolution holds (name, fixed parameters,
+# grids, ranges, spec, kind) for built-ins, objects and functions, and the one error line for every bad
+# reference (``module:attribute`` ones: test_resolve_modules.py). Issue 14 (metrics area, m1).
+# Expected texts are the module's promised messages.
+
+def error_of(ref, **kwargs) -> str:
+    return one_line_error(resolve, ref, **kwargs)
+
+
+def weighted(ranking, topic, k=2, w=0.5, flag=True):
+    return w * sum(float(topic.r(d)) for d in ranking[:k])
+
+
+# -- built-ins ------------------------------------------------------------------------------------
+
+def test_a_builtin_as_written():
+    loaded = resolve(" rbp(p=0.5)@5 ")
+    assert loaded == Resolved(loaded.metric, "RBP(p=0.5)@5", frozenset({"p"}), None, "RBP(p=0.5)@5",
+                              "ranking", None)
+    assert loaded.metric.name == "RBP(p=0.5)@5"
+    assert resolve("rbp") == Resolved(resolve("RBP").metric, "RBP", frozenset(), None, "RBP", "ranking")
+    assert resolve("nrg(base=ndcg@5)").name == "NRG(base=nDCG@5)"
+    assert resolve("nrg(base=ndcg@5)").kind == "relative" and resolve("recall").kind == "set"
+
+
+def test_builtin_parameters_fixed_grids_and_ranges():
+    fixed = resolve("rbp", params={"p": 0.5})
+    assert (fixed.name, fixed.spec, fixed.fixed, fixed.grids, fixed.ranges) == (
+        "RBP(p=0.5)", "RBP(p=0.5)", frozenset({"p"}), None, None)
+    assert fixed.metric.name == "RBP(p=0.5)"
+    grid = resolve("rbp@5", params={"p": [0.5, 0.9]})
+    assert (grid.name, grid.fixed, grid.grids, grid.ranges) == ("RBP@5", frozenset(), {"RBP.p": (0.5, 0.9)}, None)
+    ranged = resolve("RBP", params={"p": (0.25, 0.75)}, cutoff=3)
+    assert (ranged.name, ranged.fixed, ranged.grids, ranged.ranges) == (
+        "RBP@3", frozenset(), None, {"RBP.p": (0.25, 0.75)})
+    # Written parameters stay fixed next to a grid of another.
+    both = resolve("RBU(e=0.1)", params={"p": [0.5]})
+    assert both.name == "RBU(e=0.1)" and both.fixed == frozenset({"e"}) and both.grids == {"RBU.p": (0.5,)}
+    assert resolve("NRG", params={"norm": "none"}).kind == "relative"
+
+
+def test_a_range_may_end_at_an_open_bound_but_not_beyond_a_closed_one():
+    # RBP's p is in (0, 1): an end at 0 or 1 is probed just inside, so it is allowed.
+    assert resolve("RBP", params={"p": (0, 1)}).ranges == {"RBP.p": (0, 1)}
+    assert resolve("RBU", params={"e": (0, 2)}).ranges == {"RBU.e": (0, 2)}     # e in [0, inf]
+    assert error_of("P", params={"rel": (0, 3)}) == (
+        "metric 'P': P: parameter rel=0 is outside its range, int in [1, inf]")
+    assert error_of("RBP", params={"p": (0.5, 1.5)}) == (
+        "metric 'RBP': RBP: parameter p=1.5 is outside its range, float in (0, 1)")
+    assert error_of("RBP", params={"p": (-1, 0.5)}).startswith("metric 'RBP': RBP: parameter p=-1 is outside")
+
+
+@pytest.mark.parametrize("value, problem", [
+    ((0.5,), "parameter p: a range is a tuple (low, high) of two numbers, got (0.5,) (give a grid of values as a list)"),
+    ((0.1, 0.5, 0.9), "parameter p: a range is a tuple (low, high) of two numbers, got (0.1, 0.5, 0.9) (give a grid of values as a list)"),
+    ((True, 0.5), "parameter p: a range is a tuple (low, high) of two numbers, got (True, 0.5) (give a grid of values as a list)"),
+    ((0.2, "x"), "parameter p: a range is a tuple (low, high) of two numbers, got (0.2, 'x') (give a grid of values as a list)"),
+    ((0.9, 0.5), "parameter p: the range 0.9..0.5 needs low < high"),
+    ((0.5, 0.5), "parameter p: the range 0.5..0.5 needs low < high"),
+])
+def test_bad_ranges(value, problem):
+    assert error_of("RBP", params={"p": value}) == f"metric 'RBP': {problem}"
+    assert error_of(weighted, params={"p": value}) == f"metric 'weighted': {problem}"
+
+
+def test_builtin_parameter_errors():
+    assert error_of("ERR", params={"q": 1}) == "metric 'ERR': ERR has no parameter 'q' (parameters: none)"
+    assert error_of("RBU", params={"form": ("a", "b")}) == (
+        "metric 'RBU': parameter form is not numeric: give values, not a range")
+    assert error_of("RBP", params={"p": 2}) == (
+        "metric 'RBP': RBP: parameter p=2 is outside its range, float in (0, 1)")
+    assert error_of("RBP(p=0.5)", params={"p": [0.9]}) == (
+        "metric 'RBP(p=0.5)': parameter p is written in the spec already; give it in one place")
+    assert error_of("RBP", needs={"aspects": True}) == (
+        "metric 'RBP': needs= cannot be given here: a built-in metric has its own name and needs")
+    assert error_of("RR", cutoff=0).startswith("metric 'RR': expected a positive integer cutoff")
+
+
+# -- resolved, ir_measures ----------------------------------------------------------------------------
+
+def test_a_resolved_reference_is_returned_as_it_is():
+    loaded = resolve("nDCG@10")
+    assert resolve(loaded) is loaded
+    # Empty options count as not given.
+    assert resolve(loaded, params={}, needs={}) is loaded
+    assert error_of(loaded, cutoff=5) == (
+        "metric 'nDCG@10': cutoff= cannot be given here: the reference is resolved already")
+    assert error_of(loaded, params={"p": 1}) == (
+        "metric 'nDCG@10': params= cannot be given here: the reference is resolved already")
+
+
+def test_ir_measures_references_take_no_options(monkeypatch):
+    import axiometer.metrics.ir_measures_bridge as bridge
+
+    seen = []
+    monkeypatch.setattr(bridge, "ir_measures_metric", lambda measure: seen.append(measure) or parse("RBP"))
+    loaded = resolve(f"  {IR_MEASURES_PREFIX} P@5 ")
+    assert seen == ["P@5"] and loaded.name == "RBP" and loaded.kind == "ranking"
+    assert error_of("ir_measures:P@5", params={"p": 1}) == (
+        "metric 'ir_measures:P@5': params= cannot be given here: an ir_measures measure takes its "
+        "parameters in the measure (e.g. 'ir_measures:nDCG@10')")
+    assert error_of("ir_measures: ") == (
+        "metric 'ir_measures:': give a measure after 'ir_measures:', e.g. 'ir_measures:nDCG@10'")
+
+
+# -- metric objects -----------------------------------------------------------------------------------
+
+class Plain:
+    """A protocol object without replace, family or param_info."""
+
+    name = "plain"
+
+    def score(self, ranking, topic, context=None):
+        return 0.0
+
+
+class NeedsContext(Plain):
+    name = "ctx"
+    needs = Needs(context=True)
+
+
+def test_metric_objects_and_their_kind_and_family():
+    plain = resolve(Plain())
+    assert (plain.name, plain.kind, plain.spec, plain.fixed, plain.grids, plain.ranges) == (
+        "plain", "ranking", None, frozenset(), None, None)
+    assert resolve(NeedsContext()).kind == "relative"
+    assert resolve(NeedsContext).kind == "relative" and isinstance(resolve(NeedsContext).metric, NeedsContext)
+    nrg = parse("NRG(base=P@3)")
+    assert resolve(nrg).kind == "relative" and resolve(nrg).name == "NRG"
+    assert resolve(parse("recall")).kind == "set"
+
+
+def test_an_impostor_of_a_registered_family_is_not_given_its_kind():
+    class FakeNRG(Plain):
+        family = "NRG"          # a registered name, but not the registered class
+        needs = Needs(context=False)
+
+    assert resolve(FakeNRG()).kind == "ranking" and resolve(FakeNRG()).name == "NRG"
+
+
+def test_metric_object_parameters():
+    rbp = parse("RBP@5")
+    moved = resolve(rbp, params={"p": 0.5}, cutoff=3)
+    assert moved.metric.name == "RBP(p=0.5)@3" and moved.name == "RBP" and moved.fixed == frozenset()
+    gridded = resolve(rbp, params={"p": [0.5, 0.9]})
+    assert gridded.grids == {"RBP.p": (0.5, 0.9)} and gridded.metric is rbp and gridded.ranges is None
+    assert error_of(rbp, params={"q": [1, 2]}) == (
+        "metric 'RBP(p=0.8)@5': RBP(p=0.8)@5 declares no parameter 'q' to vary (declared: p)")
+    assert error_of(Plain(), params={"q": [1, 2]}) == (
+        "metric 'plain': plain declares no parameter 'q' to vary (declared: none)")
+    assert error_of(Plain(), cutoff=3) == (
+        "'plain' has no replace(), so its parameters and cutoff cannot be set")
+    assert error_of(Plain(), params={"x": 1}) == (
+        "'plain' has no replace(), so its parameters and cutoff cannot be set")
+    assert error_of(rbp, params={"p": 2}).startswith("metric 'RBP(p=0.8)@5': cannot set p: RBP: parameter p=2")
+    assert error_of(rbp, params={"p": 2}, cutoff=4).startswith("metric 'RBP(p=0.8)@5': cannot set p, cutoff: ")
+    assert error_of(rbp, name="x") == (
+        "metric 'RBP(p=0.8)@5': name= cannot be given here: a metric object has its own name and needs")
+
+
+def test_a_metric_object_takes_a_range_as_a_function_and_a_builtin_do():
+    # The module docstring: a tuple (low, high) is a continuous range, for every kind of reference.
+    ranged = resolve(parse("RBP@5"), params={"p": (0.5, 0.9)})
+    assert ranged.ranges == {"RBP.p": (0.5, 0.9)} and ranged.metric.name == "RBP(p=0.8)@5"
+
+
+def test_objects_without_a_name_or_a_default_constructor():
+    class Nameless:
+        def score(self, ranking, topic):
+            return 0.0
+
+    assert error_of(Nameless()).endswith(
+        "has a score method but no name (the metric protocol needs both)")
+
+    class Stubborn(Plain):
+        def __init__(self, required):
+            pass
+
+    text = error_of(Stubborn)
+    assert text.startswith("metric 'test_objects_without_a_name_or_a_default_constructor.<locals>.Stubborn': "
+                           "cannot create an instance of class Stubborn without arguments (TypeError: ")
+    assert text.endswith("); name an instance instead")
+
+
+def test_what_is_not_a_metric_is_named_briefly():
+    assert error_of(42) == "'42' is not callable (it is an int)"
+    assert error_of([0] * 30) == "'" + repr([0] * 30)[:57] + "...' is not callable (it is a list)"
+    assert error_of(object()).endswith("is not callable (it is an object)")
+    short = [1, 2]
+    assert error_of(short) == "'[1, 2]' is not callable (it is a list)"
+
+
+# -- functions --------------------------------------------------------------------------------------
+
+def test_function_ranges_default_to_the_functions_own_value_inside():
+    inside = resolve(weighted, params={"w": (0.1, 0.9)})
+    (param,) = inside.metric.param_info
+    assert (param.default, param.low, param.high, param.grid, param.type) == (0.5, 0.1, 0.9, (0.1, 0.9), float)
+    assert inside.ranges == {"weighted.w": (0.1, 0.9)} and inside.name == "weighted"
+    outside = resolve(weighted, params={"w": (0.6, 0.9)}).metric.param_info[0]
+    assert outside.default == 0.6
+    at_end = resolve(weighted, params={"w": (0.5, 0.9)}).metric.param_info[0]
+    assert at_end.default == 0.5                     # low <= own: the end is inside
+    assert resolve(weighted, params={"w": (0.1, 0.5)}).metric.param_info[0].default == 0.5
+    # A bool default is no number inside the range.
+    assert resolve(weighted, params={"flag": (0, 1)}).metric.param_info[0].default == 0
+    assert resolve(weighted, name="wt", params={"w": (0.1, 0.9)}).ranges == {"wt.w": (0.1, 0.9)}
+
+
+def test_function_grids_and_values():
+    grid = resolve(weighted, params={"w": [0.25, 0.5]}).metric
+    assert grid.params == {"w": 0.5} and grid.param_info[0].grid == (0.25, 0.5)
+    first = resolve(weighted, params={"w": [0.25, 0.75]}).metric
+    assert first.params == {"w": 0.25}
+    single = resolve(weighted, params={"w": 0.75}).metric
+    assert single.params == {"w": 0.75} and single.param_info[0].grid == ()
+    # A scalar equal to the default is still a single value, not a grid.
+    assert resolve(weighted, params={"w": 0.5}).metric.param_info[0].grid == ()
+    assert error_of(weighted, params={"w": []}) == "metric 'weighted': parameter w has no values"
+    assert resolve(weighted).ranges is None and resolve(weighted).kind == "ranking"
+
+
+def test_function_needs_and_errors():
+    metric = resolve(weighted, needs={"aspects": False, "context": True})
+    assert metric.kind == "relative" and metric.metric.needs.context is True
+    assert resolve(weighted, needs=Needs(context=True)).kind == "relative"
+    assert error_of(weighted, needs={"bogus": 1}).startswith(
+        "metric 'weighted': bad needs: ")
+    assert error_of(weighted, params={"zz": 1}) == (
+        "metric 'weighted': weighted(zz=1): the function does not accept declared parameter 'zz'")
+
+
+def test_for_rankings():
+    loaded = resolve("F(beta=2)")
+    with pytest.raises(InputError) as error:
+        loaded.for_rankings()
+    assert str(error.value) == ("metric 'F(beta=2)': F(beta=2) is a set measure: it scores a retrieved "
+                                "set's counts, not a ranking ('axiometer intrinsic' classifies it)")
+    relative = resolve("Unique@3")
+    assert relative.for_rankings() is relative
+
+
+class Tunable:
+    """A metric author's object that declares a parameter and has a replace() taking any value."""
+
+    name = family = "tunable"
+    cutoff = None
+
+    def __init__(self):
+        from axiometer.metrics import Param
+
+        self.param_info = (Param("p", float, 0.5, "a weight", low=0, high=1),)
+
+    def score(self, ranking, topic, context=None):
+        return 0.0
+
+    def replace(self, **changes):
+        return self
+
+
+def test_an_object_with_a_declared_parameter_takes_grids_and_ranges():
+    obj = Tunable()
+    loaded = resolve(obj, params={"p": (0.2, 0.8)})
+    assert loaded.ranges == {"tunable.p": (0.2, 0.8)} and loaded.grids is None and loaded.metric is obj
+    assert resolve(obj, params={"p": [0.2, 0.4]}).grids == {"tunable.p": (0.2, 0.4)}
+    assert error_of(obj, params={"p": (0.8, 0.2)}) == (
+        "metric 'tunable': parameter p: the range 0.8..0.2 needs low < high")
+
+
+def test_a_metric_objects_cutoff_is_kept_when_only_a_parameter_is_set():
+    assert resolve(parse("RBP@5"), params={"p": 0.5}).metric.name == "RBP(p=0.5)@5"
+    assert resolve(parse("RBP@5"), cutoff=2).metric.name == "RBP(p=0.8)@2"
+
+
+def test_a_functions_parameters_are_described_as_given_by_the_caller():
+    for params in ({"w": [0.25, 0.5]}, {"w": (0.1, 0.9)}, {"w": 0.3}):
+        (param,) = resolve(weighted, params=params).metric.param_info
+        assert param.description == "given by the caller"
+
+
+def test_a_builtin_without_a_signature_is_a_one_line_error():
+    expected = ("metric 'max': max: its signature cannot be read (a built-in function?); "
+                "wrap it in a Python function (ranking, topic)")
+    assert error_of(max) == expected
+    assert one_line_error(resolve, max, params={"p": (0.1, 0.9)}) == expected
+
+
+def test_a_range_does_not_end_the_parameters_given_after_it():
+    def two(ranking, topic, p=0.5, q=2):
+        return 0.0
+
+    declared = resolve(two, params={"p": (0.1, 0.9), "q": [1, 2]}).metric.param_info
+    assert [(d.name, d.default, d.grid) for d in declared] == [("p", 0.5, (0.1, 0.9)), ("q", 2, (1, 2))]
+
+
+def test_a_metric_object_takes_no_needs():
+    class Mine:
+        name = "mine"
+
+        def score(self, ranking, topic):
+            return 0.0
+
+    assert one_line_error(resolve, Mine(), needs={"graded": True}) == (
+        "metric 'mine': needs= cannot be given here: a metric object has its own name and needs")
+
+
+class _Repr:
+    def __init__(self, text):
+        self.text = text
+
+    def __repr__(self):
+        return self.text
+
+
+def test_a_nameless_object_is_described_by_its_repr_up_to_60_characters():
+    assert _describe(_Repr("x" * 60)) == "x" * 60
+    assert _describe(_Repr("x" * 61)) == "x" * 57 + "..."
+
+
+def test_the_kind_of_a_set_measure_and_of_needs_without_a_context_flag():
+    assert _kind_of(set_measure("recall")) == "set"
+
+    class Plain:
+        name = "plain"
+        needs = SimpleNamespace(graded=False)  # no context attribute: not relative
+
+    assert _kind_of(Plain()) == "ranking"
+
+
+def test_builtin_parameter_errors_list_every_parameter_and_keep_two_fixed_values():
+    assert error_of("RBU", params={"x": 1}) == "metric 'RBU': RBU has no parameter 'x' (parameters: p, e, form)"
+    assert error_of("NRG", params={"base": ("a", "b")}) == (
+        "metric 'NRG': parameter base is not numeric: give values, not a range")
+    assert resolve("RBU", params={"p": 0.8, "e": 0.05}).metric.name == "RBU(p=0.8,e=0.05)"
+
+
+def test_a_resolved_reference_takes_no_name_or_needs():
+    resolved = resolve("RBP")
+    assert error_of(resolved, name="x") == "metric 'RBP': name= cannot be given here: the reference is resolved already"
+    assert error_of(resolved, needs={"graded": True}) == (
+        "metric 'RBP': needs= cannot be given here: the reference is resolved already")
+
+
+def test_varying_an_undeclared_parameter_of_an_object_lists_the_declared_ones():
+    class Two:
+        name = family = "two"
+        cutoff = None
+        param_info = (Param("a", float, 0.5, "one"), Param("b", float, 0.5, "another"))
+
+        def score(self, ranking, topic):
+            return 0.0
+
+        def replace(self, **changes):
+            return self
+
+    assert error_of(Two(), params={"c": [1, 2]}) == (
+        "metric 'two': two declares no parameter 'c' to vary (declared: a, b)")

@@ -13,6 +13,7 @@ from axiometer.metrics import RankingBatch, parse
 from axiometer.metrics.sliding_ratio import ModifiedSlidingRatio, SlidingRatio
 from tests.metrics.agreement import assert_evaluations_agree
 from tests.strategies import diversity_cases
+from tests.metrics.two_gains import check
 
 # Ideal gains: 1, 1/2, 1/4 (c is judged non-relevant).
 TOPIC = Topic.single({"a": 1, "b": Fraction(1, 2), "c": 0, "e": Fraction(1, 4)})
@@ -59,3 +60,23 @@ def test_float_matches_exact_and_batch(case, k):
     topic, rankings = case
     assert_evaluations_agree(SlidingRatio(k), topic, rankings)
     assert_evaluations_agree(ModifiedSlidingRatio(k), topic, rankings)
+
+
+# SR and MSR (issue 14): hand-computed values, an ideal of exactly 1, scalar and batched.
+
+def test_sliding_ratios_by_hand():
+    # SR@2 [b, n, a]: (1/2)/(3/2) = 1/3; SR@3: (3/2)/(3/2) = 1. [a, b]: 1.
+    check(SlidingRatio(2), [Fraction(1, 3), 1, 0, 0])
+    check(SlidingRatio(3), [1, 1, 0, 0])
+    # MSR@3 [b, n, a]: (1/2 + 1/3)/(1 + 1/4) = 2/3. MSR@1: (1/2)/1 and 1.
+    check(ModifiedSlidingRatio(3), [Fraction(2, 3), 1, 0, 0])
+    check(ModifiedSlidingRatio(1), [Fraction(1, 2), 1, 0, 0])
+
+
+def test_an_ideal_of_exactly_one_is_not_zero():
+    topic = Topic.single({"a": 1, "n": 0})  # SR@1 and MSR@1 ideal: 1
+    batch = RankingBatch.from_rankings([["a"], ["n", "a"]], topic)
+    assert SlidingRatio(1).score_batch(batch).tolist() == [1.0, 0.0]
+    assert SlidingRatio(2).score_batch(batch).tolist() == [1.0, 1.0]
+    assert ModifiedSlidingRatio(2).score_batch(batch).tolist() == [1.0, 0.5]
+    assert ModifiedSlidingRatio(2).exact(["n", "a"], topic) == Fraction(1, 2)

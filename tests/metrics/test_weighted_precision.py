@@ -15,6 +15,7 @@ from axiometer.metrics.r_precision import RPrecision
 from axiometer.metrics.weighted_precision import AverageWeightedPrecision, WeightedRPrecision
 from tests.metrics.agreement import assert_evaluations_agree
 from tests.strategies import diversity_cases
+from tests.metrics.two_gains import check
 
 # R = 3 relevant (a, b, e); ideal gains 1, 1/2, 1/4 so cg* = 1, 3/2, 7/4, 7/4, ...
 TOPIC = Topic.single({"a": 1, "b": Fraction(1, 2), "c": 0, "e": Fraction(1, 4)})
@@ -81,3 +82,14 @@ def test_float_matches_exact_and_batch(case, k):
     topic, rankings = case
     assert_evaluations_agree(WeightedRPrecision(), topic, rankings)
     assert_evaluations_agree(AverageWeightedPrecision(k), topic, rankings)
+
+
+# wRprec and AWP (issue 14): hand-computed values with the ideal exhausted before the ranking ends
+# and a cutoff, scalar and batched.
+
+def test_weighted_precisions_by_hand():
+    # wRprec = cg(2)/cg*(2): [b, n, a] (1/2)/(3/2) = 1/3.
+    check(WeightedRPrecision(), [Fraction(1, 3), 1, 0, 0])
+    # AWP [b, n, a]: rank 1: (1/2)/1; rank 3: (3/2)/(3/2) = 1 -> (1/2 + 1)/2 = 3/4. @2: (1/2)/2 = 1/4.
+    check(AverageWeightedPrecision(), [Fraction(3, 4), 1, 0, 0])
+    check(AverageWeightedPrecision(2), [Fraction(1, 4), 1, 0, 0])
