@@ -13,7 +13,7 @@ from axiometer.core import InputError
 MAX_CURVE_POINTS = 101
 
 # The choices, written out so that building the parser does not import numpy and the metrics
-# (`axiometer --help` stays fast); tests/meta/test_cli_meta.py keeps them equal to axiometer.meta's.
+# (`axiometer --help` stays fast); tests/cli/test_meta.py keeps them equal to axiometer.meta's.
 TESTS = ("randomization", "t", "wilcoxon")
 CORRECTIONS = ("none", "holm")
 SCENARIOS = ("graded", "weights", "truncate", "truncate50")

@@ -10,7 +10,7 @@ Metrics that discount repeats of an aspect (alpha-nDCG, NRBP, EU) can lose
 more at later documents of a raised aspect than ``d'`` gains; the nearby
 reading "no later document touches the changed aspects" isolates that effect.
 
-Search coverage (tested in tests/generators/test_search_coverage.py and tests/test_mutant_gaps.py):
+Search coverage (tested in tests/generators/test_search_coverage.py):
 unequal aspect weights (random search only: the small scope keeps two balanced aspects); one
 aspect raised while another stays as it was, and two raised at once; a replaced document that was
 already relevant; a later document relevant to a raised aspect; the replaced document at the top

@@ -6,7 +6,7 @@ with positions ``i`` and ``i+k`` swapped. Relation: ``Q(b) > Q(a)``.
 
 Search coverage (the features the generator must reach; tests/generators/test_search_coverage.py
 tests each, in the random search and in the small scope): adjacent swaps and swaps of non-adjacent
-positions (two apart, in tests/test_mutant_gaps.py, and three apart); the top document swapped, and
+positions (two and three apart); the top document swapped, and
 both swapped documents below the top; grades beyond binary (the lower swapped document relevant
 too; three different positive grades in one ranking); a relevant document between the swapped
 ones and one after the swap (what the nearby readings exclude).

@@ -9,7 +9,7 @@ the candidates ``1, 0.99, 0.9, 0.75, 0.5`` (largest first) and the witness is
 the largest for which no case breaks the relation; the appended position
 ``n + 1`` lies inside the window.
 
-Search coverage (tested in tests/generators/test_search_coverage.py and tests/test_mutant_gaps.py):
+Search coverage (tested in tests/generators/test_search_coverage.py):
 a single aspect and two or more; unequal weights (random search only: the small scope's aspects
 are balanced); a document before ``d_n`` relevant to ``t`` too, and one relevant to another aspect;
 ``x`` as relevant as ``rmax = 1`` and less relevant.
