@@ -19,7 +19,7 @@ from axiometer.checking import Budget
 from axiometer.checking import explain as explain_module
 from axiometer.checking.explain import dependence_condition, explain, value_set_text
 from axiometer.metrics import wrap
-from axiometer.results import Check, Counterexample, TopicRecord
+from axiometer.results import Check, Counterexample, Decided, TopicRecord
 
 SEED = 7
 RHO = Fraction(1, 5)
@@ -31,11 +31,13 @@ def _flat(ranking, topic) -> float:
 
 
 def _violated(mode: str, rc: str | None = "1/100") -> Check:
-    """A DeepTh violation as the engine reports it: the counterexample names the failing ``rc``."""
+    """A DeepTh violation as the engine reports it: the counterexample names the failing ``rc``
+    (shown in ``extra``, as data in ``rc``)."""
     extra = (("rc", rc),) if rc is not None else ()
     example = Counterexample(topic=TopicRecord(aspects=("a",), weights=("1",), judgments=()),
                              a=("d1",), b=("d2",), score_a=0.0, score_b=0.0, relation="D(n) > 0",
-                             note="", decided="exact", extra=extra)
+                             note="", decided=Decided.EXACT, extra=extra,
+                             rc=Fraction(rc) if rc is not None else None)
     return Check(constraint="DeepTh", metric="flat@10", params=(), verdict="violated", mode=mode,
                  counterexample=example)
 

@@ -28,7 +28,7 @@ from fractions import Fraction
 from typing import Any, Protocol
 
 from axiometer.generators.case import Case, ScopeItem
-from axiometer.results import STRENGTHS, AxiomInfo, Check, Evidence, Outcome
+from axiometer.results import STRENGTHS, AxiomInfo, Check, Evidence, Outcome, Strength
 
 __all__ = ["Oracle", "Searcher", "SearchResult", "ScopeReach", "Layer", "CONDITIONS",
            "scope_text", "search_evidence", "combined_evidence"]
@@ -223,8 +223,8 @@ def search_evidence(found: SearchResult, exact: bool, prefix: str = "") -> Evide
     reach = found.reach
     if reach is None or not reach.cases:
         scope = "none: no small scope" if reach is None else "none: no small-scope case fits"
-        return Evidence("sampled", prefix + scope, 0, found.cases, exact)
-    strength = "exhaustive" if reach.complete else "searched"
+        return Evidence(Strength.SAMPLED, prefix + scope, 0, found.cases, exact)
+    strength = Strength.EXHAUSTIVE if reach.complete else Strength.SEARCHED
     return Evidence(strength, prefix + scope_text(reach), reach.cases, found.cases, exact)
 
 

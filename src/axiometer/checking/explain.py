@@ -48,7 +48,7 @@ from axiometer.axioms.constraints.threshold import DEFAULT_RCS
 from axiometer.checking import Budget, check as run_check
 from axiometer.metrics.decide import DEFAULT_TOLERANCE
 from axiometer.core import to_fraction
-from axiometer.results import Check
+from axiometer.results import Check, Verdict
 
 __all__ = ["explain", "dependence_condition", "value_set_text", "TIGHTER_RHOS", "OTHER_MODE_TEXT"]
 
@@ -84,7 +84,7 @@ def explain(metric: Any, constraint: Constraint, check: Check, *, budget: Budget
     The result completes "violated; ...", e.g. ``"holds in truncate mode (the
     cutoff acts as a threshold)"`` or ``"holds for p >= 0.8"``.
     """
-    if check.verdict != "violated":
+    if check.verdict != Verdict.VIOLATED:
         return None
     mode = check.mode
     settings = dict(budget=budget, seed=seed, tolerance=tolerance, rcs=rcs)
@@ -167,13 +167,8 @@ def _threshold_reading(metric: Any, constraint: Constraint, check: Check, *, bud
 
 
 def _failing_rc(check: Check) -> Fraction | None:
-    """The ``rc`` a threshold counterexample names (``extra`` holds ``("rc", "1/100")``)."""
-    if check.counterexample is None:
-        return None
-    for key, value in check.counterexample.extra:
-        if key == "rc":
-            return Fraction(value)
-    return None
+    """The ``rc`` a threshold counterexample names (its ``rc``)."""
+    return None if check.counterexample is None else check.counterexample.rc
 
 
 def _same_cell(check: Check, grid_checks: Iterable[Check]) -> list[Check]:

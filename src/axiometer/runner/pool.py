@@ -30,7 +30,7 @@ from axiometer.checking import Budget, check
 from axiometer.checking.boundary import CellProbe, locate
 from axiometer.checking.explain import explain
 from axiometer.core import to_fraction
-from axiometer.results import Boundary, Check, ErrorInfo
+from axiometer.results import Boundary, Check, ErrorInfo, Verdict
 from axiometer.runner.supervisor import Supervisor
 
 __all__ = ["Task", "Interrupted", "run_task", "failed_result", "TaskPool", "ProgressCallback", "PHASES"]
@@ -108,7 +108,7 @@ def failed_result(task: Task, message: str, error: ErrorInfo | None, note: str =
     name = getattr(task.metric, "name", None) or repr(task.metric)
     constraint_id = task.constraint if isinstance(task.constraint, str) else task.constraint.id
     mode = task.mode or getattr(_constraint(task), "default_mode", "")
-    return Check(constraint=constraint_id, metric=str(name), params=params_of(task.metric), verdict="error",
+    return Check(constraint=constraint_id, metric=str(name), params=params_of(task.metric), verdict=Verdict.ERROR,
                  mode=mode, error=error or ErrorInfo(message), note=note)
 
 
