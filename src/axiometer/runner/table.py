@@ -151,9 +151,8 @@ def resolve_constraints(constraints: Sequence[Any] | None, family: str = "sigir2
             continue
         try:
             resolved.append(get(given))
-        except KeyError:
-            known = ", ".join(c.id for c in (*CONSTRAINTS, *PROPERTIES))
-            raise InputError(f"unknown constraint {given!r}; known: {known}") from None
+        except KeyError as error:
+            raise InputError(str(error.args[0])) from None  # with a suggestion, then the known ids
     ids = [c.id for c in resolved]
     duplicated = next((i for i in ids if ids.count(i) > 1), None)
     if duplicated:
