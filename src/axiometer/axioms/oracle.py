@@ -264,14 +264,34 @@ class Searcher(Protocol):
 
 
 class Oracle(Protocol):
-    """A checkable axiom: a constraint or a relative property."""
+    """A checkable axiom: a constraint or a relative property.
 
-    id: str
-    name: str
-    family: str          # "relevance", "diversity" or "relative"
-    kind: str            # how it is decided, for reports: "universal", "threshold", ...
-    default_mode: str    # the cutoff mode when none is asked for
-    readings: tuple      # nearby readings tried to explain a violation
+    Its fields are read-only here (properties), so the frozen dataclasses
+    :class:`~axiometer.axioms.constraints.base.Constraint` and
+    :class:`~axiometer.axioms.properties.base.Property` satisfy it.
+    """
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def family(self) -> str:
+        """``"relevance"``, ``"diversity"`` or ``"relative"``."""
+
+    @property
+    def kind(self) -> str:
+        """How it is decided, for reports: ``"universal"``, ``"threshold"``, ..."""
+
+    @property
+    def default_mode(self) -> str:
+        """The cutoff mode when none is asked for."""
+
+    @property
+    def readings(self) -> tuple[Any, ...]:
+        """Nearby readings tried to explain a violation."""
 
     def check(self, metric: Any, search: Searcher, *, mode: str | None, rho: Fraction,
               rcs: tuple[Fraction, ...], scope_changes: dict[str, Any] | None) -> Check:

@@ -18,6 +18,7 @@ are balanced); a document before ``d_n`` relevant to ``t`` too, and one relevant
 from __future__ import annotations
 
 import dataclasses
+import functools
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -64,8 +65,8 @@ class SaturationConstraint(Constraint):
                 note = found.reach.note if found.reach is not None else ""
                 return check_result(metric, self, mode, outcome, total_cases, total_small, note,
                                     search.tolerance,
-                                    evidence=lambda exact, found=found, rmax=rmax: search_evidence(
-                                        found, exact, f"rmax = {rmax}: "),
+                                    evidence=functools.partial(search_evidence, found,
+                                                               prefix=f"rmax = {rmax}: "),
                                     verdict=Verdict.WITNESS, witness=Witness(
                                         f"rmax = {rmax}", "the largest candidate for which no case breaks "
                                         f"{self.relation.text}", rmax=rmax))

@@ -34,7 +34,7 @@ from typing import Any
 
 from axiometer.axioms.constraints.base import comparison_outcome, counterexample, params_of
 from axiometer.axioms.oracle import Searcher, SearchResult, combined_evidence, search_evidence
-from axiometer.generators.case import Case, Scope
+from axiometer.generators.case import Case, Scope, ScopeItem
 from axiometer.generators.draw import bound
 from axiometer.metrics import is_exact_capable
 from axiometer.metrics.base import UndefinedScore
@@ -68,7 +68,7 @@ class Property:
     applies: Callable[[Any], str | None]
     judge: Judge
     strategy: Callable[[Scope], Any] | None = None
-    small_scope: Callable[[Scope], Iterable[Case]] | None = None
+    small_scope: Callable[[Scope], Iterable[ScopeItem]] | None = None
     claims: Callable[[Any], tuple[Any, ...]] = lambda metric: (None,)
     describe: Callable[[Any], str] = lambda claim: ""
     relation: str = ""
