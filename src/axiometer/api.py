@@ -3,7 +3,9 @@
 >>> import axiometer
 >>> report = axiometer.check("RBP(p=0.5)", ["Pri", "CloseTh"], budget="quick")
 >>> report.verdicts
-{'Pri': 'satisfied', 'CloseTh': 'violated'}
+{'Pri': <Verdict.SATISFIED: 'satisfied'>, 'CloseTh': <Verdict.VIOLATED: 'violated'>}
+>>> report.verdicts == {"Pri": "satisfied", "CloseTh": "violated"}  # a Verdict is its string
+True
 
 One metric is checked against constraints (and, for a relative metric, its
 properties) over its parameter grid by :func:`axiometer.runner.run_table`:
@@ -28,7 +30,7 @@ from axiometer.core import InputError
 from axiometer.metrics.resolve import resolve
 from axiometer.metrics import Needs
 from axiometer.reports.table import cell_mark, format_check, format_table
-from axiometer.results import HOLDS, Cell, TableResult
+from axiometer.results import HOLDS, Cell, TableResult, Verdict
 from axiometer.runner import run_table
 
 __all__ = ["check", "MetricReport", "BUDGETS"]
@@ -54,8 +56,9 @@ class MetricReport:
 
     # -- verdicts ------------------------------------------------------------
     @property
-    def verdicts(self) -> dict[str, str]:
-        """``{constraint id: verdict}`` at the metric's own setting, in column order."""
+    def verdicts(self) -> dict[str, Verdict]:
+        """``{constraint id: verdict}`` at the metric's own setting, in column order (each a
+        :class:`~axiometer.results.Verdict`, equal to its string: ``"satisfied"``)."""
         return {cell.constraint: cell.verdict for cell in self.cells}
 
     def cell(self, constraint: str) -> Cell:
@@ -72,7 +75,7 @@ class MetricReport:
         verdict = self.cell(constraint).verdict
         if verdict in HOLDS:
             return True
-        return False if verdict == "violated" else None
+        return False if verdict == Verdict.VIOLATED else None
 
     def failures(self, expect: Mapping[str, bool]) -> list[str]:
         """The ids in ``expect`` whose outcome differs (``{"Pri": True, "Conf": False}``).
@@ -99,7 +102,7 @@ class MetricReport:
         return self.matrix() + "\n" + self.details()
 
     def __repr__(self) -> str:
-        return f"MetricReport({self.metric!r}, {self.verdicts!r})"
+        return f"MetricReport({self.metric!r}, {({c: str(v) for c, v in self.verdicts.items()})!r})"
 
     # -- data ----------------------------------------------------------------
     def to_json(self) -> str:

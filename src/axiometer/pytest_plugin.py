@@ -364,11 +364,13 @@ def _run_and_verify(item: pytest.Item, metric: Any, constraints: list[str] | Non
 
 def _failure_text(report: MetricReport, wanted: Mapping[str, bool], failures: list[str],
                   kw: Mapping[str, Any], seed_note: str) -> str:
+    from axiometer.results import Verdict
+
     lines = [f"axiometer: {report.metric}: {len(failures)} of {len(wanted)} constraint(s) "
              "differ from what the test expects"]
     for c in failures:
         lines.append(f"  {c}: expected {'to hold' if wanted[c] else 'a violation'}, "
-                     f"got {report.verdicts.get(c, 'not run')}")
+                     f"got {report.verdicts.get(c, Verdict.NOT_RUN)}")
     from axiometer.api import BUDGETS
 
     budget = BUDGETS.get(kw["budget"], kw["budget"]) if isinstance(kw["budget"], str) else kw["budget"]

@@ -12,26 +12,67 @@ into JSON (``to_dict``) the same way every time: same seed, same bytes.
 - :class:`Outcome`: what judging one generated case gave (holds, a
   counterexample, or an error), the unit a constraint or property and the
   checking engine hand each other.
+- :class:`Verdict` and :class:`Strength`: what a check concluded and how
+  strongly; string enums, so the JSON writes their values.
+
+Some fields restate a display text as data (a witness's threshold beside its
+``value`` "n = 6"); they are left out of the JSON (:func:`record`), whose
+shape stays as it was, and reports read them instead of parsing the text.
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass
+from enum import Enum
+from fractions import Fraction
 from typing import Any
 
 from axiometer.core import Context, Topic, to_fraction
 
-__all__ = ["VERDICTS", "Outcome", "AxiomInfo", "Evidence", "Boundary", "BoundaryCurve", "STRENGTHS", "record_topic", "context_record", "TopicRecord", "Counterexample", "Witness", "ErrorInfo", "Check", "Cell",
+__all__ = ["Verdict", "Strength", "Decided", "record", "VERDICTS", "Outcome", "AxiomInfo", "Evidence", "Boundary", "BoundaryCurve", "STRENGTHS", "record_topic", "context_record", "TopicRecord", "Counterexample", "Witness", "ErrorInfo", "Check", "Cell",
            "TableResult", "HOLDS", "OutputRecord", "PropertyVerdict", "IntrinsicResult",
            "ParametricResult", "Difference", "Comparison", "GinerEntry", "GinerRow",
            "GinerTable"]
 
-#: The verdicts a check can reach (definitions §3); "not run" marks cells an
-#: interrupted run did not reach.
-VERDICTS = ("satisfied", "violated", "witness", "error", "n/a", "not run")
+class _Text(str, Enum):
+    """A string enum that prints as its value (``str``, ``format`` and f-strings alike)."""
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self.value), spec)
+
+
+class Verdict(_Text):
+    """What a check concluded (definitions §3); ``NOT_RUN`` marks cells an interrupted run did
+    not reach. A ``str``: it equals its value (``Verdict.NA == "n/a"``) and the JSON writes it."""
+
+    SATISFIED = "satisfied"
+    VIOLATED = "violated"
+    WITNESS = "witness"
+    ERROR = "error"
+    NA = "n/a"
+    NOT_RUN = "not run"
+
+
+#: The verdicts a check can reach, in the order the definitions list them.
+VERDICTS: tuple[Verdict, ...] = tuple(Verdict)
 
 #: Verdicts that count as "the metric satisfies the constraint".
-HOLDS = ("satisfied", "witness")
+HOLDS: frozenset[Verdict] = frozenset({Verdict.SATISFIED, Verdict.WITNESS})
+
+
+class Decided(_Text):
+    """How a counterexample's comparison was decided: in exact arithmetic, or on floats with the
+    check's tolerance."""
+
+    EXACT = "exact"
+    FLOAT = "float"
+
+
+#: Metadata of a field that restates a display text as data: :func:`record` leaves it out.
+NOT_IN_JSON = {"json": False}
 
 
 @dataclass(frozen=True)
@@ -60,21 +101,36 @@ class Counterexample:
     score_b: float
     relation: str          # what should hold, e.g. "Q(b) > Q(a)"
     note: str              # how b was built from a, e.g. "b = a with positions 1 and 2 swapped"
-    decided: str           # "exact" or "float" (with the tolerance in Check)
-    extra: tuple[tuple[str, str], ...] = ()  # e.g. (("rc", "1/10"),)
+    decided: Decided       # exact, or on floats (with the tolerance in Check)
+    extra: tuple[tuple[str, str], ...] = ()  # shown as "label = text", e.g. (("rc", "1/10"),)
     # Relative metrics: the other systems' rankings a (and b) were scored against.
     context_a: tuple[tuple[str, ...], ...] | None = None
     context_b: tuple[tuple[str, ...], ...] | None = None
+    # What ``extra`` shows, as data (not in the JSON): DeepTh/CloseTh's rc and the grid point
+    # (n or m) of the pair; Sat's rmax.
+    rc: Fraction | None = field(default=None, metadata=NOT_IN_JSON)
+    threshold: int | None = field(default=None, metadata=NOT_IN_JSON)
+    rmax: Fraction | None = field(default=None, metadata=NOT_IN_JSON)
 
 
 @dataclass(frozen=True)
 class Witness:
-    """Why an existential constraint holds (DeepTh/CloseTh threshold, Sat's rmax)."""
+    """Why an existential constraint holds (DeepTh/CloseTh threshold, Sat's rmax).
 
-    value: str                       # e.g. "N = 12", "m = 3", "rmax = 1"
+    ``value`` says it for display; the typed fields say it as data (they are
+    not in the JSON): ``threshold``, DeepTh's ``n`` or CloseTh's ``m`` (one
+    that serves every ``rc`` in ``rcs``); ``rmax``, Sat's; ``scores``, a
+    property's witness case's ``(Q(a), Q(b))``.
+    """
+
+    value: str                       # e.g. "n = 12", "m = 3", "rmax = 1"
     note: str = ""
     signs: str | None = None         # DeepTh/CloseTh: the sign of D(n) along the grid
     by_truncation: bool = False      # reached only because documents fell past the cutoff
+    threshold: int | None = field(default=None, metadata=NOT_IN_JSON)
+    rcs: tuple[Fraction, ...] = field(default=(), metadata=NOT_IN_JSON)
+    rmax: Fraction | None = field(default=None, metadata=NOT_IN_JSON)
+    scores: tuple[float, float] | None = field(default=None, metadata=NOT_IN_JSON)
 
 
 @dataclass(frozen=True)
@@ -114,25 +170,33 @@ def context_record(context: Context | None) -> tuple[tuple[str, ...], ...] | Non
     return None if context is None else tuple(tuple(r) for r in context.rankings)
 
 
-#: How strong a satisfied or witness verdict is, strongest first (definitions §3).
-STRENGTHS = ("exhaustive", "searched", "sampled")
+class Strength(_Text):
+    """How strong a satisfied or witness verdict is (definitions §3); members strongest first."""
+
+    EXHAUSTIVE = "exhaustive"
+    SEARCHED = "searched"
+    SAMPLED = "sampled"
+
+
+#: The strengths, strongest first.
+STRENGTHS: tuple[Strength, ...] = tuple(Strength)
 
 
 @dataclass(frozen=True)
 class Evidence:
     """What stands behind a verdict: the exhaustive scope covered, the random cases, exactness.
 
-    ``strength`` is ``"exhaustive"`` (the whole declared small scope of the
+    ``strength`` is ``EXHAUSTIVE`` (the whole declared small scope of the
     constraint was decided; for DeepTh/CloseTh every ``n`` of the grid for
-    every ``rc``), ``"searched"`` (part of the small scope, complete up to
-    ``exhaustive_scope``, plus a random search) or ``"sampled"`` (random cases
+    every ``rc``), ``SEARCHED`` (part of the small scope, complete up to
+    ``exhaustive_scope``, plus a random search) or ``SAMPLED`` (random cases
     only). ``exhaustive_scope`` says in words what was enumerated completely
     (e.g. "every case with up to 4 documents, relevance values 0, 1/50, 1/20,
     1/10, 1 aspect"); ``exhaustive_cases`` and ``random_cases`` count the
     cases decided; ``exact``: every decision was exact (no float tolerance).
     """
 
-    strength: str
+    strength: Strength
     exhaustive_scope: str
     exhaustive_cases: int
     random_cases: int
@@ -164,8 +228,8 @@ class Boundary:
     param: str
     value: float
     bracket: tuple[str, str]         # exact decimals, e.g. ("0.754877", "0.754878")
-    below: str
-    above: str
+    below: Verdict
+    above: Verdict
     certain: str
     closed_form: str | None = None
     closed_value: float | None = None
@@ -197,7 +261,7 @@ class Check:
     constraint: str
     metric: str                      # the metric's full name at this setting, e.g. "RBP(p=0.5)"
     params: tuple[tuple[str, Any], ...]
-    verdict: str
+    verdict: Verdict
     mode: str                        # "window" or "truncate"
     cases: int = 0                   # generated cases evaluated (random search)
     small_scope: int = 0             # exhaustive small-scope cases evaluated
@@ -225,12 +289,12 @@ class Cell:
     row: str                         # the table's row title, e.g. "RBP"
     metric: str                      # the metric's name at its default setting
     constraint: str
-    verdict: str                     # verdict at the default setting
+    verdict: Verdict                 # verdict at the default setting
     summary: str                     # e.g. "satisfied for p >= 0.8"
     checks: tuple[Check, ...]
     projected: bool = False          # an aspect-blind metric on a diversity constraint
     explanation: str | None = None   # for a violated cell: the nearby reading that makes it hold
-    other_mode: str | None = None    # the verdict in the other cutoff mode, when computed
+    other_mode: Verdict | None = None  # the verdict in the other cutoff mode, when computed
     boundaries: tuple[Boundary, ...] = ()   # where the verdict changes (asked for: ranges, --boundaries)
     curves: tuple[BoundaryCurve, ...] = ()  # two-parameter cells: boundary curves
 
@@ -288,14 +352,25 @@ class TableResult:
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: deterministic for a given seed (no timings)."""
-        return _plain(asdict(self))
+        return record(self)
 
 
-def _plain(value: Any) -> Any:
+def record(value: Any) -> Any:
+    """``value`` as JSON-ready data: a result object as a dict of its fields (those marked
+    :data:`NOT_IN_JSON` left out), tuples as lists, an enum as its value.
+
+    ``dataclasses.asdict`` with lists for tuples, except that the typed restatements of a
+    display text stay out, so the JSON keeps one shape.
+    """
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: record(getattr(value, f.name)) for f in fields(value)
+                if f.metadata.get("json", True)}
+    if isinstance(value, Enum):
+        return value.value
     if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
+        return {record(k): record(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
+        return [record(v) for v in value]
     return value
 
 
@@ -370,7 +445,7 @@ class IntrinsicResult:
         return None
 
     def to_dict(self) -> dict[str, Any]:
-        return _plain(asdict(self))
+        return record(self)
 
 
 @dataclass(frozen=True)
@@ -410,7 +485,7 @@ class ParametricResult:
     summary: str = ""
 
     def to_dict(self) -> dict[str, Any]:
-        return _plain(asdict(self))
+        return record(self)
 
 
 # -- the published SIGIR 2018 table, compared (axiometer.axioms.published) ----------------------
@@ -423,7 +498,7 @@ class Difference:
     published_row: str        # the published row it was matched with
     constraint: str
     published: str            # "1", "0" or "?"
-    ours: str                 # our verdict at the default setting
+    ours: Verdict             # our verdict at the default setting
     cell: Cell
 
 
@@ -452,7 +527,7 @@ class Comparison:
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict (cells included)."""
-        data = asdict(self)
+        data: dict[str, Any] = record(self)
         data["rate"] = self.rate
         return data
 

@@ -25,6 +25,7 @@ from axiometer.axioms import get
 from axiometer.checking import Budget, check
 from axiometer.core import to_fraction
 from axiometer.metrics import parse, wrap
+from axiometer.results import Verdict
 from tests.axioms import Positional, geometric, replay, uniform
 
 DEEPTH = get("DeepTh")
@@ -153,3 +154,21 @@ def test_ndcg_holds_by_truncation_and_fails_in_the_window():
 def test_positional_with_cutoff_is_flagged():
     result = check(Positional("uniform", lambda i: Fraction(1), cutoff=4), DEEPTH)
     assert result.verdict == "witness" and result.witness.by_truncation
+
+
+# -- the witness and the counterexample as data ------------------------------------------------------
+
+def test_the_witness_carries_its_threshold_as_an_int_equal_to_its_text():
+    result = check(parse("RBP(p=0.9)"), DEEPTH)
+    witness = result.witness
+    assert result.verdict is Verdict.WITNESS
+    assert isinstance(witness.threshold, int) and witness.value == f"n = {witness.threshold}"
+    assert witness.rcs == RCS  # one threshold that serves every rc tried
+
+
+def test_a_violation_carries_its_rc_and_grid_point_as_data():
+    result = check(uniform(), DEEPTH, budget=Budget(horizon=64))
+    ce = result.counterexample
+    assert result.verdict is Verdict.VIOLATED
+    assert (ce.rc, ce.threshold) == (Fraction(1, 100), 64)
+    assert dict(ce.extra)["rc"] == str(ce.rc) and dict(ce.extra)["n"] == str(ce.threshold)

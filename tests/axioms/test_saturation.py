@@ -23,6 +23,7 @@ from axiometer.axioms import get
 from axiometer.axioms.constraints.saturation import RMAX_CANDIDATES, SaturationConstraint
 from axiometer.checking import Budget, check
 from axiometer.metrics import parse, wrap
+from axiometer.results import Verdict
 from tests.axioms import cascade, replay, weighted_sum
 
 SAT = get("Sat")
@@ -226,3 +227,15 @@ def test_a_witness_from_the_random_search_alone_has_no_note():
     assert result.verdict == "witness" and result.witness.value == "rmax = 1"
     assert result.note == "" and result.small_scope == 0 and result.cases == 10
     assert result.evidence.exhaustive_scope == "rmax = 1: none: no small scope"
+
+
+def test_the_witness_carries_rmax_as_an_exact_fraction():
+    result = check(wrap(stops_after_nearly_full), SAT, budget=BUDGET, seed=8)
+    assert result.verdict is Verdict.WITNESS
+    assert result.witness.rmax == Fraction(99, 100) and result.witness.value == "rmax = 99/100"
+
+
+def test_a_violation_carries_the_smallest_rmax_as_data():
+    result = check(wrap(weighted_sum), SAT, budget=BUDGET, seed=8)
+    assert result.verdict is Verdict.VIOLATED
+    assert result.counterexample.rmax == RMAX_CANDIDATES[-1] == Fraction(1, 2)

@@ -32,6 +32,7 @@ from axiometer.generators import relevance as relv
 from axiometer.generators.case import Scope, ScopeMark, case_size, cases_of
 from axiometer.metrics import BuiltinMetric, Needs, parse, wrap
 from axiometer.metrics.arithmetic import Arithmetic
+from axiometer.results import STRENGTHS, Strength
 
 #: Each small scope with the size (documents of the larger ranking) its declared scope ends at.
 SMALL_SCOPES = {
@@ -281,3 +282,14 @@ def test_an_existential_witness_is_one_concrete_case():
     assert result.verdict == "witness" and result.evidence is not None
     assert result.evidence.strength == "exhaustive"
     assert result.evidence.exhaustive_scope == "a concrete witness case settles it: small-scope case 1"
+
+
+# -- the strength as data -------------------------------------------------------------------------------
+
+def test_the_strength_is_a_strength_member_strongest_first():
+    assert STRENGTHS == (Strength.EXHAUSTIVE, Strength.SEARCHED, Strength.SAMPLED)
+    threshold = check(parse("RBP(p=0.8)"), get("DeepTh")).evidence
+    no_small_scope = dataclasses.replace(get("Pri"), id="PriSampled", small_scope=None)
+    sampled = check(parse("RBP(p=0.8)"), no_small_scope, budget=Budget(cases=5)).evidence
+    assert threshold is not None and threshold.strength is Strength.EXHAUSTIVE
+    assert sampled is not None and sampled.strength is Strength.SAMPLED

@@ -22,7 +22,7 @@ from axiometer.axioms import get
 from axiometer.checking import Budget, check
 from axiometer.checking.explain import OTHER_MODE_TEXT, dependence_condition, explain, value_set_text
 from axiometer.metrics import parse, wrap
-from axiometer.results import Check, Counterexample, TopicRecord
+from axiometer.results import Check, Counterexample, Decided, TopicRecord
 from axiometer.axioms.constraints.threshold import DEFAULT_RCS
 
 #: Small budgets: the suite stays fast; every search here is deterministic (seeded).
@@ -333,11 +333,13 @@ def _flat(ranking, topic) -> float:
 
 
 def _violated(mode: str, rc: str | None = "1/100") -> Check:
-    """A DeepTh violation as the engine reports it: the counterexample names the failing ``rc``."""
+    """A DeepTh violation as the engine reports it: the counterexample names the failing ``rc``
+    (shown in ``extra``, as data in ``rc``)."""
     extra = (("rc", rc),) if rc is not None else ()
     example = Counterexample(topic=TopicRecord(aspects=("a",), weights=("1",), judgments=()),
                              a=("d1",), b=("d2",), score_a=0.0, score_b=0.0, relation="D(n) > 0",
-                             note="", decided="exact", extra=extra)
+                             note="", decided=Decided.EXACT, extra=extra,
+                             rc=Fraction(rc) if rc is not None else None)
     return Check(constraint="DeepTh", metric="flat@10", params=(), verdict="violated", mode=mode,
                  counterexample=example)
 

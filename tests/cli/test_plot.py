@@ -100,7 +100,7 @@ def test_boundaries_of_a_two_parameter_cell_draw_its_curve(capsys, tmp_path):
     (["threshold", "RBP(p=0.8)", "-o", "{dir}/c.pdf"], "c.pdf: unknown picture format '.pdf'; use .svg or .png"),
     (["threshold", "RBP(p=0.8)", "-o", "{dir}/curve"], "curve: no suffix to choose the format; use .svg or .png"),
     (["region", "RBP", "Closeness", "--param", GRID, "-o", "{dir}/s.svg"],
-     "CONSTRAINT: unknown constraint 'Closeness'; known: Pri, Deep, DeepTh, CloseTh"),
+     "CONSTRAINT: unknown constraint 'Closeness'; did you mean 'CloseTh'? known: Pri, Deep, DeepTh, CloseTh"),
     (["region", "RBP", "CloseTh", "--param", "q=0.5,0.6", "-o", "{dir}/s.svg"],
      "metric 'RBP': RBP has no parameter 'q' (parameters: p)"),
     (["region", "RBP", "CloseTh", "--param", "p", "-o", "{dir}/s.svg"], "expected NAME=VALUE"),

@@ -121,6 +121,9 @@ def test_table_formats_and_comparison(capsys, tmp_path):
     (["table", "--constraints", "Pri", "Nope", "--quick"], "unknown constraint 'Nope'"),
     (["check", "P@", "--quick"], "positive integer cutoff"),
     (["check", "P@10", "--constraints", "Nope"], "unknown constraint 'Nope'"),
+    # A near miss gets a suggestion, as a metric name does.
+    (["check", "P@10", "--constraints", "Prio"], "unknown constraint 'Prio'; did you mean 'Pri'? known: Pri, "),
+    (["axioms", "closeth_"], "unknown axiom 'closeth_'; did you mean 'CloseTh'? known: Pri, "),
 ])
 def test_bad_input_is_one_error_line_and_status_2(capsys, argv, message):
     status, out, err = run_cli(capsys, *argv)

@@ -18,7 +18,7 @@ from fractions import Fraction
 
 import pytest
 
-from axiometer.axioms import get
+from axiometer.axioms import get, suggest
 from axiometer.axioms.constraints.base import Constraint
 from axiometer.checking import Budget
 from axiometer.core import InputError
@@ -275,6 +275,14 @@ def test_a_metric_that_raises_gives_an_error_cell_with_its_input_and_the_run_com
         assert "ValueError" in error.message and "cannot score long rankings" in error.message
         assert error.ranking is not None and len(error.ranking) >= 2 and error.topic is not None
     assert result.cell("P@10", "Pri").verdict == "violated"
+
+
+def test_an_unknown_constraint_id_suggests_the_closest_one_or_none():
+    with pytest.raises(InputError, match=r"unknown constraint 'Prio'; did you mean 'Pri'\? known: Pri, "):
+        run_table(["P@10"], ["Prio"])
+    with pytest.raises(InputError, match=r"unknown constraint 'aspdv'; did you mean 'AspDiv'\?"):
+        run_table(["P@10"], ["aspdv"])
+    assert suggest("PRIORSENSE") == "PriorSens" and suggest("Nope") is None
 
 
 def test_unknown_constraint_bad_spec_and_duplicates_are_input_errors():

@@ -17,6 +17,7 @@ found by :func:`get` and listed by :func:`oracles` without being added here
 
 from __future__ import annotations
 
+import difflib
 import importlib
 import pkgutil
 from functools import cache
@@ -40,8 +41,8 @@ from axiometer.axioms.properties.rarity import RARITY
 from axiometer.axioms.properties.reversion import REVERSION
 from axiometer.axioms.properties.unique import UNIQUE
 
-__all__ = ["CONSTRAINTS", "CONSTRAINT_IDS", "PROPERTIES", "PROPERTY_IDS", "get", "oracles",
-           "Constraint", "Property"]
+__all__ = ["CONSTRAINTS", "CONSTRAINT_IDS", "PROPERTIES", "PROPERTY_IDS", "get", "oracles", "suggest",
+           "unknown", "Constraint", "Property"]
 
 #: The constraints, in the paper's order.
 CONSTRAINTS: tuple[Constraint, ...] = (
@@ -95,5 +96,19 @@ def get(constraint_id: str) -> Constraint | Property:
     for constraint in every:
         if constraint.id.lower() == constraint_id.lower():
             return constraint
-    raise KeyError(f"unknown constraint {constraint_id!r}; known: "
-                   f"{', '.join(c.id for c in every)}")
+    raise KeyError(unknown(constraint_id))
+
+
+def suggest(constraint_id: str) -> str | None:
+    """The id an unknown one most likely means, case ignored (``Prio`` -> ``Pri``); ``None`` when
+    none is close (:func:`difflib.get_close_matches`, as metric names get theirs)."""
+    ids = {o.id.lower(): o.id for o in oracles()}
+    close = difflib.get_close_matches(constraint_id.lower(), list(ids), n=1)
+    return ids[close[0]] if close else None
+
+
+def unknown(constraint_id: str, what: str = "constraint") -> str:
+    """What an unknown id is told: ``unknown constraint 'Prio'; did you mean 'Pri'? known: ...``."""
+    close = suggest(constraint_id)
+    hint = f"did you mean {close!r}? " if close else ""
+    return f"unknown {what} {constraint_id!r}; {hint}known: {', '.join(o.id for o in oracles())}"

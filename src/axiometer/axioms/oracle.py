@@ -28,7 +28,7 @@ from fractions import Fraction
 from typing import Any, Protocol
 
 from axiometer.generators.case import Case, ScopeItem
-from axiometer.results import STRENGTHS, AxiomInfo, Check, Evidence, Outcome
+from axiometer.results import STRENGTHS, AxiomInfo, Check, Evidence, Outcome, Strength
 
 __all__ = ["Oracle", "Searcher", "SearchResult", "ScopeReach", "Layer", "CONDITIONS",
            "scope_text", "search_evidence", "combined_evidence"]
@@ -223,8 +223,8 @@ def search_evidence(found: SearchResult, exact: bool, prefix: str = "") -> Evide
     reach = found.reach
     if reach is None or not reach.cases:
         scope = "none: no small scope" if reach is None else "none: no small-scope case fits"
-        return Evidence("sampled", prefix + scope, 0, found.cases, exact)
-    strength = "exhaustive" if reach.complete else "searched"
+        return Evidence(Strength.SAMPLED, prefix + scope, 0, found.cases, exact)
+    strength = Strength.EXHAUSTIVE if reach.complete else Strength.SEARCHED
     return Evidence(strength, prefix + scope_text(reach), reach.cases, found.cases, exact)
 
 
@@ -264,14 +264,34 @@ class Searcher(Protocol):
 
 
 class Oracle(Protocol):
-    """A checkable axiom: a constraint or a relative property."""
+    """A checkable axiom: a constraint or a relative property.
 
-    id: str
-    name: str
-    family: str          # "relevance", "diversity" or "relative"
-    kind: str            # how it is decided, for reports: "universal", "threshold", ...
-    default_mode: str    # the cutoff mode when none is asked for
-    readings: tuple      # nearby readings tried to explain a violation
+    Its fields are read-only here (properties), so the frozen dataclasses
+    :class:`~axiometer.axioms.constraints.base.Constraint` and
+    :class:`~axiometer.axioms.properties.base.Property` satisfy it.
+    """
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def family(self) -> str:
+        """``"relevance"``, ``"diversity"`` or ``"relative"``."""
+
+    @property
+    def kind(self) -> str:
+        """How it is decided, for reports: ``"universal"``, ``"threshold"``, ..."""
+
+    @property
+    def default_mode(self) -> str:
+        """The cutoff mode when none is asked for."""
+
+    @property
+    def readings(self) -> tuple[Any, ...]:
+        """Nearby readings tried to explain a violation."""
 
     def check(self, metric: Any, search: Searcher, *, mode: str | None, rho: Fraction,
               rcs: tuple[Fraction, ...], scope_changes: dict[str, Any] | None) -> Check:

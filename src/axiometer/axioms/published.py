@@ -26,7 +26,7 @@ from importlib import resources
 from axiometer.core import InputError
 from axiometer.metrics import TABLE_ROWS
 from axiometer.metrics.resolve import resolve
-from axiometer.results import HOLDS, Comparison, Difference, TableResult
+from axiometer.results import HOLDS, Comparison, Difference, TableResult, Verdict
 
 __all__ = ["PUBLISHED", "PublishedTable", "Difference", "Comparison", "load_published",
            "compare_with_published", "MARKS"]
@@ -38,7 +38,7 @@ PUBLISHED: dict[str, str] = {"amigo2018": "amigo2018.tsv"}
 MARKS = {"1": "satisfied", "0": "not satisfied", "?": "not stated"}
 
 #: Our verdicts that decide a cell one way or the other.
-_DECIDED = ("satisfied", "witness", "violated", "n/a")
+_DECIDED = frozenset({Verdict.SATISFIED, Verdict.WITNESS, Verdict.VIOLATED, Verdict.NA})
 
 
 @dataclass(frozen=True)

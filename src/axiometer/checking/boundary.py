@@ -60,7 +60,7 @@ from axiometer.generators.case import Case
 from axiometer.metrics.decide import DEFAULT_TOLERANCE
 from axiometer.metrics.base import BuiltinMetric, format_value
 from axiometer.metrics.symbolic import SymbolicError, symbolic_score
-from axiometer.results import Boundary, Check, Counterexample, TopicRecord
+from axiometer.results import Boundary, Check, Counterexample, TopicRecord, Verdict
 
 __all__ = ["WIDTH", "SUBDIVISIONS", "ParamRange", "CellProbe", "declared_range", "locate", "probe_values",
            "shortest_between"]
@@ -115,7 +115,7 @@ class CellProbe:
         if value not in self.searched:
             result = check(metric, self.oracle, mode=self.mode, budget=self.budget, seed=self.seed)
             self.searched[value] = result
-            if result.verdict == "violated" and result.counterexample is not None:
+            if result.verdict == Verdict.VIOLATED and result.counterexample is not None:
                 self.learn(result.counterexample)
         return self._with_known(metric, self.searched[value])
 
@@ -127,7 +127,7 @@ class CellProbe:
                                    example.note))
 
     def _with_known(self, metric: Any, result: Check) -> Check:
-        if result.verdict != "satisfied" or not self.known:
+        if result.verdict != Verdict.SATISFIED or not self.known:
             return result
         search = Search(self.budget, self.seed, DEFAULT_TOLERANCE)
         guarded = guard(metric, self.budget.case_seconds)
@@ -135,7 +135,7 @@ class CellProbe:
             outcome = self.oracle.judge(guarded, case, search)  # type: ignore[attr-defined]
             if not outcome.holds and outcome.counterexample is not None:
                 return dataclasses.replace(
-                    result, verdict="violated", counterexample=outcome.counterexample, evidence=None,
+                    result, verdict=Verdict.VIOLATED, counterexample=outcome.counterexample, evidence=None,
                     note="; ".join(n for n in (result.note, "a counterexample found at another value of "
                                                f"{self.name}, re-decided here") if n))
         return result
@@ -225,9 +225,9 @@ def probe_values(span: ParamRange, given: Iterable[Any] = ()) -> tuple[Fraction,
 
 def proven(check_: Check, oracle: Oracle) -> bool:
     """Did a concrete case decide this check (a counterexample, or CloseTh's witness pair)?"""
-    if check_.verdict == "violated":
+    if check_.verdict == Verdict.VIOLATED:
         return check_.counterexample is not None
-    if check_.verdict == "witness" and isinstance(oracle, ThresholdConstraint):
+    if check_.verdict == Verdict.WITNESS and isinstance(oracle, ThresholdConstraint):
         return oracle.threshold is not None and oracle.threshold.rule == "sometimes negative"
     return False
 
@@ -298,7 +298,7 @@ def _bisect(metric: Any, oracle: Oracle, span: ParamRange, probe: Probe, low: tu
         closed_value=closed_value, agrees=agrees, at_value=at_value, fixed=fixed,
         probes=len(below) + len(above), case=case, evidence_below=low[1].evidence,
         evidence_above=high[1].evidence, note=note,
-        counterexample=next((c.counterexample for c in (low[1], high[1]) if c.verdict == "violated"), None))
+        counterexample=next((c.counterexample for c in (low[1], high[1]) if c.verdict == Verdict.VIOLATED), None))
 
 
 def _side_of_root(oracle: Oracle, root: sympy.Expr, low: tuple[Fraction, Check],
@@ -310,7 +310,7 @@ def _side_of_root(oracle: Oracle, root: sympy.Expr, low: tuple[Fraction, Check],
         return "below" if verdict == low[1].verdict else "above" if verdict == high[1].verdict else None
     strict = not (isinstance(oracle, Constraint) and not isinstance(oracle, ThresholdConstraint)
                   and oracle.relation.holds(0))
-    violated = [side for side, c in (("below", low[1]), ("above", high[1])) if c.verdict == "violated"]
+    violated = [side for side, c in (("below", low[1]), ("above", high[1])) if c.verdict == Verdict.VIOLATED]
     if len(violated) != 1:
         return None
     other = "above" if violated[0] == "below" else "below"

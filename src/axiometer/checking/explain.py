@@ -44,11 +44,11 @@ from numbers import Real
 from typing import Any
 
 from axiometer.axioms.constraints.base import DEFAULT_RHO, Constraint
-from axiometer.axioms.constraints.threshold import DEFAULT_RCS
+from axiometer.axioms.constraints.threshold import DEFAULT_RCS, ThresholdConstraint
 from axiometer.checking import Budget, check as run_check
 from axiometer.metrics.decide import DEFAULT_TOLERANCE
 from axiometer.core import to_fraction
-from axiometer.results import Check
+from axiometer.results import Check, Verdict
 
 __all__ = ["explain", "dependence_condition", "value_set_text", "TIGHTER_RHOS", "OTHER_MODE_TEXT"]
 
@@ -84,10 +84,10 @@ def explain(metric: Any, constraint: Constraint, check: Check, *, budget: Budget
     The result completes "violated; ...", e.g. ``"holds in truncate mode (the
     cutoff acts as a threshold)"`` or ``"holds for p >= 0.8"``.
     """
-    if check.verdict != "violated":
+    if check.verdict != Verdict.VIOLATED:
         return None
     mode = check.mode
-    settings = dict(budget=budget, seed=seed, tolerance=tolerance, rcs=rcs)
+    settings: dict[str, Any] = dict(budget=budget, seed=seed, tolerance=tolerance, rcs=rcs)
 
     # 1. The other cutoff mode: only a metric with a cutoff reads differently.
     if getattr(metric, "cutoff", None) is not None:
@@ -121,7 +121,7 @@ def explain(metric: Any, constraint: Constraint, check: Check, *, budget: Budget
                 return f"holds when relevance contribution is tighter (rho = {tighter})"
 
     # 5. Thresholds: a longer search (DeepTh), then each rc on its own.
-    if constraint.kind == "threshold" and constraint.threshold is not None:
+    if isinstance(constraint, ThresholdConstraint) and constraint.threshold is not None:
         text = _threshold_reading(metric, constraint, check, rho=rho, **settings)
         if text is not None:
             return text
@@ -135,7 +135,7 @@ def explain(metric: Any, constraint: Constraint, check: Check, *, budget: Budget
     return None
 
 
-def _threshold_reading(metric: Any, constraint: Constraint, check: Check, *, budget: Budget,
+def _threshold_reading(metric: Any, constraint: ThresholdConstraint, check: Check, *, budget: Budget,
                        seed: int, tolerance: float, rcs: tuple[Fraction, ...], rho: Fraction) -> str | None:
     """DeepTh at twice the horizon; then DeepTh/CloseTh for each ``rc`` alone."""
     rule = constraint.threshold
@@ -167,13 +167,8 @@ def _threshold_reading(metric: Any, constraint: Constraint, check: Check, *, bud
 
 
 def _failing_rc(check: Check) -> Fraction | None:
-    """The ``rc`` a threshold counterexample names (``extra`` holds ``("rc", "1/100")``)."""
-    if check.counterexample is None:
-        return None
-    for key, value in check.counterexample.extra:
-        if key == "rc":
-            return Fraction(value)
-    return None
+    """The ``rc`` a threshold counterexample names (its ``rc``)."""
+    return None if check.counterexample is None else check.counterexample.rc
 
 
 def _same_cell(check: Check, grid_checks: Iterable[Check]) -> list[Check]:

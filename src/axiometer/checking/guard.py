@@ -179,10 +179,12 @@ class _Snapshot:
             names = ("topic_id", "aspects", "weights", "R", "_vectors", "_single", "_aspect_index")
             for name, value in zip(names, self.topic_state):
                 object.__setattr__(self.topic, name, dict(value) if isinstance(value, dict) else value)
-        if self.context is not None and (self.context.rankings, self.context.labels) != self.context_state:
+        state = self.context_state  # None exactly when there is no context
+        if self.context is not None and state is not None and (self.context.rankings,
+                                                               self.context.labels) != state:
             what.append("the context")
-            object.__setattr__(self.context, "rankings", self.context_state[0])
-            object.__setattr__(self.context, "labels", self.context_state[1])
+            object.__setattr__(self.context, "rankings", state[0])
+            object.__setattr__(self.context, "labels", state[1])
         return " and ".join(what) or None
 
 

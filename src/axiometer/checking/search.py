@@ -94,60 +94,98 @@ def search_cases(small_scope: Iterable[ScopeItem] | None, strategy: Callable[[],
     *final* outcome (a timeout) ends it at once. Shared by the constraint and
     the property checks.
     """
-    small = 0
-    reach: ScopeReach | None = None
-    small_note = ""
+    tally = _Tally()
     if small_scope is not None:
-        enumeration = _Enumeration(budget.small_scope)
-        deadline = time.monotonic() + budget.seconds
-        stopped = ""
-        for item in small_scope:
-            if isinstance(item, ScopeMark):
-                enumeration.mark(item)
-                continue
-            if small >= budget.small_scope:
-                stopped = "budget"
-                break
-            if time.monotonic() > deadline:
-                stopped = "time"
-                small_note = (f"small scope stopped by the time budget ({budget.seconds:g} s) "
-                              f"after {small} cases")
-                break
-            small += 1
-            enumeration.add(item)
-            outcome = judge(item)
-            if is_target(outcome):
-                return SearchResult(outcome, item, 0, small, "found in the small scope",
-                                    enumeration.reach("target"))
-        reach = enumeration.reach(stopped, small_note)
+        found = _enumerate(small_scope, judge, is_target, budget, tally)
+        if found is not None:
+            return found
     if strategy is None or budget.cases < 1:  # Budget(cases=0): the small scope alone
-        return SearchResult(None, None, 0, small, small_note, reach)
+        return tally.result()
     deadline = time.monotonic() + budget.seconds
-    counter = [0]
+    start: tuple[list[int], Case] | None = None  # a target the fast draws found, to shrink from
     sample = getattr(strategy, "sample", None)
-    start: list[int] | None = None  # the choices of a target the fast draws found, to shrink from
     if sample is not None:
-        # Fast draws (generators.draw): up to budget.cases cases from a seeded random, each a
-        # microsecond's choices; hypothesis only shrinks the first target found.
-        rng = random.Random(seed)
-        attempts = 0
-        while counter[0] < budget.cases and attempts < _ATTEMPTS * budget.cases:
-            if time.monotonic() > deadline:
-                return SearchResult(None, None, counter[0], small,
-                                    _joined(small_note, f"time budget ({budget.seconds:g} s) reached"), reach)
-            attempts += 1
-            case, choices = sample(rng)
-            if case is None:
-                continue  # the construction rejected these choices
-            counter[0] += 1
-            outcome = judge(case)
-            if outcome.final:
-                return SearchResult(outcome, None, counter[0], small, small_note, reach)
-            if is_target(outcome):
-                start, start_case = choices, case
-                break
-        if start is None:
-            return SearchResult(None, None, counter[0], small, small_note, reach)
+        drawn = _draw_fast(sample, judge, is_target, budget, seed, deadline, tally)
+        if isinstance(drawn, SearchResult):
+            return drawn
+        start = drawn
+    return _shrink(strategy, start, judge, is_target, budget, seed, deadline, tally)
+
+
+class _Tally:
+    """What a search has counted so far; :meth:`result` builds its :class:`SearchResult`."""
+
+    def __init__(self) -> None:
+        self.small = 0                         # small-scope cases decided
+        self.cases = 0                         # random cases decided
+        self.small_note = ""                   # the small scope stopped by the time budget, if it was
+        self.reach: ScopeReach | None = None   # how far the small scope got (None: there was none)
+
+    def result(self, outcome: Outcome | None = None, case: Case | None = None, note: str = "") -> SearchResult:
+        """The search's result: the target's outcome and case (``None``: none), the counts, and the
+        small scope's note followed by ``note``."""
+        return SearchResult(outcome=outcome, case=case, cases=self.cases, small=self.small,
+                            note=_joined(self.small_note, note), reach=self.reach)
+
+
+def _enumerate(small_scope: Iterable[ScopeItem], judge: Callable[[Case], Outcome],
+               is_target: Callable[[Outcome], bool], budget: Budget, tally: _Tally) -> SearchResult | None:
+    """The small scope in order, up to ``budget.small_scope`` cases or ``budget.seconds``: the
+    target found (``None``: none; ``tally`` then says how far it got)."""
+    enumeration = _Enumeration(budget.small_scope)
+    deadline = time.monotonic() + budget.seconds
+    stopped = ""
+    for item in small_scope:
+        if isinstance(item, ScopeMark):
+            enumeration.mark(item)
+            continue
+        if tally.small >= budget.small_scope:
+            stopped = "budget"
+            break
+        if time.monotonic() > deadline:
+            stopped = "time"
+            tally.small_note = (f"small scope stopped by the time budget ({budget.seconds:g} s) "
+                                f"after {tally.small} cases")
+            break
+        tally.small += 1
+        enumeration.add(item)
+        outcome = judge(item)
+        if is_target(outcome):
+            return SearchResult(outcome=outcome, case=item, cases=0, small=tally.small,
+                                note="found in the small scope", reach=enumeration.reach("target"))
+    tally.reach = enumeration.reach(stopped, tally.small_note)
+    return None
+
+
+def _draw_fast(sample: Callable[[random.Random], tuple[Case | None, list[int]]],
+               judge: Callable[[Case], Outcome], is_target: Callable[[Outcome], bool], budget: Budget,
+               seed: int, deadline: float, tally: _Tally) -> SearchResult | tuple[list[int], Case]:
+    """Fast draws (generators.draw): up to ``budget.cases`` cases from a seeded random, each a
+    microsecond's choices. The first target's choices and case, for hypothesis to shrink; else the
+    search's result (no target, the time budget, or a final outcome)."""
+    rng = random.Random(seed)
+    attempts = 0
+    while tally.cases < budget.cases and attempts < _ATTEMPTS * budget.cases:
+        if time.monotonic() > deadline:
+            return tally.result(note=f"time budget ({budget.seconds:g} s) reached")
+        attempts += 1
+        case, choices = sample(rng)
+        if case is None:
+            continue  # the construction rejected these choices
+        tally.cases += 1
+        outcome = judge(case)
+        if outcome.final:
+            return tally.result(outcome)
+        if is_target(outcome):
+            return choices, case
+    return tally.result()
+
+
+def _shrink(strategy: Callable[[], Any], start: tuple[list[int], Case] | None,
+            judge: Callable[[Case], Outcome], is_target: Callable[[Outcome], bool], budget: Budget,
+            seed: int, deadline: float, tally: _Tally) -> SearchResult:
+    """Hypothesis shrinks the fast draws' target ``start`` (or, without one, finds a target and
+    shrinks it) within the time budget; a final outcome (a timeout) ends it at once."""
     found: list[Case] = []  # target cases in the order found; shrinking makes later ones smaller
     stopped: list[Outcome] = []  # a final outcome (a timeout) ends the search
 
@@ -155,7 +193,7 @@ def search_cases(small_scope: Iterable[ScopeItem] | None, strategy: Callable[[],
         if not stopped:  # after a timeout hypothesis shrinks the exception: keep raising it, evaluate nothing
             if time.monotonic() > deadline:
                 raise _OutOfTime  # aborts generation and shrinking alike
-            counter[0] += 1
+            tally.cases += 1
             outcome = judge(case)
             if not outcome.final:
                 if is_target(outcome):
@@ -168,7 +206,7 @@ def search_cases(small_scope: Iterable[ScopeItem] | None, strategy: Callable[[],
     note = ""
     try:
         if start is not None:
-            minimal = shrink_from(strategy(), start, predicate, seed)
+            minimal = shrink_from(strategy(), start[0], predicate, seed)
             if minimal is None:  # the replay was no target: a non-deterministic metric
                 raise NoSuchExample("replay")
         else:
@@ -176,23 +214,21 @@ def search_cases(small_scope: Iterable[ScopeItem] | None, strategy: Callable[[],
                            random=random.Random(seed))
     except (NoSuchExample, Unsatisfiable):
         if start is not None:  # a target a moment ago, not on its replay
-            return SearchResult(_non_deterministic(start_case), start_case, counter[0], small,
-                                small_note, reach)
-        return SearchResult(None, None, counter[0], small, small_note, reach)
+            return tally.result(_non_deterministic(start[1]), start[1])
+        return tally.result()
     except (_Stop, Flaky):
         if not stopped:
             raise
-        return SearchResult(stopped[0], None, counter[0], small, small_note, reach)
+        return tally.result(stopped[0])
     except _OutOfTime:
         if not found:
-            return SearchResult(None, None, counter[0], small,
-                                _joined(small_note, f"time budget ({budget.seconds:g} s) reached"), reach)
+            return tally.result(note=f"time budget ({budget.seconds:g} s) reached")
         minimal = found[-1]  # the smallest target shrinking reached in time
         note = f"shrinking stopped by the time budget ({budget.seconds:g} s)"
     outcome = judge(minimal)
     if not is_target(outcome):  # cannot happen for a deterministic metric: it was a target a moment ago
         outcome = _non_deterministic(minimal)
-    return SearchResult(outcome, minimal, counter[0], small, _joined(small_note, note), reach)
+    return tally.result(outcome, minimal, note)
 
 
 def _non_deterministic(case: Case) -> Outcome:

@@ -66,7 +66,7 @@ def _width(output: str | None) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """Print the list, or one axiom's page; returns the exit status."""
-    from axiometer.axioms import get, oracles
+    from axiometer.axioms import get, oracles, unknown
 
     width = _width(args.output)
     if args.id is None:
@@ -75,8 +75,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         oracle = get(args.id)
     except KeyError:
-        known = ", ".join(o.id for o in oracles())
-        raise InputError(f"unknown axiom {args.id!r}; known: {known}") from None
+        raise InputError(unknown(args.id, "axiom")) from None
     write(axiom_page(page(oracle), args.format, width), args.output)
     return 0
 

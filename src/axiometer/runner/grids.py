@@ -20,6 +20,7 @@ from typing import Any
 from axiometer.checking.explain import value_set_text
 from axiometer.core import InputError
 from axiometer.metrics.base import format_value
+from axiometer.results import Verdict
 
 __all__ = ["TABLE_GRID_EXTRAS", "parameter_grid", "default_values", "describe_grid", "at_setting"]
 
@@ -35,7 +36,8 @@ TABLE_GRID_EXTRAS: Mapping[tuple[str, str], tuple[Any, ...]] = {
 }
 
 #: Verdicts in the order summaries list them: what holds first.
-_VERDICT_ORDER = ("satisfied", "witness", "violated", "error", "n/a", "not run")
+_VERDICT_ORDER = (Verdict.SATISFIED, Verdict.WITNESS, Verdict.VIOLATED, Verdict.ERROR, Verdict.NA,
+                  Verdict.NOT_RUN)
 
 
 # -- parameter grids -----------------------------------------------------------
@@ -124,11 +126,11 @@ def at_setting(metric: Any, setting: Mapping[str, Any]) -> Any:
 
 # -- summaries of parameter dependence ---------------------------------------------
 
-def _verdict_key(verdict: str) -> int:
+def _verdict_key(verdict: Verdict) -> int:
     return _VERDICT_ORDER.index(verdict) if verdict in _VERDICT_ORDER else len(_VERDICT_ORDER)
 
 
-def describe_grid(outcomes: Sequence[tuple[Mapping[str, Any], str]]) -> str:
+def describe_grid(outcomes: Sequence[tuple[Mapping[str, Any], Verdict]]) -> str:
     """How a cell's verdict depends on the parameters, in words.
 
     ``outcomes`` are ``(setting, verdict)`` pairs. Uniform: the verdict
@@ -140,12 +142,12 @@ def describe_grid(outcomes: Sequence[tuple[Mapping[str, Any], str]]) -> str:
     """
     verdicts = sorted({v for _, v in outcomes}, key=_verdict_key)
     if len(verdicts) <= 1:
-        return verdicts[0] if verdicts else "not run"
+        return str(verdicts[0] if verdicts else Verdict.NOT_RUN)
     names = [n for n in outcomes[0][0] if len({repr(s[n]) for s, _ in outcomes}) > 1]
     values = {n: _sorted_values(s[n] for s, _ in outcomes) for n in names}
     # One parameter decides: every setting with the same value has the same verdict.
     for name in names:
-        by_value: dict[Any, set[str]] = {}
+        by_value: dict[Any, set[Verdict]] = {}
         for setting, verdict in outcomes:
             by_value.setdefault(setting[name], set()).add(verdict)
         if all(len(v) == 1 for v in by_value.values()):

@@ -44,7 +44,7 @@ from axiometer.checking.boundary import ParamRange, declared_range
 from axiometer.checking.guard import is_trusted
 from axiometer.core import to_fraction
 from axiometer.metrics.resolve import Resolved, resolve
-from axiometer.results import Boundary, BoundaryCurve, Cell, Check, TableResult
+from axiometer.results import Boundary, BoundaryCurve, Cell, Check, TableResult, Verdict
 from axiometer.runner.grids import at_setting, default_values, describe_grid, parameter_grid
 from axiometer.runner.pool import ProgressCallback, TaskPool
 from axiometer.runner.supervisor import can_supervise
@@ -157,9 +157,8 @@ def resolve_constraints(constraints: Sequence[Any] | None, family: str = "sigir2
             continue
         try:
             resolved.append(get(given))
-        except KeyError:
-            known = ", ".join([c.id for c in CONSTRAINTS] + [p.id for p in PROPERTIES])
-            raise InputError(f"unknown constraint {given!r}; known: {known}") from None
+        except KeyError as error:
+            raise InputError(str(error.args[0])) from None  # with a suggestion, then the known ids
     ids = [c.id for c in resolved]
     duplicated = next((i for i in ids if ids.count(i) > 1), None)
     if duplicated:
@@ -172,7 +171,7 @@ def resolve_constraints(constraints: Sequence[Any] | None, family: str = "sigir2
 @dataclass
 class _CellState:
     checks: dict[int, Check] = field(default_factory=dict)
-    other_mode: str | None = None
+    other_mode: Verdict | None = None
     explanation: str | None = None
     waiting: int = 0              # phase-2 tasks outstanding
     boundaries: dict[str, tuple[Boundary, ...]] = field(default_factory=dict)   # by parameter
@@ -269,8 +268,8 @@ class _Run:
         if not isinstance(constraint, Constraint):
             return  # a relative property has no cutoff modes and no nearby readings
         default = state.checks[0]
-        truncated = default.verdict == "witness" and default.witness is not None and default.witness.by_truncation
-        if default.verdict != "violated" and not truncated:
+        truncated = default.verdict == Verdict.WITNESS and default.witness is not None and default.witness.by_truncation
+        if default.verdict != Verdict.VIOLATED and not truncated:
             return
         other = OTHER_MODE.get(default.mode)
         metric = self._metric_ref(row, 0)
@@ -278,7 +277,7 @@ class _Run:
             state.waiting += 1
             self._submit(CheckTask(metric, self._constraint_ref(column), other, self.budget, self.seed),
                          functools.partial(self._other_mode_checked, row, column), row, column, 1)
-        if default.verdict == "violated":
+        if default.verdict == Verdict.VIOLATED:
             state.waiting += 1
             grid = tuple(state.checks[s] for s in sorted(state.checks))
             ref = constraint.id if self.registered[column] else constraint
@@ -329,7 +328,7 @@ class _Run:
         if len(checks) < total:
             summary = "not run" if not checks else f"not run (interrupted after {len(checks)} of {total} settings)"
             return Cell(row=spec_row.title, metric=spec_row.metric.name, constraint=constraint.id,
-                        verdict="not run", summary=summary, checks=checks, projected=projected)
+                        verdict=Verdict.NOT_RUN, summary=summary, checks=checks, projected=projected)
         outcomes = [(spec_row.settings[s], state.checks[s].verdict) for s in sorted(state.checks)]
         summary = "; ".join([describe_grid(outcomes), *state.failures])
         boundaries = tuple(b for span in spec_row.spans for b in state.boundaries.get(span.name, ()))

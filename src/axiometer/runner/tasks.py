@@ -29,7 +29,7 @@ from axiometer.checking import Budget, check
 from axiometer.checking.boundary import CellProbe, ParamRange, locate
 from axiometer.checking.explain import explain
 from axiometer.core import to_fraction
-from axiometer.results import Boundary, Check, ErrorInfo
+from axiometer.results import Boundary, Check, ErrorInfo, Verdict
 
 __all__ = ["Task", "CheckTask", "ExplainTask", "BoundaryTask", "Located", "Interrupted", "run_task",
            "run_supervised", "ConstraintRef"]
@@ -92,7 +92,7 @@ class CheckTask(Task[Check]):
         name = getattr(self.metric, "name", None) or repr(self.metric)
         constraint_id = self.constraint if isinstance(self.constraint, str) else self.constraint.id
         mode = self.mode or _default_mode(self.constraint)
-        return Check(constraint=constraint_id, metric=str(name), params=params_of(self.metric), verdict="error",
+        return Check(constraint=constraint_id, metric=str(name), params=params_of(self.metric), verdict=Verdict.ERROR,
                      mode=mode, error=error or ErrorInfo(message), note=note)
 
 

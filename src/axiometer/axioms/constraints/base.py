@@ -34,8 +34,8 @@ from axiometer.generators.context import in_generated_contexts, small_scope_with
 from axiometer.generators.draw import CaseStrategy, bound
 from axiometer.metrics import is_exact_capable
 from axiometer.metrics.decide import Comparison, compare
-from axiometer.results import (HOLDS, AxiomInfo, Check, Counterexample, Evidence, Outcome, context_record,
-                               record_topic)
+from axiometer.results import (HOLDS, AxiomInfo, Check, Counterexample, Decided, Evidence, Outcome, Verdict,
+                               context_record, record_topic)
 
 __all__ = ["Case", "Scope", "Relation", "Constraint", "Reading", "B_GT_A", "A_GT_B", "A_GE_B",
            "DEFAULT_RHO", "TRUNCATE_MAX_DOCS", "params_of", "joined_note", "is_relative",
@@ -197,11 +197,11 @@ def check_result(metric: Any, constraint: Constraint, mode: str, outcome: Outcom
     decision was exact); the other verdicts carry none.
     """
     if outcome.error is not None:
-        verdict = "error"
+        verdict = Verdict.ERROR
     elif outcome.holds:
-        verdict = extra.pop("verdict", "satisfied")
+        verdict = extra.pop("verdict", Verdict.SATISFIED)
     else:
-        verdict = "violated"
+        verdict = Verdict.VIOLATED
     exact = is_exact_capable(metric)
     return Check(constraint=constraint.id, metric=metric.name, params=params_of(metric), verdict=verdict,
                  mode=mode, cases=cases, small_scope=small, counterexample=outcome.counterexample,
@@ -212,7 +212,7 @@ def check_result(metric: Any, constraint: Constraint, mode: str, outcome: Outcom
 def no_case(metric: Any, constraint: Constraint, mode: str, scope: Scope) -> Check:
     """No case fits (e.g. a cutoff k = 1 in window mode leaves no room for the construction)."""
     where = f"within the window k = {scope.max_position}" if scope.max_position is not None else ""
-    return Check(constraint=constraint.id, metric=metric.name, params=params_of(metric), verdict="n/a",
+    return Check(constraint=constraint.id, metric=metric.name, params=params_of(metric), verdict=Verdict.NA,
                  mode=mode, note=f"no case of this constraint fits {where}".rstrip())
 
 
@@ -227,7 +227,7 @@ def counterexample(case: Case, score_a: float, score_b: float, relation: str, *,
     return Counterexample(
         topic=record_topic(case.topic), a=tuple(case.a), b=tuple(case.b if b is None else b),
         score_a=score_a, score_b=score_b, relation=relation, note=case.note if note is None else note,
-        decided="exact" if exact else "float", extra=extra, context_a=context_record(ctx_a),
+        decided=Decided.EXACT if exact else Decided.FLOAT, extra=extra, context_a=context_record(ctx_a),
         context_b=context_record(context_b if context_b is not None else case.context_b))
 
 

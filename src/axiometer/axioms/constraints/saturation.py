@@ -17,6 +17,8 @@ are balanced); a document before ``d_n`` relevant to ``t`` too, and one relevant
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -26,7 +28,7 @@ from axiometer.axioms.constraints.conditions import saturation_case
 from axiometer.axioms.oracle import Searcher, search_evidence
 from axiometer.generators.case import Scope
 from axiometer.generators.diversity import saturation_cases, saturation_small_scope
-from axiometer.results import Check, Outcome, Witness
+from axiometer.results import Check, Outcome, Verdict, Witness
 
 __all__ = ["SATURATION", "SaturationConstraint", "RMAX_CANDIDATES"]
 
@@ -63,13 +65,16 @@ class SaturationConstraint(Constraint):
                 note = found.reach.note if found.reach is not None else ""
                 return check_result(metric, self, mode, outcome, total_cases, total_small, note,
                                     search.tolerance,
-                                    evidence=lambda exact, found=found, rmax=rmax: search_evidence(
-                                        found, exact, f"rmax = {rmax}: "),
-                                    verdict="witness", witness=Witness(
+                                    evidence=functools.partial(search_evidence, found,
+                                                               prefix=f"rmax = {rmax}: "),
+                                    verdict=Verdict.WITNESS, witness=Witness(
                                         f"rmax = {rmax}", "the largest candidate for which no case breaks "
-                                        f"{self.relation.text}"))
+                                        f"{self.relation.text}", rmax=rmax))
             last = outcome
         assert last is not None
+        if last.counterexample is not None:  # the smallest candidate's, as data beside its text
+            last = Outcome(False, dataclasses.replace(last.counterexample, rmax=RMAX_CANDIDATES[-1]),
+                           last.error, last.final)
         return check_result(metric, self, mode, last, total_cases, total_small,
                             "no rmax candidate holds; counterexample at the smallest", search.tolerance)
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 import dataclasses
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
@@ -41,7 +41,8 @@ from axiometer.metrics import is_exact_capable
 from axiometer.metrics.registry import is_builtin
 from axiometer.metrics.base import BuiltinMetric
 from axiometer.metrics.decide import Comparison, compare
-from axiometer.results import Check, Counterexample, Evidence, Witness, context_record, record_topic
+from axiometer.results import (Check, Counterexample, Decided, Evidence, Strength, Verdict, Witness, context_record,
+                               record_topic)
 
 __all__ = ["ThresholdRule", "ThresholdConstraint", "threshold_grid", "grid_text", "DEFAULT_RCS"]
 
@@ -103,6 +104,17 @@ def signs_text(grid: tuple[int, ...], signs: list[int], symbol: str) -> str:
 #: One grid point: the case's topic, ``a_n``, ``b_n``, the comparison of ``(b_n, a_n)``, the context.
 _Pair = tuple[Topic, Ranking, Ranking, Comparison, Any]
 
+@dataclass
+class _Walk:
+    """One ``rc``'s grid: the sign of ``D(n)`` at each ``n``, ``(n, D(n))`` for the curve, the
+    compared pairs by ``n``; ``failed``: the case on which the metric raised, and its error."""
+
+    signs: list[int] = field(default_factory=list)
+    values: list[tuple[int, float]] = field(default_factory=list)
+    pairs: dict[int, _Pair] = field(default_factory=dict)
+    failed: tuple[Case, Exception] | None = None
+
+
 #: The compared pairs of the last few (metric, rc, ...) grids in this process. DeepTh and CloseTh build
 #: and compare the very same ``(a_n, b_n)`` (one ``threshold_pair``, compared as ``(b_n, a_n)``), so
 #: whichever of the two runs second reuses the first's comparisons. Only registered built-ins are
@@ -156,6 +168,8 @@ class ThresholdConstraint(Constraint):
 
     def _signs(self, metric: Any, mode: str, search: Searcher, rcs: tuple[Fraction, ...],
                relative: bool, disjoint: bool) -> Check:
+        """Walk the grid for each ``rc``: the first ``rc`` that fails gives the violation (later
+        ones only extend the curve), else one witness serves every ``rc``."""
         rule = self.threshold
         assert rule is not None
         tolerance = search.tolerance
@@ -165,80 +179,107 @@ class ThresholdConstraint(Constraint):
             grid = tuple(n for n in grid if 2 * n <= cutoff)
         if not grid:
             return Check(constraint=self.id, metric=metric.name, params=params_of(metric),
-                         verdict="n/a", mode=mode, note=f"no n with 2n <= k = {cutoff} in window mode")
+                         verdict=Verdict.NA, mode=mode, note=f"no n with 2n <= k = {cutoff} in window mode")
         witnesses: list[tuple[int, str, bool]] = []
         curve: list[tuple[str, tuple[tuple[int, float], ...]]] = []
         violation: Check | None = None  # the first failing rc's; later rc only extend the curve
         for rc in rcs:
-            signs: list[int] = []
-            values: list[tuple[int, float]] = []
-            pairs: dict[int, _Pair] = {}
-            compared = _compared(_cache_key(metric, rule.build, rc, tolerance, relative, disjoint))
-            for n in grid:
-                pair = compared.get(n)
-                if pair is None:
-                    topic, a, b = rule.build(n, rc)
-                    context = fixed_context(topic, disjoint) if relative else None
-                    try:
-                        # sign of Q(a) - Q(b) = D(n)
-                        comparison = compare(metric, topic, b, a, tolerance, context)
-                    except Exception as error:  # a user's metric may raise anything; report, don't crash
-                        if violation is not None:  # the verdict is decided: the curve just ends here
-                            return dataclasses.replace(violation, curve=tuple(curve))
-                        outcome = search.error(metric, Case(topic, a, b, (), "", context), error)
-                        return Check(constraint=self.id, metric=metric.name, params=params_of(metric),
-                                     verdict="error", mode=mode, error=outcome.error,
-                                     exact=is_exact_capable(metric))
-                    pair = compared[n] = (topic, a, b, comparison, context)
-                comparison = pair[3]
-                signs.append(comparison.sign)
-                # compare(b, a): qy - qx = Q(a_n) - Q(b_n) = D(n); a decided tie is exactly 0
-                values.append((n, comparison.qy - comparison.qx if comparison.sign else 0.0))
-                pairs[n] = pair
-            text = signs_text(grid, signs, rule.symbol)
-            curve.append((str(rc), tuple(values)))
+            walk = self._walk(metric, grid, rc, tolerance, relative, disjoint)
+            if walk.failed is not None:
+                if violation is not None:  # the verdict is decided: the curve just ends here
+                    return dataclasses.replace(violation, curve=tuple(curve))
+                outcome = search.error(metric, *walk.failed)
+                return Check(constraint=self.id, metric=metric.name, params=params_of(metric),
+                             verdict=Verdict.ERROR, mode=mode, error=outcome.error,
+                             exact=is_exact_capable(metric))
+            text = signs_text(grid, walk.signs, rule.symbol)
+            curve.append((str(rc), tuple(walk.values)))
             if violation is not None:
                 continue
-            if rule.rule == "eventually positive":
-                # Satisfied iff D > 0 on a final stretch [N, H] of the grid; witness N.
-                if signs[-1] <= 0:
-                    n = grid[-1]
-                    violation = self._violation(metric, mode, tolerance, rc, n, pairs[n], text,
-                                                f"D({rule.symbol}) = Q(a) - Q(b) <= 0 at the end of the "
-                                                f"grid, {rule.symbol} = {n}")
-                    continue
-                stretch = len(signs)
-                while stretch > 0 and signs[stretch - 1] > 0:
-                    stretch -= 1
-                found = grid[stretch]
-            else:
-                # Satisfied iff some grid n gives Q(b_n) > Q(a_n); witness the smallest.
-                good = [n for n, s in zip(grid, signs) if s < 0]
-                if not good:
-                    # compare(b, a): qx = Q(b_m), qy = Q(a_m); closest = largest Q(b_m) - Q(a_m).
-                    n = max(grid, key=lambda m: pairs[m][3].qx - pairs[m][3].qy)
-                    violation = self._violation(metric, mode, tolerance, rc, n, pairs[n], text,
-                                                f"no grid {rule.symbol} <= {grid[-1]} gives Q(b) > Q(a); "
-                                                f"closest at {rule.symbol} = {n}")
-                    continue
-                found = good[0]
+            found = self._judge(metric, mode, tolerance, rc, grid, walk, text)
+            if isinstance(found, Check):
+                violation = found
+                continue
             by_truncation = cutoff is not None and 2 * found > cutoff
             witnesses.append((found, f"rc = {rc}: {text}", by_truncation))
         if violation is not None:
             return dataclasses.replace(violation, curve=tuple(curve))
+        return self._witness(metric, mode, tolerance, grid, rcs, cutoff, witnesses, tuple(curve))
+
+    def _walk(self, metric: Any, grid: tuple[int, ...], rc: Fraction, tolerance: float,
+              relative: bool, disjoint: bool) -> _Walk:
+        """The sign and value of ``D(n)`` at each grid ``n`` for one ``rc`` (comparisons cached for
+        built-ins), or the case on which the metric raised."""
+        rule = self.threshold
+        assert rule is not None
+        walk = _Walk()
+        compared = _compared(_cache_key(metric, rule.build, rc, tolerance, relative, disjoint))
+        for n in grid:
+            pair = compared.get(n)
+            if pair is None:
+                topic, a, b = rule.build(n, rc)
+                context = fixed_context(topic, disjoint) if relative else None
+                try:
+                    # sign of Q(a) - Q(b) = D(n)
+                    comparison = compare(metric, topic, b, a, tolerance, context)
+                except Exception as error:  # a user's metric may raise anything; report, don't crash
+                    walk.failed = (Case(topic, a, b, (), "", context), error)
+                    return walk
+                pair = compared[n] = (topic, a, b, comparison, context)
+            comparison = pair[3]
+            walk.signs.append(comparison.sign)
+            # compare(b, a): qy - qx = Q(a_n) - Q(b_n) = D(n); a decided tie is exactly 0
+            walk.values.append((n, comparison.qy - comparison.qx if comparison.sign else 0.0))
+            walk.pairs[n] = pair
+        return walk
+
+    def _judge(self, metric: Any, mode: str, tolerance: float, rc: Fraction, grid: tuple[int, ...],
+               walk: _Walk, text: str) -> int | Check:
+        """One ``rc``'s witness (the threshold on the grid) or its violation."""
+        rule = self.threshold
+        assert rule is not None
+        signs, pairs = walk.signs, walk.pairs
+        if rule.rule == "eventually positive":
+            # Satisfied iff D > 0 on a final stretch [N, H] of the grid; witness N.
+            if signs[-1] <= 0:
+                n = grid[-1]
+                return self._violation(metric, mode, tolerance, rc, n, pairs[n], text,
+                                       f"D({rule.symbol}) = Q(a) - Q(b) <= 0 at the end of the "
+                                       f"grid, {rule.symbol} = {n}")
+            stretch = len(signs)
+            while stretch > 0 and signs[stretch - 1] > 0:
+                stretch -= 1
+            return grid[stretch]
+        # Satisfied iff some grid n gives Q(b_n) > Q(a_n); witness the smallest.
+        good = [n for n, s in zip(grid, signs) if s < 0]
+        if not good:
+            # compare(b, a): qx = Q(b_m), qy = Q(a_m); closest = largest Q(b_m) - Q(a_m).
+            n = max(grid, key=lambda m: pairs[m][3].qx - pairs[m][3].qy)
+            return self._violation(metric, mode, tolerance, rc, n, pairs[n], text,
+                                   f"no grid {rule.symbol} <= {grid[-1]} gives Q(b) > Q(a); "
+                                   f"closest at {rule.symbol} = {n}")
+        return good[0]
+
+    def _witness(self, metric: Any, mode: str, tolerance: float, grid: tuple[int, ...],
+                 rcs: tuple[Fraction, ...], cutoff: int | None, witnesses: list[tuple[int, str, bool]],
+                 curve: tuple[tuple[str, tuple[tuple[int, float], ...]], ...]) -> Check:
+        """The witness check: one threshold that serves every ``rc`` (the largest of theirs)."""
+        rule = self.threshold
+        assert rule is not None
         found = max(w[0] for w in witnesses)  # one witness that serves every rc
         truncated = any(w[2] for w in witnesses)
         signs_all = "; ".join(w[1] for w in witnesses)
         exact = is_exact_capable(metric)
         window = f" (2{rule.symbol} <= k = {cutoff})" if mode == "window" and cutoff is not None else ""
         evidence = Evidence(
-            "exhaustive", f"{rule.symbol} on the grid {grid_text(grid)}{window} for rc in "
-                          f"{{{', '.join(str(rc) for rc in rcs)}}}", len(grid) * len(rcs), 0, exact)
-        return Check(constraint=self.id, metric=metric.name, params=params_of(metric), verdict="witness",
-                     mode=mode, cases=len(grid) * len(rcs), exact=exact,
+            Strength.EXHAUSTIVE, f"{rule.symbol} on the grid {grid_text(grid)}{window} for rc in "
+                                 f"{{{', '.join(str(rc) for rc in rcs)}}}", len(grid) * len(rcs), 0, exact)
+        return Check(constraint=self.id, metric=metric.name, params=params_of(metric),
+                     verdict=Verdict.WITNESS, mode=mode, cases=len(grid) * len(rcs), exact=exact,
                      tolerance=None if exact else tolerance,
-                     witness=Witness(f"{rule.symbol} = {found}", "for every rc tried", signs_all, truncated),
-                     curve=tuple(curve), evidence=evidence)
+                     witness=Witness(f"{rule.symbol} = {found}", "for every rc tried", signs_all, truncated,
+                                     threshold=found, rcs=tuple(rcs)),
+                     curve=curve, evidence=evidence)
 
     def _violation(self, metric: Any, mode: str, tolerance: float, rc: Fraction, n: int, pair: _Pair,
                    signs: str, note: str) -> Check:
@@ -250,10 +291,10 @@ class ThresholdConstraint(Constraint):
             topic=record_topic(topic), a=tuple(a), b=tuple(b), score_a=comparison.qy,
             score_b=comparison.qx,
             relation="Q(a) > Q(b)" if rule.rule == "eventually positive" else "Q(b) > Q(a)",
-            note=note, decided="exact" if comparison.exact else "float",
+            note=note, decided=Decided.EXACT if comparison.exact else Decided.FLOAT,
             extra=(("rc", str(rc)), (rule.symbol, str(n)), ("signs", signs)),
-            context_a=context_record(context))
+            context_a=context_record(context), rc=rc, threshold=n)
         exact = is_exact_capable(metric)
-        return Check(constraint=self.id, metric=metric.name, params=params_of(metric), verdict="violated",
+        return Check(constraint=self.id, metric=metric.name, params=params_of(metric), verdict=Verdict.VIOLATED,
                      mode=mode, cases=0, counterexample=counterexample, exact=exact,
                      tolerance=None if exact else tolerance, note=f"fails for rc = {rc}")

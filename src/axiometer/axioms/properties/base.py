@@ -34,12 +34,12 @@ from typing import Any
 
 from axiometer.axioms.constraints.base import comparison_outcome, counterexample, params_of
 from axiometer.axioms.oracle import Searcher, SearchResult, combined_evidence, search_evidence
-from axiometer.generators.case import Case, Scope
+from axiometer.generators.case import Case, Scope, ScopeItem
 from axiometer.generators.draw import bound
 from axiometer.metrics import is_exact_capable
 from axiometer.metrics.base import UndefinedScore
 from axiometer.metrics.decide import DEFAULT_TOLERANCE, decide_sign, evaluate
-from axiometer.results import AxiomInfo, Check, Evidence, Outcome, Witness, context_record
+from axiometer.results import AxiomInfo, Check, Evidence, Outcome, Strength, Verdict, Witness, context_record
 
 __all__ = ["Property", "decide_sign", "counterexample", "relative_window", "not_relative",
            "comparison_outcome"]
@@ -68,7 +68,7 @@ class Property:
     applies: Callable[[Any], str | None]
     judge: Judge
     strategy: Callable[[Scope], Any] | None = None
-    small_scope: Callable[[Scope], Iterable[Case]] | None = None
+    small_scope: Callable[[Scope], Iterable[ScopeItem]] | None = None
     claims: Callable[[Any], tuple[Any, ...]] = lambda metric: (None,)
     describe: Callable[[Any], str] = lambda claim: ""
     relation: str = ""
@@ -191,13 +191,13 @@ def _witness_evidence(found: SearchResult, exact: bool) -> Evidence:
     case was found and what was searched before it."""
     where = (f"small-scope case {found.small}" if found.cases == 0 else
              f"random case {found.cases}, after the {found.small} small-scope cases")
-    return Evidence("exhaustive", f"a concrete witness case settles it: {where}", found.small,
+    return Evidence(Strength.EXHAUSTIVE, f"a concrete witness case settles it: {where}", found.small,
                     found.cases, exact)
 
 
 # -- the check ------------------------------------------------------------------------------------------
 
-def _check(metric: Any, prop: Property, mode: str, verdict: str, cases: int = 0, small: int = 0,
+def _check(metric: Any, prop: Property, mode: str, verdict: Verdict, cases: int = 0, small: int = 0,
            note: str = "", tolerance: float = DEFAULT_TOLERANCE, **extra: Any) -> Check:
     exact = is_exact_capable(metric)
     return Check(constraint=prop.id, metric=metric.name, params=params_of(metric), verdict=verdict, mode=mode,
@@ -214,7 +214,7 @@ def _check_property(metric: Any, prop: Property, mode: str | None, search: Searc
     mode = mode or prop.default_mode
     reason = not_relative(metric) or prop.applies(metric)
     if reason is not None:
-        return _check(metric, prop, mode, "n/a", note=reason)
+        return _check(metric, prop, mode, Verdict.NA, note=reason)
     window = relative_window(metric)
     scope = Scope(max_position=window, grow=True)   # the small scopes grow as far as the budget allows
     family = getattr(metric, "family", None) or metric.name
@@ -237,7 +237,7 @@ def _check_property(metric: Any, prop: Property, mode: str | None, search: Searc
         skipped = (f"{stats.undefined} case(s) skipped where the score is undefined (see Finite)"
                    if stats.undefined else "")
         if outcome is not None and outcome.error is not None:
-            return _check(metric, prop, mode, "error", total_cases, total_small,
+            return _check(metric, prop, mode, Verdict.ERROR, total_cases, total_small,
                           _join(f"claim: {named}" if named else "", note), tolerance, error=outcome.error)
         if prop.kind == "existential":
             if outcome is not None:
@@ -245,18 +245,18 @@ def _check_property(metric: Any, prop: Property, mode: str | None, search: Searc
                 try:
                     witness = _witness(metric, case)
                 except Exception as error:  # re-scoring the witness may meet a misbehaviour the search did not
-                    return _check(metric, prop, mode, "error", total_cases, total_small, note, tolerance,
+                    return _check(metric, prop, mode, Verdict.ERROR, total_cases, total_small, note, tolerance,
                                   error=search.error(metric, case, error).error)
-                return _check(metric, prop, mode, "witness", total_cases, total_small, _join(note, skipped),
+                return _check(metric, prop, mode, Verdict.WITNESS, total_cases, total_small, _join(note, skipped),
                               tolerance, witness=witness, evidence=_witness_evidence(found, exact))
             searched = total_cases + total_small
             if searched == 0:
                 return _no_case(metric, prop, mode, window)
             first = stats.first
             if first is None:  # every case was undefined
-                return _check(metric, prop, mode, "n/a", total_cases, total_small,
+                return _check(metric, prop, mode, Verdict.NA, total_cases, total_small,
                               _join("the score is undefined on every searched case", skipped), tolerance)
-            return _check(metric, prop, mode, "violated", total_cases, total_small,
+            return _check(metric, prop, mode, Verdict.VIOLATED, total_cases, total_small,
                           _join(f"no case among {searched} changed the score (a search result, "
                                 "not a proof); the counterexample is the smallest case searched",
                                 skipped), tolerance, counterexample=first.counterexample)
@@ -265,7 +265,7 @@ def _check_property(metric: Any, prop: Property, mode: str | None, search: Searc
             claim_note = f"fails: {named}" if named else ""
             held_note = f"held: {', '.join(held)}" if held else ""
             untried = f"not tried after the failure: {', '.join(rest)}" if rest else ""
-            return _check(metric, prop, mode, "violated", total_cases, total_small,
+            return _check(metric, prop, mode, Verdict.VIOLATED, total_cases, total_small,
                           _join(claim_note, held_note, untried, note, skipped), tolerance,
                           counterexample=outcome.counterexample)
         if cases + small == 0:
@@ -276,18 +276,19 @@ def _check_property(metric: Any, prop: Property, mode: str | None, search: Searc
         if found.reach is not None and found.reach.note:
             stops.append(found.reach.note)  # the small scope stopped by the time budget
     skipped = f"{undefined} case(s) skipped where the score is undefined (see Finite)" if undefined else ""
-    return _check(metric, prop, mode, "satisfied", total_cases, total_small,
+    return _check(metric, prop, mode, Verdict.SATISFIED, total_cases, total_small,
                   _join(f"held: {', '.join(held)}" if held else "", skipped, *dict.fromkeys(stops)),
                   tolerance, evidence=combined_evidence(evidences))
 
 
 def _no_case(metric: Any, prop: Property, mode: str, window: int | None) -> Check:
     where = f" within the cutoff k = {window}" if window is not None else ""
-    return _check(metric, prop, mode, "n/a", note=f"no case of this property fits{where}")
+    return _check(metric, prop, mode, Verdict.NA, note=f"no case of this property fits{where}")
 
 
 def _witness(metric: Any, case: Case) -> Witness:
     qa = evaluate(metric, case.a, case.topic, case.context)
     qb = evaluate(metric, case.b, case.topic, case.context_of_b)
     contexts = f"context {context_record(case.context)} -> {context_record(case.context_of_b)}"
-    return Witness(f"Q {qa:.6g} -> {qb:.6g}", f"a = {tuple(case.a)}; {case.note}; {contexts}")
+    return Witness(f"Q {qa:.6g} -> {qb:.6g}", f"a = {tuple(case.a)}; {case.note}; {contexts}",
+                   scores=(qa, qb))

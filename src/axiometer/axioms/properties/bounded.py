@@ -59,6 +59,7 @@ def _values(metric: Any, bound: Any, case: Case) -> list[tuple[str | None, float
 
 
 def _judge(metric: Any, bound: Any, case: Case, tolerance: float) -> Outcome:
+    assert case.context is not None  # the relative cases always carry the other systems
     S = len(case.context) + 1
     for doc, value, exact_value in _values(metric, bound, case):
         for side, limit_of, is_open in (("low", bound.low, bound.low_open), ("high", bound.high, bound.high_open)):
@@ -72,7 +73,7 @@ def _judge(metric: Any, bound: Any, case: Case, tolerance: float) -> Outcome:
             if sign > 0 or (sign == 0 and not is_open):
                 continue
             symbol = "Q" if doc is None else f"R({doc})"
-            extra = (("S", str(S)), ("claim", bound.claim), ("side", side))
+            extra: tuple[tuple[str, str], ...] = (("S", str(S)), ("claim", bound.claim), ("side", side))
             if doc is not None:
                 extra += (("document", doc),)
             return Outcome(False, counterexample(

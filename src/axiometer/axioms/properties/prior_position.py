@@ -53,6 +53,8 @@ def prior_move_conditions(case: Case, scope: Scope, deeper: bool) -> bool:
     x = case.a[i - 1]
     if tuple(case.a) != tuple(case.b) or (k is not None and i > k) or not case.topic.rel(x):
         return False
+    if case.context is None or case.context_b is None:  # a prior move changes one system of a context
+        return False
     before, after = case.context.rankings, case.context_b.rankings
     changed = [j for j, (u, v) in enumerate(zip(before, after)) if u != v]
     if len(before) != len(after) or len(changed) != 1:

@@ -43,7 +43,7 @@ def rarity_conditions(case: Case, scope: Scope) -> bool:
     same_elsewhere = all(u == v for m, (u, v) in enumerate(zip(case.a, case.b), 1) if m != i)
     return (len(case.a) == len(case.b) and same_elsewhere and y not in case.a
             and (k is None or i <= k) and case.topic.rel(x) and case.topic.r(x) == case.topic.r(y)
-            and case.context_b is None
+            and case.context_b is None and case.context is not None
             and systems_retrieving(y, case.context, k) < systems_retrieving(x, case.context, k))
 
 

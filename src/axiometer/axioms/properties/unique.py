@@ -37,6 +37,7 @@ def unique_contributions(ranking: tuple[str, ...], topic: Topic, context: Contex
 
 def _judge(metric: Any, claim: Any, case: Case, tolerance: float) -> Outcome:
     depth = relative_window(metric)
+    assert case.context is not None  # the relative cases always carry the other systems
     count = unique_contributions(tuple(case.a), case.topic, case.context, depth)
     q = evaluate(metric, case.a, case.topic, case.context)
     thunk = (lambda: metric.exact(case.a, case.topic, case.context) - count) if is_exact_capable(metric) else None
