@@ -185,8 +185,8 @@ def test_a_non_finite_value_is_an_error():
 
 def test_progress_is_reported_per_topic():
     calls = []
-    score_runs(SMALL_QRELS, [RUN_A], ["P@2"], progress=lambda done, total: calls.append((done, total)))
-    assert calls == [(1, 3), (2, 3), (3, 3)]
+    score_runs(SMALL_QRELS, [RUN_A], ["P@2"], progress=lambda *call: calls.append(call))
+    assert calls == [("scoring", 1, 3), ("scoring", 2, 3), ("scoring", 3, 3)]
 
 
 def test_shared_tags_are_told_apart_by_file():

@@ -11,6 +11,8 @@ every other part (metrics, generators, axioms, readers) can build on it.
 - A :class:`Ranking` is a tuple of distinct document ids.
 - A :class:`Context` holds other systems' rankings for the same topic (used by
   the relative metrics).
+- A :class:`ProgressCallback` is how every long computation of the package
+  (a table, scoring, a comparison, a meta-evaluation) says how far it has got.
 
 Values are stored exactly as given (``int``, ``float`` or
 ``fractions.Fraction``), so a caller who builds topics from ``Fraction`` values
@@ -27,7 +29,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from numbers import Real
-from typing import Any, Union, cast
+from typing import Any, Protocol, Union, cast
 
 __all__ = [
     "AxiometerError",
@@ -42,6 +44,8 @@ __all__ = [
     "to_fraction",
     "natural_key",
     "SINGLE_ASPECT",
+    "ProgressCallback",
+    "in_phase",
 ]
 
 Number = Union[int, float, Fraction]
@@ -574,3 +578,41 @@ def natural_key(doc: str) -> tuple[str, int, str]:
     """Sort key putting document ``d2`` before ``d10``: prefix, then number, then the id itself."""
     match = _NUMBERED_ID.match(doc)
     return (match.group(1), int(match.group(2)), doc) if match else (doc, -1, doc)
+
+
+class ProgressCallback(Protocol):
+    """``progress(phase, done, total)``: how a long computation says how far it has got.
+
+    ``phase`` names the part of the work under way, as a progress bar labels it
+    (``"checking"``, ``"scoring"``, ``"stability"``); ``done`` of its ``total``
+    units are finished, ``0 <= done <= total`` (the units are tasks, topics,
+    pairs or metrics: each entry point's docstring says which, and its phases).
+
+    The computation calls it in its own thread, between units of work: after
+    each unit or chunk of units, with the count so far, and, where the entry
+    point says so, once as a phase starts (``done`` 0). ``total`` is fixed from
+    a phase's first report to its last, but may be known late: a phase whose
+    size depends on earlier results (a table's explanations, whose number is
+    known once the last check is done) is first reported when its total is
+    known, with the units already finished counted in ``done``. Within a phase
+    ``done`` never decreases, and ``done == total`` completes the phase; the
+    phases are reported one after the other, never interleaved, so a consumer
+    tells them apart by name (:class:`axiometer.progress.Progress`, the CLI's
+    bars, draws a bar per phase). The parameters are positional only: any
+    function taking a string and two integers is a ``ProgressCallback``,
+    whatever it names them.
+    """
+
+    def __call__(self, phase: str, done: int, total: int, /) -> None: ...
+
+
+def in_phase(progress: ProgressCallback | None, phase: str) -> ProgressCallback | None:
+    """``progress`` with every report's phase named ``phase`` (``None`` stays ``None``): a step that
+    reports under its own name (``score_runs``'s ``"scoring"``) run as a phase of a larger whole."""
+    if progress is None:
+        return None
+
+    def renamed(_: str, done: int, total: int, /) -> None:
+        progress(phase, done, total)
+
+    return renamed

@@ -44,8 +44,9 @@ class Progress:
     """Progress bars on ``stream``, one per phase, shown only on a terminal after ``delay`` seconds.
 
     :meth:`update` ``(label, done, total)`` is a
-    :data:`~axiometer.runner.pool.ProgressCallback`: a new ``label`` (or
-    ``total``) starts a new bar, and ``done == total`` erases it.
+    :class:`~axiometer.core.ProgressCallback`, the one every long computation
+    takes: a new ``label`` (the phase) or ``total`` starts a new bar, and
+    ``done == total`` erases it.
     ``enabled`` forces the bars on or off (default: whether ``stream`` is a
     terminal); ``tick``: seconds between redraws of the clock while no task
     finishes (``None``: only on updates), by a thread that runs while a bar

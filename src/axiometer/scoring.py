@@ -35,7 +35,7 @@ from itertools import repeat
 
 import numpy as np
 
-from axiometer.core import Context, InputError, Ranking, Topic, ValidationError
+from axiometer.core import Context, InputError, ProgressCallback, Ranking, Topic, ValidationError
 from axiometer.grades import GRADE_MAPPINGS, GradeConvention, topics_under
 from axiometer.metrics import BuiltinMetric, Metric, MetricError, RankingBatch
 from axiometer.metrics.base import score_value
@@ -45,9 +45,6 @@ from axiometer.runfile import CompactRankings, JudgedIndex
 
 __all__ = ["Score", "Mean", "Priors", "KendallTau", "ScoreResult", "score_runs", "run_labels",
            "kendall_tau_b", "group_of", "read_groups", "PRIOR_MODES", "DEFAULT_REFERENCE"]
-
-#: ``progress(done, total)`` is called after each qrels topic.
-Progress = Callable[[int, int], None]
 
 #: The named ways of choosing a run's context; a list of runs is the third way.
 PRIOR_MODES = ("all-others", "best-per-group")
@@ -395,7 +392,7 @@ def _group_map(labels: list[str], groups: Mapping[str, str] | None) -> dict[str,
 # -- scoring -------------------------------------------------------------------
 
 def score_runs(qrels: Qrels, runs: Sequence[Run], metrics: Sequence[Metric | str],
-               per_topic: bool = True, progress: Progress | None = None, *,
+               per_topic: bool = True, progress: ProgressCallback | None = None, *,
                prior: str | Sequence[Run] | None = None, groups: Mapping[str, str] | None = None,
                best_by: Metric | str | None = None, grades: str | None = None,
                gmax: int | None = None) -> ScoreResult:
@@ -414,8 +411,10 @@ def score_runs(qrels: Qrels, runs: Sequence[Run], metrics: Sequence[Metric | str
     :func:`axiometer.metrics.resolve.resolve` as ``axiometer check`` resolves
     one: spec strings (``"nDCG@10"``), ``"module:attr"``,
     ``"ir_measures:MEASURE"``, metric objects or plain functions; so is
-    ``best_by``. Runs are labelled by tag (by file where tags collide). ``progress(done, total)``
-    is called after each qrels topic.
+    ``best_by``. Runs are labelled by tag (by file where tags collide).
+    ``progress`` (:class:`~axiometer.core.ProgressCallback`) gets one phase, ``"scoring"``, reported
+    after each qrels topic of each pass: ``total`` is the number of topics, twice that with a
+    relative metric (a second pass scores the relative metrics in their contexts).
 
     Relative metrics get each run's context from ``prior``:
 
@@ -488,7 +487,7 @@ class _Scoring:
     views: _Views
     conventions: dict[str, GradeConvention]
     values: dict[str, dict[str, list[float]]]
-    progress: Progress | None
+    progress: ProgressCallback | None
     total: int
 
     def mean(self, label: str, name: str) -> float:
@@ -517,7 +516,7 @@ def _score_plain(scoring: _Scoring, plain: Sequence[Metric]) -> None:
                     # trec_eval -c: a qrels topic missing from a run scores 0.
                     values[label][metric.name].append(found.get(label, 0.0))
         if scoring.progress is not None:
-            scoring.progress(done, scoring.total)
+            scoring.progress("scoring", done, scoring.total)
 
 
 def _score_relative(scoring: _Scoring, relative: Sequence[Metric], context_runs: ContextRuns) -> None:
@@ -530,7 +529,7 @@ def _score_relative(scoring: _Scoring, relative: Sequence[Metric], context_runs:
             for label in scoring.labels:
                 scoring.values[label][metric.name].append(found.get(label, 0.0))
         if scoring.progress is not None:
-            scoring.progress(done, scoring.total)
+            scoring.progress("scoring", done, scoring.total)
 
 
 def _score_result(scoring: _Scoring, metric_list: Sequence[Metric], relative: Sequence[Metric],

@@ -73,13 +73,13 @@ from __future__ import annotations
 import contextlib
 import math
 import warnings
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import numpy as np
 
-from axiometer.core import ValidationError
+from axiometer.core import ProgressCallback, ValidationError, in_phase
 
 if TYPE_CHECKING:
     from axiometer.scoring import ScoreResult
@@ -97,9 +97,6 @@ TEST_NAMES = {"randomization": "Fisher's randomization test", "t": "paired t-tes
 
 #: Multiple-comparison corrections across the pairs of one metric.
 CORRECTIONS = ("holm", "none")
-
-#: ``progress(label, done, total)``, as :class:`axiometer.progress.Progress.update` takes it.
-ProgressCallback = Callable[[str, int, int], None]
 
 #: Significant digits of the largest value that the tests see (:func:`_integers`).
 DIGITS = 12
@@ -200,7 +197,7 @@ def _sign_blocks(topics: int, permutations: int, seed: int | None,
 
 def randomization_test(matrix: np.ndarray, pairs: Sequence[tuple[int, int]] | None = None,
                        permutations: int = 10_000, seed: int = 0, *, exact: bool | None = None,
-                       progress: Callable[[int, int], None] | None = None) -> np.ndarray:
+                       progress: ProgressCallback | None = None) -> np.ndarray:
     """Fisher's randomization test (two-sided, sign flips of the differences) for each pair of rows.
 
     ``matrix``: runs × topics values of one metric; ``pairs``: row pairs
@@ -214,8 +211,10 @@ def randomization_test(matrix: np.ndarray, pairs: Sequence[tuple[int, int]] | No
     permutations`` (:func:`enumerates`) every pattern is enumerated instead
     and ``p = c / 2**T`` is the exact p-value (the observed pattern is among
     them), whatever the seed; ``exact=True`` always enumerates (up to 24
-    topics), ``exact=False`` always draws. ``progress(done, total)`` is
-    called as pairs are counted.
+    topics), ``exact=False`` always draws. ``progress``
+    (:class:`~axiometer.core.ProgressCallback`) gets one phase, ``"randomization test"``,
+    reported as pairs are counted: ``total`` is the number of pairs times the number of
+    blocks of patterns, ``done`` the pairs counted so far over the blocks so far.
 
     Vectorised: the signed sums of run ``i`` are ``S @ x_i`` for the
     ``patterns × topics`` sign matrix ``S``, and a pair's are the
@@ -256,7 +255,7 @@ def randomization_test(matrix: np.ndarray, pairs: Sequence[tuple[int, int]] | No
             counts[start:stop] += np.count_nonzero(slab >= observed[start:stop], axis=0)
             done += stop - start
             if progress is not None:
-                progress(done, total)
+                progress("randomization test", done, total)
     if exhaustive:
         return counts / patterns
     return (counts + 1) / (permutations + 1)
@@ -491,7 +490,9 @@ def compare_matrices(matrices: Mapping[str, np.ndarray], runs: Sequence[str], to
     """Compare ``runs`` on each metric of ``matrices`` (metric name -> runs × topics array).
 
     Each metric gets the same seed, so its p-values and intervals do not
-    depend on which other metrics are compared.
+    depend on which other metrics are compared. ``progress``
+    (:class:`~axiometer.core.ProgressCallback`) gets a phase per metric, ``"testing NAME (n/N)"``,
+    counted as :func:`randomization_test` counts (whichever ``test`` decides, every test runs).
     """
     if test not in TESTS:
         raise ValidationError(f"unknown test {test!r}; known: {', '.join(TESTS)}")
@@ -512,8 +513,7 @@ def compare_matrices(matrices: Mapping[str, np.ndarray], runs: Sequence[str], to
         if values.shape != (len(runs), len(topics)):
             raise ValidationError(f"{metric}: expected a {len(runs)} × {len(topics)} matrix, "
                                   f"got {values.shape[0]} × {values.shape[1]}")
-        label = f"testing {metric} ({number}/{len(matrices)})"
-        report = None if progress is None else (lambda done, total, label=label: progress(label, done, total))
+        report = in_phase(progress, f"testing {metric} ({number}/{len(matrices)})")
         p = {"randomization": randomization_test(values, index, permutations, seed, progress=report),
              "t": paired_t_test(values, index), "wilcoxon": wilcoxon_test(values, index)}
         adjusted = {name: holm(p[name]) if correction == "holm" else p[name] for name in TESTS}

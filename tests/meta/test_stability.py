@@ -85,8 +85,8 @@ def test_chunks_change_nothing(monkeypatch):
     whole = stability(matrix, trials=50, seed=3)
     monkeypatch.setattr(stability_module, "_CHUNK_ELEMENTS", 1)  # one pair per chunk
     calls = []
-    chunked = stability(matrix, trials=50, seed=3, progress=lambda done, total: calls.append((done, total)))
-    assert chunked == whole and len(calls) == 21 and calls[-1] == (21, 21)
+    chunked = stability(matrix, trials=50, seed=3, progress=lambda *call: calls.append(call))
+    assert chunked == whole and len(calls) == 21 and calls[-1] == ("stability", 21, 21)
 
 
 def test_samples_are_half_the_topics_without_replacement_and_seeded():

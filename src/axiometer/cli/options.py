@@ -487,7 +487,7 @@ def campaign_scores(args: argparse.Namespace, specs: Sequence[str], per_topic: b
     progress = Progress(sys.stderr)
     try:
         return score_runs(campaign.qrels, campaign.runs, specs, per_topic=per_topic,
-                          progress=lambda done, total: progress.update("scoring", done, total),
+                          progress=progress.update,
                           prior=campaign.prior, groups=campaign.groups, best_by=args.best_by,
                           grades=args.grades, gmax=args.gmax)
     finally:

@@ -17,11 +17,11 @@ generator). Nothing here prints; :mod:`axiometer.reports.meta` formats the
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from axiometer.core import ValidationError
+from axiometer.core import ProgressCallback, ValidationError
 from axiometer.meta.discriminative_power import (DEFAULT_PERMUTATIONS, DiscriminativePower,
                                                  discriminative_power)
 from axiometer.meta.rank_correlation import RankCorrelation, TauCurve, rank_correlations, tau_curve
@@ -32,9 +32,6 @@ from axiometer.scoring import ScoreResult, score_runs
 from axiometer.unanimity import Unanimity, metric_unanimity
 
 __all__ = ["MetricMeta", "MetaResult", "Sweep", "meta_evaluate"]
-
-#: ``progress(label, done, total)``, as :meth:`axiometer.progress.Progress.update` takes it.
-Progress = Callable[[str, int, int], None]
 
 
 @dataclass(frozen=True)
@@ -120,7 +117,8 @@ def _check_counts(metrics: Sequence[Any], runs: Sequence[Run], trials: int, perm
 
 
 def _powers(scores: ScoreResult, names: Sequence[str], test: Any, permutations: int, correction: str,
-            seed: int, progress: Progress | None, seconds: dict[str, float]) -> list[DiscriminativePower]:
+            seed: int, progress: ProgressCallback | None,
+            seconds: dict[str, float]) -> list[DiscriminativePower]:
     """Each metric's discriminative power, in ``names`` order (timed in ``seconds``)."""
     powers = []
     clock = time.perf_counter()
@@ -135,8 +133,8 @@ def _powers(scores: ScoreResult, names: Sequence[str], test: Any, permutations: 
     return powers
 
 
-def _stabilities(scores: ScoreResult, names: Sequence[str], trials: int, seed: int, progress: Progress | None,
-                 seconds: dict[str, float]) -> list[Stability]:
+def _stabilities(scores: ScoreResult, names: Sequence[str], trials: int, seed: int,
+                 progress: ProgressCallback | None, seconds: dict[str, float]) -> list[Stability]:
     """Each metric's stability, in ``names`` order (timed in ``seconds``)."""
     stabilities = []
     clock = time.perf_counter()
@@ -153,7 +151,7 @@ def meta_evaluate(qrels: Qrels, runs: Sequence[Run], metrics: Sequence[Any], *, 
                   trials: int = DEFAULT_TRIALS, seed: int = 0, scenarios: Sequence[str] = (),
                   sweep: Sweep | None = None, prior: Any = None, groups: Mapping[str, str] | None = None,
                   best_by: Any = None, grades: str | None = None, gmax: int | None = None,
-                  progress: Progress | None = None) -> MetaResult:
+                  progress: ProgressCallback | None = None) -> MetaResult:
     """The meta-evaluation of ``metrics`` (metric references, as ``score_runs`` takes them) on the
     campaign ``qrels`` × ``runs``, after the simulated ``scenarios`` (in order) if any.
 
@@ -162,13 +160,15 @@ def meta_evaluate(qrels: Qrels, runs: Sequence[Run], metrics: Sequence[Any], *, 
     :func:`~axiometer.scoring.score_runs`. With the ``graded`` scenario every
     metric reads the simulated relevance (``grades`` must then be ``None`` or
     the qrels' own mapping).
+
+    ``progress`` (:class:`~axiometer.core.ProgressCallback`) gets the phases in order:
+    ``"scoring"`` (as :func:`~axiometer.scoring.score_runs` reports it), then
+    ``"significance tests"`` and ``"stability"`` (a metric each, the former also reported at
+    its start), then ``"tau curve"`` with a ``sweep``.
     """
     _check_counts(metrics, runs, trials, permutations)
     objects = _names(metrics)
     names = tuple(m.name for m in objects)
-
-    def report(label: str) -> Callable[[int, int], None] | None:
-        return None if progress is None else (lambda done, total: progress(label, done, total))
 
     seconds: dict[str, float] = {}
     clock = time.perf_counter()
@@ -181,7 +181,7 @@ def meta_evaluate(qrels: Qrels, runs: Sequence[Run], metrics: Sequence[Any], *, 
         grades = simulation.grades or grades
         seconds["simulate"] = time.perf_counter() - clock
     clock = time.perf_counter()
-    scores = score_runs(qrels, runs, objects, per_topic=True, progress=report("scoring"), prior=prior,
+    scores = score_runs(qrels, runs, objects, per_topic=True, progress=progress, prior=prior,
                         groups=groups, best_by=best_by, grades=grades, gmax=gmax)
     seconds["score"] = time.perf_counter() - clock
     if len(scores.topics) < 2:
@@ -202,7 +202,7 @@ def meta_evaluate(qrels: Qrels, runs: Sequence[Run], metrics: Sequence[Any], *, 
     if sweep is not None:
         clock = time.perf_counter()
         curve = tau_curve(qrels, runs, sweep.metric, sweep.param, sweep.values, sweep.against, prior=prior,
-                          grades=grades, gmax=gmax, progress=report("tau curve"))
+                          grades=grades, gmax=gmax, progress=progress)
         seconds["tau curve"] = time.perf_counter() - clock
     per_metric = tuple(MetricMeta(name, mu.get(name), power, stab)
                        for name, power, stab in zip(names, powers, stabilities))

@@ -41,14 +41,14 @@ both coefficients against a fixed metric (Türkmen et al.'s Fig. 2:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from axiometer.core import ValidationError
+from axiometer.core import ProgressCallback, ValidationError, in_phase
 from axiometer.scoring import kendall_tau_b, score_runs
 
 if TYPE_CHECKING:
@@ -153,7 +153,7 @@ def _metric_at(spec: Any, param: str, value: Any) -> Any:
 
 def tau_curve(qrels: Qrels, runs: Sequence[Run], metric: Any, param: str, values: Sequence[Any],
               against: Any, *, prior: Any = None, grades: str | None = None, gmax: int | None = None,
-              progress: Callable[[int, int], None] | None = None) -> TauCurve:
+              progress: ProgressCallback | None = None) -> TauCurve:
     """tau-b and tau-AP between ``against`` (the reference) and ``metric`` at each of ``values`` of
     its parameter ``param``, on the runs' means over the qrels topics.
 
@@ -161,7 +161,8 @@ def tau_curve(qrels: Qrels, runs: Sequence[Run], metric: Any, param: str, values
     ``"RareP@100"``, or objects); every setting is scored in one
     :func:`~axiometer.scoring.score_runs` call (relative metrics get the
     ``prior`` contexts, all other runs by default; ``grades`` and ``gmax``
-    as ``score_runs`` takes them).
+    as ``score_runs`` takes them). ``progress`` (:class:`~axiometer.core.ProgressCallback`) gets
+    one phase, ``"tau curve"``: that scoring's topics, as ``score_runs`` reports them.
     """
     if any(isinstance(v, bool) or not isinstance(v, (int, float, Fraction)) for v in values):
         raise ValidationError(f"a tau curve sweeps a numeric parameter; {param} got {list(values)!r}")
@@ -175,8 +176,8 @@ def tau_curve(qrels: Qrels, runs: Sequence[Run], metric: Any, param: str, values
     if len(set(names)) != len(names):
         raise ValidationError(f"the values of {param} give the same metric twice ({names[0]}...)")
     objects = [fixed] + [m for m in swept if m.name != fixed.name]
-    result = score_runs(qrels, runs, objects, per_topic=False, progress=progress, prior=prior, grades=grades,
-                        gmax=gmax)
+    result = score_runs(qrels, runs, objects, per_topic=False, progress=in_phase(progress, "tau curve"),
+                        prior=prior, grades=grades, gmax=gmax)
     base = [result.mean(run, fixed.name) for run in result.runs]
     points = []
     for value, m in zip(values, swept):

@@ -31,12 +31,11 @@ are compared on the same topic subsets.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 
-from axiometer.core import ValidationError
+from axiometer.core import ProgressCallback, ValidationError
 
 __all__ = ["Stability", "stability", "topic_samples", "all_pairs", "DEFAULT_TRIALS"]
 
@@ -45,9 +44,6 @@ DEFAULT_TRIALS = 1000
 
 #: Elements of the largest intermediate array (trials × pairs or topics × pairs) in one chunk.
 _CHUNK_ELEMENTS = 1 << 22
-
-#: ``progress(done, total)`` after each chunk of pairs.
-Progress = Callable[[int, int], None]
 
 
 @dataclass(frozen=True)
@@ -100,13 +96,14 @@ def topic_samples(topics: int, size: int, trials: int, seed: int = 0) -> np.ndar
 
 def stability(matrix: np.ndarray, metric: str = "", *, trials: int = DEFAULT_TRIALS, seed: int = 0,
               sample: int | None = None, samples: np.ndarray | None = None,
-              progress: Progress | None = None) -> Stability:
+              progress: ProgressCallback | None = None) -> Stability:
     """The stability of the metric whose per-topic values are ``matrix`` (runs × topics).
 
     ``sample`` is ``T`` (default ``floor(topics / 2)``); ``samples`` replaces
     the random draws by given ones (a ``trials × topics`` 0/1 indicator, every
     row holding the same number of topics), e.g. every subset of a small
-    campaign, enumerated.
+    campaign, enumerated. ``progress`` (:class:`~axiometer.core.ProgressCallback`) gets one
+    phase, ``"stability"``, reported after each chunk of run pairs: ``total`` is the number of pairs.
     """
     values = np.asarray(matrix, dtype=np.float64)
     if values.ndim != 2:
@@ -140,7 +137,7 @@ def stability(matrix: np.ndarray, metric: str = "", *, trials: int = DEFAULT_TRI
         wins[start:start + len(block)] = (sums > 0).sum(axis=0)
         losses[start:start + len(block)] = (sums < 0).sum(axis=0)
         if progress is not None:
-            progress(min(start + chunk, len(pairs)), len(pairs))
+            progress("stability", min(start + chunk, len(pairs)), len(pairs))
     pair_values = np.maximum(wins, losses) / trials
     return Stability(metric, n_topics, size, trials, seed, tuple(map(tuple, pairs.tolist())),
                      tuple(wins.tolist()), tuple(losses.tolist()), tuple(pair_values.tolist()),

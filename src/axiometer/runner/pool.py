@@ -27,18 +27,14 @@ from types import FrameType
 from typing import Any, Generic, TypeVar
 
 from axiometer.checking import Budget
+from axiometer.core import ProgressCallback
 from axiometer.runner.executors import InProcess, WorkerProcesses
 from axiometer.runner.supervisor import Supervisor, WorkerLost
 from axiometer.runner.tasks import Interrupted, Task, run_supervised, run_task
 
-__all__ = ["TaskPool", "ProgressCallback", "PHASES"]
+__all__ = ["TaskPool", "PHASES"]
 
 R = TypeVar("R")
-
-#: ``progress(phase, done, total)``: called with ``done = 0`` (or what is already done) as
-#: soon as the phase's total is known, then after every task of the phase; ``total``
-#: never changes within a phase.
-ProgressCallback = Callable[[str, int, int], None]
 
 #: The phases a run reports, in order. ``checking``: the tasks submitted before
 #: :meth:`TaskPool.run` (a table's whole grid of checks), counted before the
@@ -67,8 +63,10 @@ class TaskPool:
 
     ``jobs``: at most that many local worker processes (1: everything in this process), and at
     most that many supervised workers, whatever ``jobs`` is. ``budget``: the limits of a
-    supervised worker (``case_seconds``, ``worker_mb``). ``progress(phase, done, total)``
-    (:data:`ProgressCallback`) is called after each handler. ``executor``: run the travelling
+    supervised worker (``case_seconds``, ``worker_mb``). ``progress``
+    (:class:`~axiometer.core.ProgressCallback`): the phases of :data:`PHASES` that have tasks,
+    in order, each first with ``done`` 0 (checking) or the tasks already finished (a follow-up
+    phase, from the last check on), then after each of its tasks' handlers. ``executor``: run the travelling
     tasks there instead of in local processes (any :class:`concurrent.futures.Executor`: a Dask
     ``Client.get_executor()``); a metric author's metric travels there too, checked in the
     executor's worker with the guard alone (no supervising process: see docs/distributed.md).

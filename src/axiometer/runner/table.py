@@ -38,7 +38,7 @@ from axiometer.axioms import CONSTRAINTS, PROPERTIES, get
 from axiometer.axioms.constraints.base import DEFAULT_RHO, Constraint
 from axiometer.axioms.properties.base import Property
 from axiometer.checking import QUICK, Budget
-from axiometer.core import InputError
+from axiometer.core import InputError, ProgressCallback
 from axiometer.metrics import RELATIVE_ROWS, TABLE_ROWS
 from axiometer.checking.boundary import ParamRange, declared_range
 from axiometer.checking.guard import is_trusted
@@ -46,7 +46,7 @@ from axiometer.core import to_fraction
 from axiometer.metrics.resolve import Resolved, resolve
 from axiometer.results import Boundary, BoundaryCurve, Cell, Check, TableResult, Verdict
 from axiometer.runner.grids import at_setting, default_values, describe_grid, parameter_grid
-from axiometer.runner.pool import ProgressCallback, TaskPool
+from axiometer.runner.pool import TaskPool
 from axiometer.runner.supervisor import can_supervise
 from axiometer.runner.tasks import BoundaryTask, CheckTask, ExplainTask, Located, Task
 
@@ -389,13 +389,13 @@ def run_table(metrics: Sequence[Any] | None = None, constraints: Sequence[Any] |
     and small grids (:func:`parameter_grid`). ``grids`` overrides parameter
     grids (see :func:`parameter_grid`). ``jobs``: worker processes (default
     ``os.cpu_count()``; 1 runs everything here). ``progress(phase, done, total)``
-    (:data:`~axiometer.runner.pool.ProgressCallback`) is called once the
+    (:class:`~axiometer.core.ProgressCallback`) is called once the
     phase's total is known and after every task of it: ``"checking"``, the
     whole grid (every row x column x setting), counted before the first
     check runs; then ``"explaining"``, the follow-ups the verdicts ask for
     (a violated cell's explanation, and the other cutoff mode of a violated
     cell or of a witness found only by truncation), counted when the last
-    check is done. ``isolate``: check a metric author's metric (anything
+    check is done; with ``boundaries``, ``"locating boundaries"`` last. ``isolate``: check a metric author's metric (anything
     but a built-in) in supervised worker processes
     (:mod:`axiometer.runner.supervisor`), so that nothing it does can stop
     the run or reach its output; ``False`` checks it in this process (for a
