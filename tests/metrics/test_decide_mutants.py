@@ -14,7 +14,7 @@ import pytest
 import sympy
 
 from axiometer.core import Context, Topic
-from axiometer.metrics import MetricError
+from axiometer.metrics import MetricError, adapt
 from axiometer.metrics.decide import (
     DEFAULT_TOLERANCE,
     SCREEN,
@@ -84,14 +84,14 @@ def test_evaluate_hands_the_topic_to_a_metric_scored_in_a_context():
 
 @pytest.mark.parametrize("value, expected", [(1, 1.0), (Fraction(3, 4), 0.75), (-0.5, -0.5)])
 def test_evaluate_returns_a_float_for_any_real_number(value, expected):
-    got = evaluate(Table({"a": value}, {}), ["a"], TOPIC)
+    got = evaluate(adapt(Table({"a": value}, {})), ["a"], TOPIC)
     assert got == expected and type(got) is float
 
 
 @pytest.mark.parametrize("value", [float("inf"), float("-inf"), float("nan")])
 def test_evaluate_refuses_a_non_finite_float(value):
     with pytest.raises(MetricError, match="non-finite"):
-        evaluate(Table({"a": value}, {}), ["a"], TOPIC)
+        evaluate(adapt(Table({"a": value}, {})), ["a"], TOPIC)
 
 
 # -- exact_sign -----------------------------------------------------------------------------
@@ -191,8 +191,8 @@ def test_compare_decides_q_of_y_minus_q_of_x_exactly_in_the_right_order():
 def test_compare_without_exact_uses_the_tolerance():
     metric = Table({"a": 0.1, "b": 0.1 + 1e-7}, {})
     metric.exact_available = False
-    assert compare(metric, TOPIC, ["a"], ["b"], tolerance=1e-6) == Comparison(0, 0.1, 0.1 + 1e-7, False)
-    assert compare(metric, TOPIC, ["a"], ["b"], tolerance=1e-8).sign == 1
+    assert compare(adapt(metric), TOPIC, ["a"], ["b"], tolerance=1e-6) == Comparison(0, 0.1, 0.1 + 1e-7, False)
+    assert compare(adapt(metric), TOPIC, ["a"], ["b"], tolerance=1e-8).sign == 1
     assert metric.calls == []
 
 

@@ -14,7 +14,7 @@ import pytest
 
 from axiometer.core import InputError, Ranking, Topic
 from axiometer.metrics.resolve import resolve
-from axiometer.metrics import BuiltinMetric, FunctionMetric
+from axiometer.metrics import BuiltinMetric, FunctionMetric, UserMetric, parse
 
 TOPIC = Topic.single({"d1": 0.5, "d2": 0.1, "d3": 0})
 RANKING = Ranking(("d2", "d1", "d3"))
@@ -97,12 +97,12 @@ def test_a_module_in_a_package_and_a_class_attribute(scratch_module):
     assert metric.name == "top" and metric.score(RANKING, TOPIC) == pytest.approx(0.1)
 
 
-def test_a_metric_object_is_used_as_is_and_a_class_is_instantiated(scratch_module):
+def test_a_metric_object_is_adapted_and_a_class_is_instantiated(scratch_module):
     scratch_module("authormod", AUTHOR_MODULE)
     obj = resolve("authormod:first_rel").metric
-    assert obj is sys.modules["authormod"].first_rel
+    assert isinstance(obj, UserMetric) and obj.inner is sys.modules["authormod"].first_rel
     made = resolve("authormod:FirstRel").metric
-    assert type(made).__name__ == "FirstRel" and made.score(RANKING, TOPIC) == 1.0
+    assert type(made.inner).__name__ == "FirstRel" and made.score(RANKING, TOPIC) == 1.0
 
 
 def test_objects_and_functions_given_directly():
@@ -118,8 +118,9 @@ def test_the_ir_measures_bridge_is_delegated_to(monkeypatch):
     import axiometer.metrics.ir_measures_bridge as bridge
 
     seen = []
-    monkeypatch.setattr(bridge, "ir_measures_metric", lambda measure: seen.append(measure) or "M")
-    assert resolve("ir_measures:nDCG@10").metric == "M" and seen == ["nDCG@10"]
+    made = parse("P@10")
+    monkeypatch.setattr(bridge, "ir_measures_metric", lambda measure: seen.append(measure) or made)
+    assert resolve("ir_measures:nDCG@10").metric is made and seen == ["nDCG@10"]
 
 
 # -- parameters, grids, cutoff, name, needs ------------------------------------------

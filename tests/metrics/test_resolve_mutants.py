@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from axiometer.core import InputError, Topic, ValidationError
-from axiometer.metrics import Needs, Param, parse
+from axiometer.metrics import Needs, Param, adapt, parse
 from axiometer.metrics.resolve import IR_MEASURES_PREFIX, Resolved, _describe, _kind_of, _raised, resolve
 from axiometer.metrics.set_based import set_measure
 from tests.errors import one_line_error
@@ -137,7 +137,7 @@ def test_metric_objects_and_their_kind_and_family():
     assert (plain.name, plain.kind, plain.spec, plain.fixed, plain.grids, plain.ranges) == (
         "plain", "ranking", None, frozenset(), None, None)
     assert resolve(NeedsContext()).kind == "relative"
-    assert resolve(NeedsContext).kind == "relative" and isinstance(resolve(NeedsContext).metric, NeedsContext)
+    assert resolve(NeedsContext).kind == "relative" and isinstance(resolve(NeedsContext).metric.inner, NeedsContext)
     nrg = parse("NRG(base=P@3)")
     assert resolve(nrg).kind == "relative" and resolve(nrg).name == "NRG"
     assert resolve(parse("recall")).kind == "set"
@@ -391,7 +391,7 @@ class Tunable:
 def test_an_object_with_a_declared_parameter_takes_grids_and_ranges():
     obj = Tunable()
     loaded = resolve(obj, params={"p": (0.2, 0.8)})
-    assert loaded.ranges == {"tunable.p": (0.2, 0.8)} and loaded.grids is None and loaded.metric is obj
+    assert loaded.ranges == {"tunable.p": (0.2, 0.8)} and loaded.grids is None and loaded.metric.inner is obj
     assert resolve(obj, params={"p": [0.2, 0.4]}).grids == {"tunable.p": (0.2, 0.4)}
     assert error_of(obj, params={"p": (0.8, 0.2)}) == (
         "metric 'tunable': parameter p: the range 0.8..0.2 needs low < high")
@@ -474,7 +474,7 @@ def test_the_kind_of_a_set_measure_and_of_needs_without_a_context_flag():
         name = "plain"
         needs = SimpleNamespace(graded=False)  # no context attribute: not relative
 
-    assert _kind_of(Plain()) == "ranking"
+    assert _kind_of(adapt(Plain())) == "ranking"
 
 
 def test_builtin_parameter_errors_list_every_parameter_and_keep_two_fixed_values():

@@ -44,7 +44,7 @@ from axiometer.checking.case_slot import CaseSlot
 from axiometer.core import Context, Topic
 from axiometer.metrics import MetricError
 from axiometer.metrics.registry import is_builtin
-from axiometer.metrics.base import BuiltinMetric, UndefinedScore, score_value
+from axiometer.metrics.base import BuiltinMetric, UndefinedScore
 
 __all__ = ["GuardedMetric", "Misbehaviour", "CaseTimeout", "guard", "is_trusted", "describe_error",
            "context_text", "supervise", "DEFAULT_CASE_SECONDS"]
@@ -258,6 +258,8 @@ class GuardedMetric:
             raise AttributeError(name)
         if name == "exact":
             inner = self.metric.exact
+            if inner is None:
+                return None
             return lambda ranking, topic, context=None: self._call(inner, ranking, topic, context)
         return getattr(self.metric, name)
 
@@ -317,11 +319,10 @@ class GuardedMetric:
         return value
 
     def _checked(self, ranking: Sequence[str], topic: Topic, context: Context | None) -> float:
-        value = self._call(self.metric.score, ranking, topic, context)
-        try:
-            return score_value(value)
-        except MetricError as error:
-            raise Misbehaviour(describe_error(error), ranking, topic, context) from None
+        # The metric's own score checks its value (metrics.base.score_value): a non-number it
+        # returns is a MetricError raised inside the call, a Misbehaviour here.
+        value: float = self._call(self.metric.score, ranking, topic, context)
+        return value
 
     def score(self, ranking: Sequence[str], topic: Topic, context: Context | None = None) -> float:
         """The metric's score, scored twice; raises :class:`Misbehaviour` on any misbehaviour."""
