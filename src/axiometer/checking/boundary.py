@@ -58,7 +58,7 @@ from axiometer.checking.search import Search
 from axiometer.core import InputError, Ranking, Topic, to_fraction
 from axiometer.generators.case import Case
 from axiometer.metrics.decide import DEFAULT_TOLERANCE
-from axiometer.metrics.base import BuiltinMetric, format_value
+from axiometer.metrics.base import BuiltinMetric, Metric, format_value
 from axiometer.metrics.symbolic import SymbolicError, symbolic_score
 from axiometer.results import Boundary, Check, Counterexample, TopicRecord
 
@@ -178,13 +178,13 @@ class ParamRange:
                 self.high - inside if self.high_open else self.high)
 
 
-def declared_range(metric: Any, name: str) -> ParamRange | None:
+def declared_range(metric: Metric, name: str) -> ParamRange | None:
     """The range ``metric`` declares for its numeric parameter ``name`` (``None``: not numeric).
 
     A bound the metric leaves open-ended (EU's effort ``e >= 0``) ends at twice
     the largest value of the parameter's grid, or at 1 without a grid.
     """
-    for param in getattr(metric, "param_info", ()):
+    for param in metric.param_info:
         if param.name != name:
             continue
         if param.type not in (int, float) or param.choices is not None or not param.varies:
@@ -322,7 +322,7 @@ def _side_of_root(oracle: Oracle, root: sympy.Expr, low: tuple[Fraction, Check],
 def _closed_form(metric: Any, oracle: Oracle, param: str, low: tuple[Fraction, Check],
                  high: tuple[Fraction, Check]) -> tuple[str, sympy.Expr, str] | None:
     """``(text, root, case)`` for the decisive case's root in the bracket, or ``None``."""
-    if not isinstance(metric, BuiltinMetric) or getattr(getattr(metric, "needs", None), "context", False):
+    if not isinstance(metric, BuiltinMetric) or metric.needs.context:
         return None
     symbol = sympy.Symbol(param, real=True)
     anchor = (low[0] + high[0]) / 2

@@ -176,7 +176,7 @@ def _score(oracle: Constraint | Property, spec: str, verdict: str, metric: Any, 
 
 
 def _cases(oracle: Constraint | Property,
-           metrics: list[Any]) -> Iterator[tuple[str, Case, str, Callable[[int], bool] | None]]:
+           metrics: list[Metric]) -> Iterator[tuple[str, Case, str, Callable[[int], bool] | None]]:
     """``(title, case, relation required of it, holds(sign))`` for the candidate cases, in order
     (``holds`` is ``None`` for a property, whose own judge decides)."""
     from axiometer.axioms.constraints.saturation import RMAX_CANDIDATES
@@ -203,7 +203,7 @@ def _cases(oracle: Constraint | Property,
         for number, case in enumerate(cases_of(oracle.small_scope(scope)), 1):
             yield f"case {number} of the small scope", case, oracle.relation, None
         return
-    cutoffs = [c for c in (getattr(m, "cutoff", None) for m in metrics) if c is not None]
+    cutoffs = [c for c in (m.cutoff for m in metrics) if c is not None]
     window = min(cutoffs) if cutoffs and oracle.default_mode == "window" else None
     scope = Scope(max_position=window)
     assert oracle.small_scope is not None
@@ -226,7 +226,7 @@ def worked_example(oracle: Constraint | Property) -> WorkedExample | None:
     declared = getattr(oracle, "example_metrics", None)
     if not declared:
         return None
-    chosen = [(spec, verdict, resolve(spec).metric)
+    chosen = [(spec, verdict, resolve(spec).ranking_metric())
               for spec, verdict in zip(declared, ("satisfies", "violates")) if spec is not None]
     for number, (title, case, required, holds) in enumerate(_cases(oracle, [m for _, _, m in chosen])):
         if number >= MAX_CASES:

@@ -77,8 +77,9 @@ def _with_params(metrics: list[str] | None, params: dict[str, object], family: s
     resolved = []
     for spec in specs:
         plain = resolve(spec)
-        declared = {p.name for p in getattr(plain.metric, "param_info", ())}
-        family_name = getattr(plain.metric, "family", plain.name)
+        metric = plain.ranking_metric()
+        declared = {p.name for p in metric.param_info}
+        family_name = metric.family
         mine = {}
         for key, value in params.items():
             owner, _, name = key.rpartition(".")

@@ -91,7 +91,7 @@ def _apply(function: Callable[..., Any], domain: Domain, index: int) -> Any:
 def _metric_name(metric: Any, domain: Domain) -> str:
     if isinstance(domain, CountsDomain) and hasattr(metric, "spec"):
         return str(metric.spec)  # a set measure's full name, e.g. "F(beta=2)"
-    return str(getattr(metric, "name", repr(metric)))
+    return str(metric.name)
 
 
 def _score_one(metric: Any, domain: Domain, index: int) -> float:
@@ -136,7 +136,7 @@ def score_domain(metric: Any, domain: Domain) -> np.ndarray:
         except Exception:  # fall back to the per-output path, which names the input
             pass
     batched = (isinstance(domain, RankingsDomain) and hasattr(metric, "score_batch")
-               and not getattr(getattr(metric, "needs", None), "context", False))
+               and not metric.needs.context)
     if batched:
         scores = np.empty(size)
         try:
@@ -220,10 +220,10 @@ def classify(metric: Any, domain: Domain, tolerance: float | None = None,
     if not isinstance(domain, CountsDomain):
         # A metric author's metric runs behind the guard: a time limit per output, no input changes.
         metric = guard(metric)
-    if getattr(getattr(metric, "needs", None), "context", False) and domain.size:
+    if not isinstance(domain, CountsDomain) and metric.needs.context and domain.size:
         # A relative metric is classified under one fixed context of other systems (definitions §6).
         metric = InContext(metric, fixed_context(domain.output(0)[1]))
-    own_exact = is_exact_capable(metric) or (isinstance(domain, CountsDomain) and hasattr(metric, "exact"))
+    own_exact = is_exact_capable(metric)  # a set measure's exact is its method, a guarded metric's None or one
     exact_function = exact if exact is not None else (metric.exact if own_exact else None)
     exact_mode = exact_function is not None
     if exact_mode:

@@ -30,6 +30,7 @@ from axiometer.checking import Budget, check
 from axiometer.checking.boundary import CellProbe, locate
 from axiometer.checking.explain import explain
 from axiometer.core import to_fraction
+from axiometer.metrics.base import Metric
 from axiometer.results import Boundary, Check, ErrorInfo
 from axiometer.runner.supervisor import Supervisor
 
@@ -61,7 +62,7 @@ class Task:
     row: int
     column: int
     setting: int
-    metric: Any                 # the metric at the task's setting
+    metric: Metric              # the metric at the task's setting
     constraint: Any             # a constraint id, or the object when it is not registered
     mode: str | None
     budget: Budget
@@ -105,7 +106,7 @@ def failed_result(task: Task, message: str, error: ErrorInfo | None, note: str =
         return f"(no explanation: {message})"
     if task.kind == "boundary":
         return f"boundaries of {task.span.name} not located: {message}"
-    name = getattr(task.metric, "name", None) or repr(task.metric)
+    name = task.metric.name
     constraint_id = task.constraint if isinstance(task.constraint, str) else task.constraint.id
     mode = task.mode or getattr(_constraint(task), "default_mode", "")
     return Check(constraint=constraint_id, metric=str(name), params=params_of(task.metric), verdict="error",
@@ -121,7 +122,7 @@ def _run_supervised(task: Task) -> Any:
     return result
 
 
-def _boundaries(task: Task, metric: Any, constraint: Constraint) -> tuple[tuple[Boundary, ...],
+def _boundaries(task: Task, metric: Metric, constraint: Constraint) -> tuple[tuple[Boundary, ...],
                                                                          tuple[tuple[Any, Check], ...]]:
     """A boundary task: :func:`~axiometer.checking.boundary.locate` with a
     :class:`~axiometer.checking.boundary.CellProbe`; also the grid values (``task.given``) whose
@@ -129,7 +130,7 @@ def _boundaries(task: Task, metric: Any, constraint: Constraint) -> tuple[tuple[
     cell's own grid agrees with its boundaries."""
     name = task.span.name
     probe = CellProbe(metric, constraint, name, mode=task.mode, budget=task.budget, seed=task.seed)
-    fixed = tuple((k, v) for k, v in getattr(metric, "params", {}).items() if k != name)
+    fixed = tuple((k, v) for k, v in metric.params.items() if k != name)
     boundaries = locate(metric, constraint, task.span, probe, task.given, fixed)
     overturned = []
     for value in task.given:

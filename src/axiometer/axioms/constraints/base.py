@@ -32,7 +32,7 @@ from axiometer.core import Context, to_fraction
 from axiometer.generators.case import DEFAULT_RHO, Case, Scope, ScopeItem
 from axiometer.generators.context import in_generated_contexts, small_scope_with_contexts, with_contexts
 from axiometer.generators.draw import CaseStrategy, bound
-from axiometer.metrics import is_exact_capable
+from axiometer.metrics import Metric, is_exact_capable
 from axiometer.metrics.decide import Comparison, compare
 from axiometer.results import (HOLDS, AxiomInfo, Check, Counterexample, Evidence, Outcome, context_record,
                                record_topic)
@@ -105,7 +105,7 @@ class Constraint:
                          relation=self.relation_text or self.relation.text, conditions=self.conditions,
                          source=self.source, expectation=self.expectation)
 
-    def check(self, metric: Any, search: Searcher, *, mode: str | None, rho: Fraction,
+    def check(self, metric: Metric, search: Searcher, *, mode: str | None, rho: Fraction,
               rcs: tuple[Fraction, ...], scope_changes: dict[str, Any] | None) -> Check:
         """The verdict on ``metric``: the small scope, then a random search, for a failing case.
 
@@ -115,7 +115,7 @@ class Constraint:
         mode = mode or self.default_mode
         relative = is_relative(metric)
         constraint = self.under_generated_contexts() if relative else self
-        cutoff = getattr(metric, "cutoff", None)
+        cutoff = metric.cutoff
         # grow: the small scope continues past its declared scope as far as the budget allows.
         scope = Scope(max_position=cutoff if mode == "window" else None, rho=to_fraction(rho), grow=True)
         if mode == "truncate" and cutoff is not None:
@@ -125,8 +125,7 @@ class Constraint:
             scope = scope.with_(**scope_changes)
         # Seeded by the metric's family, not its full name: every setting of a parameter grid
         # then meets the same cases, so a parameter that cannot matter cannot flip the verdict.
-        family = getattr(metric, "family", None) or metric.name
-        seed = search.seed(family, self.id, repr(sorted((scope_changes or {}).items())))
+        seed = search.seed(metric.family, self.id, repr(sorted((scope_changes or {}).items())))
         result = constraint.decide(metric, mode, scope, search, seed)
         return joined_note(result, "under a generated context of other systems") if relative else result
 
@@ -172,15 +171,14 @@ class Constraint:
                 lambda scope: small_scope_with_contexts(iter(small_scope(scope)), scope.context_disjoint)))
 
 
-def is_relative(metric: Any) -> bool:
+def is_relative(metric: Metric) -> bool:
     """Does the metric score a ranking against other systems' rankings (a context)?"""
-    needs = getattr(metric, "needs", None)
-    return needs is not None and needs.context
+    return metric.needs.context
 
 
-def params_of(metric: Any) -> tuple[tuple[str, Any], ...]:
+def params_of(metric: Metric) -> tuple[tuple[str, Any], ...]:
     """The metric's parameter setting, as recorded in a :class:`Check`."""
-    return tuple(getattr(metric, "params", {}).items())
+    return tuple(metric.params.items())
 
 
 def joined_note(result: Check, note: str) -> Check:

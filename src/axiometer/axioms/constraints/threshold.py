@@ -37,7 +37,7 @@ from axiometer.axioms.oracle import Searcher
 from axiometer.core import Ranking, Topic
 from axiometer.generators.case import Case
 from axiometer.generators.context import fixed_context
-from axiometer.metrics import is_exact_capable
+from axiometer.metrics import Metric, is_exact_capable
 from axiometer.metrics.registry import is_builtin
 from axiometer.metrics.base import BuiltinMetric
 from axiometer.metrics.decide import Comparison, compare
@@ -154,13 +154,13 @@ class ThresholdConstraint(Constraint):
         result = self._signs(metric, mode, search, rcs, relative, disjoint)
         return joined_note(result, "under a fixed context of other systems") if relative else result
 
-    def _signs(self, metric: Any, mode: str, search: Searcher, rcs: tuple[Fraction, ...],
+    def _signs(self, metric: Metric, mode: str, search: Searcher, rcs: tuple[Fraction, ...],
                relative: bool, disjoint: bool) -> Check:
         rule = self.threshold
         assert rule is not None
         tolerance = search.tolerance
         grid = threshold_grid(search.horizon)
-        cutoff = getattr(metric, "cutoff", None)
+        cutoff = metric.cutoff
         if mode == "window" and cutoff is not None:
             grid = tuple(n for n in grid if 2 * n <= cutoff)
         if not grid:

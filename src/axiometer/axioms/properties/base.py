@@ -32,11 +32,11 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from axiometer.axioms.constraints.base import comparison_outcome, counterexample, params_of
+from axiometer.axioms.constraints.base import comparison_outcome, counterexample, is_relative, params_of
 from axiometer.axioms.oracle import Searcher, SearchResult, combined_evidence, search_evidence
 from axiometer.generators.case import Case, Scope
 from axiometer.generators.draw import bound
-from axiometer.metrics import is_exact_capable
+from axiometer.metrics import Metric, is_exact_capable
 from axiometer.metrics.base import UndefinedScore
 from axiometer.metrics.decide import DEFAULT_TOLERANCE, decide_sign, evaluate
 from axiometer.results import AxiomInfo, Check, Evidence, Outcome, Witness, context_record
@@ -124,22 +124,15 @@ def registered_property(property_id: str) -> Property:
     return _REGISTERED[property_id]
 
 
-def not_relative(metric: Any) -> str | None:
+def not_relative(metric: Metric) -> str | None:
     """The n/a reason shared by every property: the metric takes no context."""
-    needs = getattr(metric, "needs", None)
-    return None if needs is not None and needs.context else "not a relative metric (it takes no context)"
+    return None if is_relative(metric) else "not a relative metric (it takes no context)"
 
 
-def relative_window(metric: Any) -> int | None:
-    """The cutoff ``k`` the properties' "within the cutoff" refers to.
-
-    The metric's own cutoff, else its base's (NRG's prior depth is the base's
-    ``K``); ``None`` when neither has one.
-    """
-    cutoff = getattr(metric, "cutoff", None)
-    if cutoff is None:
-        cutoff = getattr(getattr(metric, "base", None), "cutoff", None)
-    return cutoff
+def relative_window(metric: Metric) -> int | None:
+    """The cutoff ``k`` the properties' "within the cutoff" refers to: the metric's own (NRG's
+    is its base's ``K``, its prior depth); ``None`` when it has none."""
+    return metric.cutoff
 
 
 # -- searching ------------------------------------------------------------------------------------------
@@ -217,7 +210,7 @@ def _check_property(metric: Any, prop: Property, mode: str | None, search: Searc
         return _check(metric, prop, mode, "n/a", note=reason)
     window = relative_window(metric)
     scope = Scope(max_position=window, grow=True)   # the small scopes grow as far as the budget allows
-    family = getattr(metric, "family", None) or metric.name
+    family = metric.family
     claims = prop.claims(metric)
     total_cases = total_small = 0
     held: list[str] = []

@@ -30,7 +30,7 @@ from axiometer.metrics.decide import evaluate
 from axiometer.axioms.properties.base import Property, counterexample, decide_sign
 from axiometer.generators.case import Case, Scope, ScopeItem
 from axiometer.generators.relative import extreme_small_scope, relative_cases, relative_small_scope
-from axiometer.metrics import is_exact_capable
+from axiometer.metrics import Metric, is_exact_capable
 from axiometer.metrics.arithmetic import EXACT
 
 __all__ = ["BOUNDED", "range_text"]
@@ -43,9 +43,8 @@ def range_text(bound: Any, S: int, symbol: str = "Q") -> str:
     return f"{left}{symbol}{right}"
 
 
-def _applies(metric: Any) -> str | None:
-    bounds = getattr(metric, "stated_bounds", None)
-    return None if bounds is not None and bounds() else "the metric states no bounds"
+def _applies(metric: Metric) -> str | None:
+    return None if metric.stated_bounds() else "the metric states no bounds"
 
 
 def _values(metric: Any, bound: Any, case: Case) -> list[tuple[str | None, float, Any]]:

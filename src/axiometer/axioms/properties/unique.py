@@ -56,7 +56,7 @@ UNIQUE = Property(
             "exactly the number of unique relevant contributions a ranking makes to the pool.",
     source="Clarke et al. (NRG), 2024, Appendix B",
     kind="unary",
-    applies=lambda metric: None if getattr(metric, "counts_unique", False)
+    applies=lambda metric: None if metric.counts_unique
     else "the metric does not claim to count unique relevant contributions",
     judge=_judge,
     strategy=relative_cases,
