@@ -44,7 +44,8 @@ from axiometer.checking.case_slot import CaseSlot
 from axiometer.core import Context, Topic
 from axiometer.metrics import MetricError
 from axiometer.metrics.registry import is_builtin
-from axiometer.metrics.base import BuiltinMetric, UndefinedScore
+from axiometer.metrics.adapter import adapt
+from axiometer.metrics.base import BuiltinMetric, NotANumber, UndefinedScore
 
 __all__ = ["GuardedMetric", "Misbehaviour", "CaseTimeout", "guard", "is_trusted", "describe_error",
            "context_text", "supervise", "DEFAULT_CASE_SECONDS"]
@@ -129,10 +130,11 @@ def is_trusted(metric: Any) -> bool:
 
 
 def guard(metric: Any, case_seconds: float | None = DEFAULT_CASE_SECONDS) -> Any:
-    """``metric`` itself if it is trusted or guarded already, else a :class:`GuardedMetric`."""
+    """``metric`` itself if it is trusted or guarded already, else a :class:`GuardedMetric` of it
+    in the metric shape (a metric author's object adapted: :func:`axiometer.metrics.adapt`)."""
     if isinstance(metric, GuardedMetric) or is_trusted(metric):
         return metric
-    return GuardedMetric(metric, case_seconds)
+    return GuardedMetric(adapt(metric), case_seconds)
 
 
 def _limit_unavailable() -> str | None:
@@ -315,7 +317,9 @@ class GuardedMetric:
         if changed is not None:
             raise Misbehaviour(f"changed its input: {changed}", ranking, topic, context)
         if error is not None:
-            raise Misbehaviour(describe_error(error), ranking, topic, context) from error
+            # A value that is no number is what the metric returned, not an exception it raised.
+            raise Misbehaviour(describe_error(error), ranking, topic, context) from (
+                None if isinstance(error, NotANumber) else error)
         return value
 
     def _checked(self, ranking: Sequence[str], topic: Topic, context: Context | None) -> float:

@@ -39,7 +39,7 @@ __all__ = ["UserMetric", "adapt"]
 _OPTIONAL: Mapping[str, Any] = {
     "name": None, "family": None, "cutoff": None, "needs": None, "param_info": (), "params": {},
     "exact_available": False, "exact": None, "replace": None, "reversions": None,
-    "stated_bounds": None, "counts_unique": False, "grades_convention": None,
+    "stated_bounds": None, "counts_unique": False, "grades_convention": None, "base": None,
 }
 
 
@@ -69,6 +69,8 @@ class UserMetric:
         #: Whether the object has ``replace()``, so that its parameters and cutoff can be set.
         self.replaceable = declared["replace"] is not None
         self._claims = declared["reversions"] is not None, declared["stated_bounds"] is not None
+        #: The metric a relative metric builds on, if it names one (its cutoff is the prior depth).
+        self.base: Any = declared["base"]
 
     @property
     def exact(self) -> ExactScorer | None:
@@ -100,6 +102,10 @@ class UserMetric:
 
     def stated_bounds(self) -> tuple[Any, ...]:
         return tuple(self.inner.stated_bounds()) if self._claims[1] else ()
+
+    def rarities(self, ranking: Sequence[str], topic: Topic, context: Context, A: Any) -> dict[str, Any]:
+        """The object's per-document rarities (a rarity bound it states is checked on them)."""
+        return dict(self.inner.rarities(ranking, topic, context, A))
 
     def __repr__(self) -> str:
         return repr(self.inner)

@@ -44,6 +44,7 @@ __all__ = [
     "ExactScorer",
     "MetricDefaults",
     "MetricError",
+    "NotANumber",
     "UndefinedScore",
     "BuiltinMetric",
     "RelevantNormalisedMetric",
@@ -57,6 +58,10 @@ __all__ = [
 
 class MetricError(AxiometerError):
     """A metric misbehaved: it raised, or returned something that is not a finite number."""
+
+
+class NotANumber(MetricError):
+    """A metric returned something that is not a finite real number (:func:`score_value`)."""
 
 
 class UndefinedScore(MetricError):
@@ -508,13 +513,13 @@ def score_value(value: Any) -> float:
     if isinstance(value, bool) or isinstance(value, (str, bytes)) or not (
             isinstance(value, (Real, Decimal))
             or (isinstance(value, np.ndarray) and value.ndim == 0 and value.dtype.kind in "iuf")):
-        raise MetricError(f"returned {value!r} ({type(value).__name__}), not a number")
+        raise NotANumber(f"returned {value!r} ({type(value).__name__}), not a number")
     try:
         number = float(value)
     except OverflowError:
-        raise MetricError(f"returned {value!r}, too large for a float") from None
+        raise NotANumber(f"returned {value!r}, too large for a float") from None
     if not math.isfinite(number):
-        raise MetricError(f"returned {number!r}, a non-finite value")
+        raise NotANumber(f"returned {number!r}, a non-finite value")
     return number
 
 
@@ -568,8 +573,8 @@ class FunctionMetric(MetricDefaults):
         value = self.function(ranking, topic, **kwargs)
         try:
             return score_value(value)
-        except MetricError as error:
-            raise MetricError(f"{self.name} {error}") from None
+        except NotANumber as error:
+            raise NotANumber(f"{self.name} {error}") from None
 
     def replace(self, cutoff: Any = ..., **params: Any) -> "FunctionMetric":
         """The same function with some parameters (or the cutoff) changed; values are validated."""

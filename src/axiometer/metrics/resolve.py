@@ -397,7 +397,7 @@ def _only_for_functions(ref: str, *, why: str, **given: Any) -> None:
 
 def _describe(obj: Any) -> str:
     """How a Python object is named in errors: its qualified name, its name, else a short repr."""
-    named = getattr(obj, "__qualname__", None) or getattr(obj, "name", None)
+    named = obj.__qualname__ if inspect.isclass(obj) or inspect.isroutine(obj) else adapt(obj).name
     if isinstance(named, str):
         return named
     text = repr(obj)

@@ -130,9 +130,16 @@ def not_relative(metric: Metric) -> str | None:
 
 
 def relative_window(metric: Metric) -> int | None:
-    """The cutoff ``k`` the properties' "within the cutoff" refers to: the metric's own (NRG's
-    is its base's ``K``, its prior depth); ``None`` when it has none."""
-    return metric.cutoff
+    """The cutoff ``k`` the properties' "within the cutoff" refers to.
+
+    The metric's own cutoff (NRG's is its base's ``K``, its prior depth), else
+    the cutoff of the ``base`` metric a metric author's object declares
+    (:class:`~axiometer.metrics.adapter.UserMetric`); ``None`` when neither has one.
+    """
+    if metric.cutoff is not None:
+        return metric.cutoff
+    base = getattr(metric, "base", None)  # only a metric author's object declares a base metric
+    return getattr(base, "cutoff", None)
 
 
 # -- searching ------------------------------------------------------------------------------------------
