@@ -25,7 +25,7 @@ from axiometer.checking.boundary import (_LONGEST_FORM, _SIMPLIFY_OPS, WIDTH, Ce
                                          _side_of_root, _sign, _topic, declared_range, locate, probe_values)
 from axiometer.checking.budget import Budget
 from axiometer.core import Topic
-from axiometer.metrics import parse
+from axiometer.metrics import adapt, parse
 from axiometer.results import Check, Counterexample, TopicRecord, record_topic
 
 #: Small budgets: a boundary of alpha-DCG takes a fraction of a second.
@@ -406,7 +406,7 @@ def test_declared_ranges_of_built_ins():
     assert declared_range(parse("P@10"), "rel") is None
     assert declared_range(parse("RBP"), "q") is None
     assert declared_range(parse("NRG"), "base") is None  # a string without choices, varied by no check
-    assert declared_range(object(), "p") is None  # an object declaring no parameters at all
+    assert declared_range(adapt(object()), "p") is None  # an object declaring no parameters at all
 
 
 def test_declared_ranges_without_bounds_come_from_the_grid():

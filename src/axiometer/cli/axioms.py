@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from axiometer.cli.options import write
+from axiometer.cli.output import write
 from axiometer.core import InputError
 from axiometer.reports.axioms import WIDTH, AxiomPage, ExampleScore, WorkedExample, axiom_page, axioms_list
 from axiometer.reports.numbers import terminal_width

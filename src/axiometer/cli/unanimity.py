@@ -7,7 +7,9 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from axiometer.cli.options import add_campaign_options, campaign_scores, prior_argument, text_width, write
+from axiometer.cli.campaign_options import add_campaign_options, campaign_scores, prior_argument
+
+from axiometer.cli.output import text_width, write
 from axiometer.core import AxiometerError, InputError
 from axiometer.progress import Progress
 from axiometer.reports.scores import REPORT_FORMATS

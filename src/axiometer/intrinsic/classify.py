@@ -91,7 +91,7 @@ def _apply(function: Callable[..., Any], domain: Domain, index: int) -> Any:
 def _metric_name(metric: Any, domain: Domain) -> str:
     if isinstance(domain, CountsDomain) and hasattr(metric, "spec"):
         return str(metric.spec)  # a set measure's full name, e.g. "F(beta=2)"
-    return str(metric.name)
+    return repr(metric) if metric.name is None else str(metric.name)  # an adapted object may have none
 
 
 def _score_one(metric: Any, domain: Domain, index: int) -> float:
@@ -223,7 +223,8 @@ def classify(metric: Any, domain: Domain, tolerance: float | None = None,
     if not isinstance(domain, CountsDomain) and metric.needs.context and domain.size:
         # A relative metric is classified under one fixed context of other systems (definitions §6).
         metric = InContext(metric, fixed_context(domain.output(0)[1]))
-    own_exact = is_exact_capable(metric)  # a set measure's exact is its method, a guarded metric's None or one
+    # A ranking metric's exact is its scorer or None; a measure of counts may have an exact method.
+    own_exact = hasattr(metric, "exact") if isinstance(domain, CountsDomain) else is_exact_capable(metric)
     exact_function = exact if exact is not None else (metric.exact if own_exact else None)
     exact_mode = exact_function is not None
     if exact_mode:

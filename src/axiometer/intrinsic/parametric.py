@@ -60,6 +60,7 @@ from axiometer.core import AxiometerError, Topic, to_fraction
 from axiometer.generators.domains import Domain, SetsDomain
 from axiometer.metrics.symbolic import SymbolicError
 from axiometer.metrics.symbolic import symbolic_score as _symbolic_score
+from axiometer.metrics.adapter import adapt
 from axiometer.metrics.base import BuiltinMetric, Metric, Param, format_value
 from axiometer.results import ParametricResult
 
@@ -81,7 +82,7 @@ def numeric_param(metric: Metric, param: str | None) -> Param:
     ``param=None`` picks the metric's only numeric parameter. Raises
     :class:`ParametricError` when there is none, several, or no such one.
     """
-    name = metric.name
+    name = metric.name if isinstance(metric, BuiltinMetric) else (adapt(metric).name or repr(metric))
     if not isinstance(metric, BuiltinMetric):
         raise ParametricError(
             f"{name}: parametric analysis needs a built-in metric, whose formula can be evaluated "
