@@ -29,6 +29,7 @@ from typing import Any, Protocol
 
 from axiometer.generators.case import Case, ScopeItem
 from axiometer.results import STRENGTHS, AxiomInfo, Check, Evidence, Outcome
+from axiometer.metrics.base import Metric
 
 __all__ = ["Oracle", "Searcher", "SearchResult", "ScopeReach", "Layer", "CONDITIONS",
            "scope_text", "search_evidence", "combined_evidence"]
@@ -259,7 +260,7 @@ class Searcher(Protocol):
         """The small scope (its cases, and marks after complete layers), then a shrinking random
         search, for a case whose outcome is a target."""
 
-    def error(self, metric: Any, case: Case, error: Exception) -> Outcome:
+    def error(self, metric: Metric, case: Case, error: Exception) -> Outcome:
         """An error outcome naming the input on which ``metric`` misbehaved."""
 
 
@@ -273,7 +274,7 @@ class Oracle(Protocol):
     default_mode: str    # the cutoff mode when none is asked for
     readings: tuple      # nearby readings tried to explain a violation
 
-    def check(self, metric: Any, search: Searcher, *, mode: str | None, rho: Fraction,
+    def check(self, metric: Metric, search: Searcher, *, mode: str | None, rho: Fraction,
               rcs: tuple[Fraction, ...], scope_changes: dict[str, Any] | None) -> Check:
         """The verdict on ``metric`` at one parameter setting."""
 

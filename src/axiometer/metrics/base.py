@@ -15,7 +15,11 @@ offer both ``score`` (float64) and ``exact`` (``Fraction`` or sympy), plus a
 vectorised ``score_batch`` over many rankings of one topic.
 
 A metric author's plain function ``f(ranking, topic) -> float`` becomes a
-metric with :func:`wrap`.
+metric with :func:`wrap`; a metric author's object, which need declare only
+``name`` and ``score``, gets every other member of :class:`Metric` from
+:class:`axiometer.metrics.adapter.UserMetric`, once, when it is resolved.
+Below :func:`axiometer.metrics.resolve.resolve` every metric has the one
+shape, :class:`Metric` (:class:`ExactMetric` when ``exact`` is not ``None``).
 """
 
 from __future__ import annotations

@@ -97,7 +97,9 @@ class Resolved:
     """A resolved metric reference: the metric and what a table or a score needs of it.
 
     ``metric``: the metric at its own setting (a built-in's values written in
-    its spec, a function's defaults; a grid is not applied). ``name``: its
+    its spec, a function's defaults; a grid is not applied), in the one shape
+    :class:`~axiometer.metrics.base.Metric` (a set measure, kind ``set``, is
+    the measure itself: :meth:`ranking_metric` refuses it). ``name``: its
     display name, the row title of a table: a built-in spec as written
     (``"RBP(p=0.5)"``; parameters given in ``params`` are written into it),
     otherwise the metric's family (``"signed"``, ``"RBP"``; a table titles two

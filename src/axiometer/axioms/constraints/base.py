@@ -129,7 +129,7 @@ class Constraint:
         result = constraint.decide(metric, mode, scope, search, seed)
         return joined_note(result, "under a generated context of other systems") if relative else result
 
-    def decide(self, metric: Any, mode: str, scope: Scope, search: Searcher, seed: int) -> Check:
+    def decide(self, metric: Metric, mode: str, scope: Scope, search: Searcher, seed: int) -> Check:
         """A universal constraint's verdict: violated by the first failing case found, else satisfied
         (with the evidence of the search)."""
         found = self.search_failure(metric, scope, search, seed)
@@ -139,7 +139,7 @@ class Constraint:
         return check_result(metric, self, mode, outcome, found.cases, found.small, found.note,
                             search.tolerance, evidence=lambda exact: search_evidence(found, exact))
 
-    def search_failure(self, metric: Any, scope: Scope, search: Searcher, seed: int,
+    def search_failure(self, metric: Metric, scope: Scope, search: Searcher, seed: int,
                        extra: tuple[tuple[str, str], ...] = ()) -> SearchResult:
         """Small scope, then random search, for a case where the relation fails (``outcome``
         ``None``: none found); the result counts the cases and says how far the small scope got."""
@@ -150,7 +150,7 @@ class Constraint:
             lambda case: self.judge(metric, case, search, extra),
             lambda outcome: not outcome.holds, seed)
 
-    def judge(self, metric: Any, case: Case, search: Searcher,
+    def judge(self, metric: Metric, case: Case, search: Searcher,
               extra: tuple[tuple[str, str], ...] = ()) -> Outcome:
         """Decide the relation on one case (exactly where the metric can), or an error outcome."""
         try:
@@ -186,7 +186,7 @@ def joined_note(result: Check, note: str) -> Check:
     return dataclasses.replace(result, note="; ".join(n for n in (result.note, note) if n))
 
 
-def check_result(metric: Any, constraint: Constraint, mode: str, outcome: Outcome, cases: int,
+def check_result(metric: Metric, constraint: Constraint, mode: str, outcome: Outcome, cases: int,
                  small: int, note: str, tolerance: float,
                  evidence: Callable[[bool], Evidence] | None = None, **extra: Any) -> Check:
     """The :class:`Check` for an outcome: error, the given verdict (default satisfied) or violated.
@@ -207,7 +207,7 @@ def check_result(metric: Any, constraint: Constraint, mode: str, outcome: Outcom
                  note=note, evidence=evidence(exact) if evidence and verdict in HOLDS else None, **extra)
 
 
-def no_case(metric: Any, constraint: Constraint, mode: str, scope: Scope) -> Check:
+def no_case(metric: Metric, constraint: Constraint, mode: str, scope: Scope) -> Check:
     """No case fits (e.g. a cutoff k = 1 in window mode leaves no room for the construction)."""
     where = f"within the window k = {scope.max_position}" if scope.max_position is not None else ""
     return Check(constraint=constraint.id, metric=metric.name, params=params_of(metric), verdict="n/a",
@@ -229,7 +229,7 @@ def counterexample(case: Case, score_a: float, score_b: float, relation: str, *,
         context_b=context_record(context_b if context_b is not None else case.context_b))
 
 
-def comparison_outcome(metric: Any, case: Case, tolerance: float, relation: str,
+def comparison_outcome(metric: Metric, case: Case, tolerance: float, relation: str,
                        holds: Callable[[int], bool], extra: tuple[tuple[str, str], ...] = ()) -> Outcome:
     """Decide ``Q(b)`` (in ``b``'s context) against ``Q(a)``; ``holds`` reads the sign of ``Q(b) - Q(a)``.
 

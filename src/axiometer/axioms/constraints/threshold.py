@@ -113,7 +113,7 @@ _COMPARED: OrderedDict[tuple[Any, ...], dict[int, _Pair]] = OrderedDict()
 _COMPARED_ENTRIES = 8
 
 
-def _cache_key(metric: Any, build: Callable[..., Any], rc: Fraction, tolerance: float, relative: bool,
+def _cache_key(metric: Metric, build: Callable[..., Any], rc: Fraction, tolerance: float, relative: bool,
                disjoint: bool) -> tuple[Any, ...] | None:
     """The key of a grid's comparisons, or ``None`` when the metric is not a registered built-in."""
     if not isinstance(metric, BuiltinMetric) or not is_builtin(metric):
@@ -141,7 +141,7 @@ class ThresholdConstraint(Constraint):
 
     threshold: ThresholdRule | None = None
 
-    def check(self, metric: Any, search: Searcher, *, mode: str | None, rho: Fraction,
+    def check(self, metric: Metric, search: Searcher, *, mode: str | None, rho: Fraction,
               rcs: tuple[Fraction, ...], scope_changes: dict[str, Any] | None) -> Check:
         """The verdict from the sign sequences of ``D(n)``, one per ``rc``.
 
@@ -240,7 +240,7 @@ class ThresholdConstraint(Constraint):
                      witness=Witness(f"{rule.symbol} = {found}", "for every rc tried", signs_all, truncated),
                      curve=tuple(curve), evidence=evidence)
 
-    def _violation(self, metric: Any, mode: str, tolerance: float, rc: Fraction, n: int, pair: _Pair,
+    def _violation(self, metric: Metric, mode: str, tolerance: float, rc: Fraction, n: int, pair: _Pair,
                    signs: str, note: str) -> Check:
         rule = self.threshold
         assert rule is not None

@@ -102,7 +102,7 @@ class Property:
             return (registered_property, (self.id,))
         return super().__reduce_ex__(protocol)
 
-    def check(self, metric: Any, search: Searcher, *, mode: str | None, rho: Fraction,
+    def check(self, metric: Metric, search: Searcher, *, mode: str | None, rho: Fraction,
               rcs: tuple[Fraction, ...], scope_changes: dict[str, Any] | None) -> Check:
         """The verdict on ``metric``: each claim searched in turn (``rho``, ``rcs`` and
         ``scope_changes`` are the constraints' and change nothing here)."""
@@ -152,7 +152,7 @@ class _Stats:
         self.first: Outcome | None = None
 
 
-def _judge(prop: Property, metric: Any, claim: Any, case: Case, search: Searcher,
+def _judge(prop: Property, metric: Metric, claim: Any, case: Case, search: Searcher,
            stats: _Stats) -> Outcome:
     """Run the property's judge; a user metric's exception becomes an error outcome."""
     try:
@@ -174,7 +174,7 @@ def _is_target(prop: Property, outcome: Outcome) -> bool:
     return outcome.holds if prop.kind == "existential" else not outcome.holds
 
 
-def _search(prop: Property, metric: Any, claim: Any, scope: Scope, search: Searcher, seed: int,
+def _search(prop: Property, metric: Metric, claim: Any, scope: Scope, search: Searcher, seed: int,
             stats: _Stats) -> SearchResult:
     """Small scope, then hypothesis, for a target (a failure, or an existential's witness)."""
     strategy = prop.strategy
@@ -197,7 +197,7 @@ def _witness_evidence(found: SearchResult, exact: bool) -> Evidence:
 
 # -- the check ------------------------------------------------------------------------------------------
 
-def _check(metric: Any, prop: Property, mode: str, verdict: str, cases: int = 0, small: int = 0,
+def _check(metric: Metric, prop: Property, mode: str, verdict: str, cases: int = 0, small: int = 0,
            note: str = "", tolerance: float = DEFAULT_TOLERANCE, **extra: Any) -> Check:
     exact = is_exact_capable(metric)
     return Check(constraint=prop.id, metric=metric.name, params=params_of(metric), verdict=verdict, mode=mode,
@@ -209,7 +209,7 @@ def _join(*parts: str) -> str:
     return "; ".join(p for p in parts if p)
 
 
-def _check_property(metric: Any, prop: Property, mode: str | None, search: Searcher) -> Check:
+def _check_property(metric: Metric, prop: Property, mode: str | None, search: Searcher) -> Check:
     tolerance = search.tolerance
     mode = mode or prop.default_mode
     reason = not_relative(metric) or prop.applies(metric)
@@ -281,12 +281,12 @@ def _check_property(metric: Any, prop: Property, mode: str | None, search: Searc
                   tolerance, evidence=combined_evidence(evidences))
 
 
-def _no_case(metric: Any, prop: Property, mode: str, window: int | None) -> Check:
+def _no_case(metric: Metric, prop: Property, mode: str, window: int | None) -> Check:
     where = f" within the cutoff k = {window}" if window is not None else ""
     return _check(metric, prop, mode, "n/a", note=f"no case of this property fits{where}")
 
 
-def _witness(metric: Any, case: Case) -> Witness:
+def _witness(metric: Metric, case: Case) -> Witness:
     qa = evaluate(metric, case.a, case.topic, case.context)
     qb = evaluate(metric, case.b, case.topic, case.context_of_b)
     contexts = f"context {context_record(case.context)} -> {context_record(case.context_of_b)}"

@@ -48,7 +48,10 @@ def _applies(metric: Metric) -> str | None:
 
 
 def _values(metric: Any, bound: Any, case: Case) -> list[tuple[str | None, float, Any]]:
-    """(document or None, float value, exact-value thunk or None) for each value the claim bounds."""
+    """(document or None, float value, exact-value thunk or None) for each value the claim bounds.
+
+    ``metric``: a :class:`~axiometer.metrics.Metric` that, for a rarity bound, also has
+    ``rarities`` (a rareness metric, or a metric author's object adapted), hence ``Any``."""
     if bound.quantity == "rarity":
         rarities = metric.rarities(list(case.a), case.topic, case.context, EXACT)
         return [(doc, float(value), lambda value=value: value) for doc, value in rarities.items()]
@@ -57,7 +60,7 @@ def _values(metric: Any, bound: Any, case: Case) -> list[tuple[str | None, float
     return [(None, q, exact)]
 
 
-def _judge(metric: Any, bound: Any, case: Case, tolerance: float) -> Outcome:
+def _judge(metric: Metric, bound: Any, case: Case, tolerance: float) -> Outcome:
     S = len(case.context) + 1
     for doc, value, exact_value in _values(metric, bound, case):
         for side, limit_of, is_open in (("low", bound.low, bound.low_open), ("high", bound.high, bound.high_open)):

@@ -35,7 +35,7 @@ def _applies(metric: Metric) -> str | None:
     return None if metric.reversions() else "the metric declares no reversion"
 
 
-def _judge(metric: Any, reversion: Any, case: Case, tolerance: float) -> Outcome:
+def _judge(metric: Metric, reversion: Any, case: Case, tolerance: float) -> Outcome:
     context = Context() if reversion.context == "empty" else case.context
     reverted, base = reversion.metric, reversion.base
     q = evaluate(reverted, case.a, case.topic, context)

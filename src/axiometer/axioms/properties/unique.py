@@ -25,6 +25,7 @@ from axiometer.core import Context, Topic
 from axiometer.generators.case import Case
 from axiometer.generators.relative import relative_cases, relative_small_scope
 from axiometer.metrics import is_exact_capable
+from axiometer.metrics.base import Metric
 
 __all__ = ["UNIQUE", "unique_contributions"]
 
@@ -35,7 +36,7 @@ def unique_contributions(ranking: tuple[str, ...], topic: Topic, context: Contex
     return sum(1 for d in ranking[:depth] if topic.rel(d) and d not in pooled)
 
 
-def _judge(metric: Any, claim: Any, case: Case, tolerance: float) -> Outcome:
+def _judge(metric: Metric, claim: Any, case: Case, tolerance: float) -> Outcome:
     depth = relative_window(metric)
     count = unique_contributions(tuple(case.a), case.topic, case.context, depth)
     q = evaluate(metric, case.a, case.topic, case.context)
