@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from axiometer.axioms import Constraint, Property
     from axiometer.core import Context, Topic
     from axiometer.generators.case import Case
+    from axiometer.metrics.base import Metric
 
 # The axioms, metrics and generators (numpy, sympy, hypothesis) are imported where used, so that
 # 'axiometer --help' and the other commands do not pay for them.
@@ -95,15 +96,15 @@ def page(oracle: Constraint | Property, example: bool = True) -> AxiomPage:
 
 # -- the worked example ----------------------------------------------------------------------------------
 
-def _exact(metric: Any, ranking: Any, topic: Topic, context: Context | None) -> Any:
+def _exact(metric: Metric, ranking: Any, topic: Topic, context: Context | None) -> Any:
     """The metric's exact value (a float for a metric without exact arithmetic; ``None``: undefined)."""
     from axiometer.metrics import is_exact_capable
     from axiometer.metrics.base import UndefinedScore
 
     try:
         if is_exact_capable(metric):
-            return metric.exact(ranking, topic, context) if context is not None else metric.exact(ranking, topic)
-        return metric.score(ranking, topic, context) if context is not None else metric.score(ranking, topic)
+            return metric.exact(ranking, topic, context)
+        return metric.score(ranking, topic, context)
     except UndefinedScore:
         return None
 
@@ -115,7 +116,7 @@ def _observed(sign: int, a_first: bool) -> str:
     return {1: "Q(b) > Q(a)", 0: "Q(b) = Q(a)", -1: "Q(b) < Q(a)"}[sign]
 
 
-def _pair_score(spec: str, verdict: str, metric: Any, case: Case, required: str,
+def _pair_score(spec: str, verdict: str, metric: Metric, case: Case, required: str,
                 holds: Callable[[int], bool]) -> ExampleScore:
     """A metric on a two-ranking case: ``Q(a)``, ``Q(b)``, and ``holds(sign of Q(b) - Q(a))``."""
     from axiometer.metrics.decide import DEFAULT_TOLERANCE, compare
@@ -127,7 +128,7 @@ def _pair_score(spec: str, verdict: str, metric: Any, case: Case, required: str,
                         _observed(comparison.sign, required.startswith("Q(a)")))
 
 
-def _unary_score(prop: Property, spec: str, verdict: str, metric: Any, case: Case) -> ExampleScore:
+def _unary_score(prop: Property, spec: str, verdict: str, metric: Metric, case: Case) -> ExampleScore:
     """A metric on a unary property's case: its score of ``a`` and each claim judged (Rev, Bounded, ...)."""
     from axiometer.axioms.properties.base import relative_window
     from axiometer.axioms.properties.bounded import range_text
@@ -160,7 +161,7 @@ def _unary_score(prop: Property, spec: str, verdict: str, metric: Any, case: Cas
     return ExampleScore(spec, verdict, tuple(values), required, True)
 
 
-def _score(oracle: Constraint | Property, spec: str, verdict: str, metric: Any, case: Case,
+def _score(oracle: Constraint | Property, spec: str, verdict: str, metric: Metric, case: Case,
            required: str, holds: Callable[[int], bool] | None) -> ExampleScore:
     """A metric on a case: a property's own judge decides; a constraint's relation reads the sign."""
     from axiometer.metrics.decide import DEFAULT_TOLERANCE

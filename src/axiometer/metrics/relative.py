@@ -46,8 +46,8 @@ class Reversion:
 
     text: str
     source: str
-    metric: Any
-    base: Any
+    metric: Metric
+    base: Metric
     context: str = "any"
 
 

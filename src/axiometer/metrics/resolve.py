@@ -203,7 +203,7 @@ def _builtin(spec: str, params: dict[str, Any], cutoff: int | None, name: str | 
     return _with_params(metric, parsed, parsed.kind, spec, params, cutoff)
 
 
-def _with_params(metric: Any, parsed: ParsedSpec, kind: str, spec: str, params: dict[str, Any],
+def _with_params(metric: Metric, parsed: ParsedSpec, kind: str, spec: str, params: dict[str, Any],
                  cutoff: int | None) -> Resolved:
     """The built-in ``parsed`` with ``params`` and ``cutoff`` given besides its spec: fixed values
     join the spec's own (built from the parsed spec, never printed and parsed again), grids and
