@@ -177,7 +177,7 @@ def run_labels(runs: Sequence[Run]) -> list[str]:
 
 
 def _metric_objects(metrics: Sequence[Metric | str]) -> list[Metric]:
-    objects = [resolve(m).for_rankings().metric for m in metrics]
+    objects = [resolve(m).ranking_metric() for m in metrics]
     names = [m.name for m in objects]
     for i, metric in enumerate(objects):
         if names.index(metric.name) != i:
@@ -359,10 +359,10 @@ def _same_run(a: Run, b: Run) -> bool:
 
 def _reference(best_by: Metric | str | None, metric_list: list[Metric]) -> Metric:
     if best_by is not None:
-        reference = resolve(best_by).for_rankings().metric
+        reference = resolve(best_by).ranking_metric()
     else:
         plain = [m for m in metric_list if not m.needs.context]
-        reference = plain[0] if plain else resolve(DEFAULT_REFERENCE).metric
+        reference = plain[0] if plain else resolve(DEFAULT_REFERENCE).ranking_metric()
     if reference.needs.context:
         raise ValidationError(f"best-by metric {reference.name} is relative; runs are ranked by "
                               "an ordinary metric")

@@ -172,7 +172,7 @@ def tau_curve(qrels: Qrels, runs: Sequence[Run], metric: Any, param: str, values
     swept = [_metric_at(metric, param, value) for value in values]
     from axiometer.metrics.resolve import resolve
 
-    fixed = resolve(against).for_rankings().metric
+    fixed = resolve(against).ranking_metric()
     names = [m.name for m in swept]
     if len(set(names)) != len(names):
         raise ValidationError(f"the values of {param} give the same metric twice ({names[0]}...)")
