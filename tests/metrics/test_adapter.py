@@ -176,3 +176,19 @@ def test_a_wrapped_function_and_a_builtin_are_not_adapted_again():
     assert isinstance(function, FunctionMetric) and adapt(function) is function
     rbp = parse("RBP")
     assert adapt(rbp) is rbp
+
+
+def test_params_given_to_a_resolved_spec_read_it_no_more(monkeypatch):
+    from axiometer.metrics.resolve import with_params
+
+    plain = resolve("rbp@5")
+    parses = []
+    real_parse = spec._Parser.parse
+    monkeypatch.setattr(spec._Parser, "parse", lambda self: parses.append(self.text) or real_parse(self))
+    given = with_params(plain, {"p": 0.5})
+    assert parses == []
+    assert given == resolve("rbp@5", params={"p": 0.5}) and given.name == "RBP(p=0.5)@5"
+    assert with_params(plain, {"p": [0.5, 0.9]}).grids == {"RBP.p": (0.5, 0.9)}
+    with pytest.raises(InputError) as raised:
+        with_params(plain, {"p": 2})
+    assert str(raised.value) == "metric 'rbp@5': RBP: parameter p=2 is outside its range, float in (0, 1)"

@@ -69,7 +69,7 @@ def _with_params(metrics: list[str] | None, params: dict[str, object], family: s
     to that family only; a parameter no metric declares is an error.
     """
     from axiometer.core import InputError
-    from axiometer.metrics.resolve import resolve
+    from axiometer.metrics.resolve import resolve, with_params
     from axiometer.runner.table import ROW_SETS
 
     if not params:
@@ -88,7 +88,10 @@ def _with_params(metrics: list[str] | None, params: dict[str, object], family: s
             if name in declared and owner in ("", family_name) and name not in plain.fixed:
                 mine[name] = value
                 used.add(key)
-        resolved.append(resolve(spec, params=mine) if mine else plain)
+        if mine:  # a built-in's spec is not read again: its parameters join the spec as read
+            resolved.append(with_params(plain, mine) if plain.parsed is not None else resolve(spec, params=mine))
+        else:
+            resolved.append(plain)
     unused = [key for key in params if key not in used]
     if unused:
         raise InputError(f"no metric of the table declares parameter {unused[0]!r} (or it is fixed "

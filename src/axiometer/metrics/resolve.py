@@ -47,7 +47,7 @@ import sys
 import traceback
 from collections.abc import Callable, Mapping, Sequence
 import dataclasses
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from numbers import Real
 from typing import TYPE_CHECKING, Any, Union
 
@@ -60,7 +60,7 @@ from axiometer.metrics.spec import ParsedSpec
 if TYPE_CHECKING:
     from axiometer.metrics.set_based import SetMeasure
 
-__all__ = ["Resolved", "resolve", "Grid", "Range", "IR_MEASURES_PREFIX"]
+__all__ = ["Resolved", "resolve", "with_params", "Grid", "Range", "IR_MEASURES_PREFIX"]
 
 #: The prefix of a reference to an ir_measures measure.
 IR_MEASURES_PREFIX = "ir_measures:"
@@ -121,6 +121,8 @@ class Resolved:
     spec: str | None = None
     kind: str = "ranking"
     ranges: Mapping[str, tuple[Any, Any]] | None = None
+    #: The spec as read (a built-in given as a spec without parameters), for :func:`with_params`.
+    parsed: ParsedSpec | None = field(default=None, compare=False, repr=False)
 
     def for_rankings(self) -> Resolved:
         """This resolution, if its metric scores rankings, as ``table``, ``check`` and ``score`` need.
@@ -199,11 +201,22 @@ def _builtin(spec: str, params: dict[str, Any], cutoff: int | None, name: str | 
     metric = build(parsed, source)  # the spec's own errors first, with their column
     if not params and cutoff is None:
         text = spelled(spec, parsed)
-        return Resolved(metric, text, frozenset(parsed.params), None, text, parsed.kind)
+        return Resolved(metric, text, frozenset(parsed.params), None, text, parsed.kind, parsed=parsed)
     return _with_params(metric, parsed, parsed.kind, spec, params, cutoff)
 
 
-def _with_params(metric: Metric, parsed: ParsedSpec, kind: str, spec: str, params: dict[str, Any],
+def with_params(resolved: Resolved, params: Mapping[str, ParamValue]) -> Resolved:
+    """``resolved`` with ``params`` given besides its spec, as :func:`resolve` gives them: the
+    spec is not read again (``axiometer table --param`` sets each row's own parameters so). A
+    reference that is no built-in spec without parameters is resolved again from its metric."""
+    parsed = resolved.parsed
+    if parsed is None:
+        return resolve(resolved.metric, params=params)
+    given = {key: _typed(value) for key, value in params.items()}
+    return _with_params(resolved.metric, parsed, resolved.kind, parsed.written, given, None)
+
+
+def _with_params(metric: Metric | SetMeasure, parsed: ParsedSpec, kind: str, spec: str, params: dict[str, Any],
                  cutoff: int | None) -> Resolved:
     """The built-in ``parsed`` with ``params`` and ``cutoff`` given besides its spec: fixed values
     join the spec's own (built from the parsed spec, never printed and parsed again), grids and

@@ -72,6 +72,7 @@ class ParsedSpec:
     params: dict[str, Any]
     cutoff: int | None
     tokens: tuple[Token, ...] = field(default=(), compare=False, repr=False)
+    written: str = field(default="", compare=False, repr=False)  # the spec as typed (stripped)
     cls: type | None = field(default=None, compare=False, repr=False)
     kind: str | None = field(default=None, compare=False, repr=False)
 
@@ -137,7 +138,7 @@ class _Parser(TokenStream):
         parsed = self.spec()
         if self.peek().kind != "end":
             raise self.fail("the end of the spec (or '(' / '@')")
-        return ParsedSpec(parsed.family, parsed.params, parsed.cutoff, tuple(self.tokens))
+        return ParsedSpec(parsed.family, parsed.params, parsed.cutoff, tuple(self.tokens), self.text)
 
     def spec(self) -> ParsedSpec:
         head = self.take()
