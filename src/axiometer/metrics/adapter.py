@@ -17,6 +17,7 @@ member                    when the object does not declare it
 ``replace``               none: :attr:`UserMetric.replaceable` is false
 ``reversions`` ...        no claims (:class:`~axiometer.metrics.base.MetricDefaults`)
 ``grades_convention``     ``None``: as the qrels were read
+``base``                  ``None`` (a relative metric's base metric)
 ========================  =============================================
 
 Its ``score`` insists on a finite real number (:func:`~axiometer.metrics.base.score_value`),
