@@ -137,6 +137,7 @@ def _unary_score(prop: Property, spec: str, verdict: str, metric: Metric, case: 
     from axiometer.metrics.decide import DEFAULT_TOLERANCE
 
     values: list[tuple[str, Any]] = [("Q(a)", _exact(metric, case.a, case.topic, case.context))]
+    assert case.context is not None  # a relative property's case has its context of other systems
     failed = None
     claims = prop.claims(metric)
     for claim in claims:
