@@ -61,7 +61,7 @@ def test_a_resolved_name_with_parameters_given_apart_is_spelled_as_registered():
 
 
 def test_scores_are_reported_under_the_registered_name():
-    from axiometer.cli.options import example_files
+    from axiometer.cli.campaign_options import example_files
     from axiometer.readers import read_qrels, read_run
     from axiometer.scoring import score_runs
 

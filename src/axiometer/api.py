@@ -25,9 +25,9 @@ from typing import Any
 from tabulate import tabulate
 
 from axiometer.axioms import get
-from axiometer.checking import QUICK, Budget
+from axiometer.checking import Budget, run_budget
 from axiometer.core import InputError
-from axiometer.metrics.resolve import resolve
+from axiometer.metrics.resolve import ParamValue, resolve
 from axiometer.metrics import Needs
 from axiometer.reports.table import cell_mark, format_check, format_table
 from axiometer.results import HOLDS, Cell, TableResult, Verdict
@@ -36,7 +36,7 @@ from axiometer.runner import run_table
 __all__ = ["check", "MetricReport", "BUDGETS"]
 
 #: The named budgets ``check`` accepts (besides a :class:`~axiometer.checking.Budget`).
-BUDGETS: Mapping[str, Budget] = {"default": Budget(), "quick": QUICK}
+BUDGETS: Mapping[str, Budget] = {"default": run_budget(False), "quick": run_budget(True)}
 
 
 class MetricReport:
@@ -121,18 +121,19 @@ def _canonical(constraint: str) -> str:
         return constraint
 
 
-def _budget(budget: str | Budget) -> tuple[Budget, bool]:
-    """The budget object and whether the grids are the quick ones."""
+def _budget(budget: str | Budget) -> tuple[Budget | None, bool]:
+    """The budget object given (``None``: the run decides, :func:`~axiometer.checking.run_budget`)
+    and whether the run is quick (its budget and grids)."""
     if isinstance(budget, Budget):
         return budget, False
     if budget not in BUDGETS:
         raise InputError(f"unknown budget {budget!r}; give 'default', 'quick' or an "
                          "axiometer.checking.Budget")
-    return BUDGETS[budget], budget == "quick"
+    return None, budget == "quick"
 
 
 def check(metric: Any, constraints: Sequence[str] | None = None, *,
-          params: Mapping[str, Any] | None = None, cutoff: int | None = None, name: str | None = None,
+          params: Mapping[str, ParamValue] | None = None, cutoff: int | None = None, name: str | None = None,
           needs: Needs | Mapping[str, bool] | None = None, budget: str | Budget = "default",
           seed: int = 0, jobs: int = 1, mode: str | None = None,
           boundaries: bool = False, isolate: bool = True,
@@ -167,6 +168,6 @@ def check(metric: Any, constraints: Sequence[str] | None = None, *,
     """
     resolved = resolve(metric, params=params, cutoff=cutoff, name=name, needs=needs)
     chosen, quick = _budget(budget)
-    result = run_table([resolved], constraints, seed=seed, budget=chosen, quick=quick, mode=mode,
+    result = run_table([resolved], constraints, seed=seed, budget=run_budget(quick, chosen), quick=quick, mode=mode,
                        jobs=jobs, boundaries=boundaries, isolate=isolate, executor=executor)
     return MetricReport(result)

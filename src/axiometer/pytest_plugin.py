@@ -128,6 +128,7 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     if worker:  # nobody sees a worker's terminal: the controller prints the line at the end
         config.stash[_SESSION].header.append(line)
     else:
+        assert reporter is not None  # returned above without one, unless on a worker
         reporter.write_line(line)
 
 
@@ -345,12 +346,11 @@ def _run_and_verify(item: pytest.Item, metric: Any, constraints: list[str] | Non
         kw["seed"], source = _seed(item.config)
         if source == _DRAWN:
             seed_note = f" (drawn for this session; repeat with --hypothesis-seed={kw['seed']})"
+    problem: str | None = None
     try:
         report = api.check(metric, constraints, jobs=1, **kw)
     except AxiometerError as error:
         problem = str(error)
-    else:
-        problem = None
     if problem is not None:  # failed outside the except block: no "during handling" chain in the report
         _usage(problem)
     state.checked.append((item.nodeid, report))
@@ -426,7 +426,7 @@ def _seed(config: pytest.Config) -> tuple[int, str]:
     """
     from hypothesis import settings
 
-    if settings.default.derandomize:
+    if settings.default is not None and settings.default.derandomize:
         return 0, "derandomize"
     for option, source in (("hypothesis_seed", "--hypothesis-seed"), ("randomly_seed", "pytest-randomly")):
         value = config.getoption(option, None)
@@ -456,8 +456,8 @@ def merge_tables(tables: Iterable[TableResult]) -> TableResult:
     tables = list(tables)
     rows: list[str] = []
     constraints: list[str] = []
-    cells = {}
-    meanings = {}  # constraint id -> what its column means
+    cells: dict[tuple[str, str], Any] = {}
+    meanings: dict[str, Any] = {}  # constraint id -> what its column means
     for table in tables:
         rows += [r for r in table.rows if r not in rows]
         constraints += [c for c in table.constraints if c not in constraints]

@@ -38,7 +38,7 @@ import numpy as np
 from axiometer.core import Context, InputError, ProgressCallback, Ranking, Topic, ValidationError
 from axiometer.grades import GRADE_MAPPINGS, GradeConvention, topics_under
 from axiometer.metrics import BuiltinMetric, Metric, MetricError, RankingBatch
-from axiometer.metrics.base import score_value
+from axiometer.metrics.relative import RelativeMetric
 from axiometer.metrics.resolve import resolve
 from axiometer.readers import Qrels, Run, content_lines
 from axiometer.runfile import CompactRankings, JudgedIndex
@@ -174,7 +174,7 @@ def run_labels(runs: Sequence[Run]) -> list[str]:
 
 
 def _metric_objects(metrics: Sequence[Metric | str]) -> list[Metric]:
-    objects = [resolve(m).for_rankings().metric for m in metrics]
+    objects = [resolve(m).ranking_metric() for m in metrics]
     names = [m.name for m in objects]
     for i, metric in enumerate(objects):
         if names.index(metric.name) != i:
@@ -259,7 +259,7 @@ def _user_score(metric: Metric, ranking: Ranking, topic: Topic) -> float:
     """A metric author's score of one ranking; whatever goes wrong is a :class:`MetricError` naming
     the topic and the ranking (one error line, no traceback; ``sys.exit`` included)."""
     try:
-        return score_value(metric.score(ranking, topic))
+        return metric.score(ranking, topic)  # checked by the metric's own score (metrics.base.score_value)
     except (Exception, SystemExit) as error:
         shown = " ".join(ranking[:5]) + (f" … ({len(ranking)} documents)" if len(ranking) > 5 else "")
         what = (str(error) if isinstance(error, MetricError) else
@@ -356,10 +356,10 @@ def _same_run(a: Run, b: Run) -> bool:
 
 def _reference(best_by: Metric | str | None, metric_list: list[Metric]) -> Metric:
     if best_by is not None:
-        reference = resolve(best_by).for_rankings().metric
+        reference = resolve(best_by).ranking_metric()
     else:
         plain = [m for m in metric_list if not m.needs.context]
-        reference = plain[0] if plain else resolve(DEFAULT_REFERENCE).metric
+        reference = plain[0] if plain else resolve(DEFAULT_REFERENCE).ranking_metric()
     if reference.needs.context:
         raise ValidationError(f"best-by metric {reference.name} is relative; runs are ranked by "
                               "an ordinary metric")
@@ -565,8 +565,8 @@ def _convention(metric: Metric, forced: str | None, qrels: Qrels) -> GradeConven
         if forced not in GRADE_MAPPINGS:
             raise ValidationError(f"unknown grade mapping {forced!r}; known: {', '.join(GRADE_MAPPINGS)}")
         return GradeConvention(forced, "--grades")
-    convention = getattr(metric, "grades_convention", None)
-    if isinstance(convention, GradeConvention):
+    convention = metric.grades_convention
+    if convention is not None:
         return convention
     return GradeConvention(qrels.mapping, "as the qrels were read")
 
@@ -660,7 +660,7 @@ def _relative_scores(metric: Metric, topic_id: str, topic: Topic, labels: list[s
     evaluated = [(label, run.rankings[topic_id])
                  for label, run in zip(labels, runs) if topic_id in run.rankings]
     try:
-        systems = getattr(metric, "score_systems", None)
+        systems = metric.score_systems if isinstance(metric, RelativeMetric) else None
         index = {label: i for i, (label, _) in enumerate(evaluated)}
         known = set(labels)
         if systems is not None and all(o in known for label, _ in evaluated

@@ -25,7 +25,7 @@ from axiometer.core import Context, Topic
 from axiometer.generators.case import Case, Scope
 from axiometer.generators.context import OTHERS_ONLY
 from axiometer.generators.draw import CaseStrategy
-from axiometer.metrics import Needs, wrap
+from axiometer.metrics import Needs, adapt, wrap
 from axiometer.results import AxiomInfo, Check, ErrorInfo, Evidence, Outcome
 from tests.axioms import uniform
 
@@ -137,8 +137,8 @@ def test_the_relations_read_the_sign_of_q_b_minus_q_a():
 def test_relative_and_params_are_read_off_the_metric():
     assert is_relative(wrap(lambda ranking, topic, context=None: 0.0, needs=Needs(context=True)))
     assert not is_relative(wrap(lambda ranking, topic: 0.0))
-    assert not is_relative(object())
-    assert params_of(object()) == () and params_of(METRIC) == (("p", 0.5),)
+    assert not is_relative(adapt(object()))  # an object declaring nothing: the adapter's defaults
+    assert params_of(adapt(object())) == () and params_of(METRIC) == (("p", 0.5),)
 
 
 # -- check(): the scope a check searches ---------------------------------------------------------

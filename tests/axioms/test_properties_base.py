@@ -25,7 +25,7 @@ from axiometer.checking import Budget
 from axiometer.checking.search import Search
 from axiometer.core import Context, Ranking, Topic
 from axiometer.generators.case import Case
-from axiometer.metrics import Needs
+from axiometer.metrics import Needs, adapt
 from axiometer.metrics.base import UndefinedScore
 from axiometer.metrics.decide import DEFAULT_TOLERANCE
 from axiometer.results import AxiomInfo, Evidence, Outcome
@@ -109,7 +109,7 @@ def prop(kind="unary", table=(), notes=("n1", "n2", "n3"), claims=("c1", "c2", "
 
 def run(p, metric=None, search=None, mode="truncate"):
     search = search or Recording()
-    return p.check(metric or Toy(), search, mode=mode, rho=Fraction(1), rcs=(), scope_changes=None), search
+    return p.check(adapt(metric or Toy()), search, mode=mode, rho=Fraction(1), rcs=(), scope_changes=None), search
 
 
 # -- the Check's fields --------------------------------------------------------------------------------
@@ -128,8 +128,8 @@ def test_a_metric_without_context_is_not_relative():
     class Plain:
         name, params = "P", {}
 
-    assert not_relative(Plain()) == "not a relative metric (it takes no context)"
-    assert not_relative(Toy()) is None
+    assert not_relative(adapt(Plain())) == "not a relative metric (it takes no context)"
+    assert not_relative(adapt(Toy())) is None
     result, _ = run(prop(), Plain())
     assert result.verdict == "n/a" and result.note == "not a relative metric (it takes no context)"
 
@@ -138,10 +138,10 @@ def test_relative_window_is_the_metric_cutoff_else_its_base_cutoff():
     class Bare:
         pass
 
-    assert relative_window(Bare()) is None
-    assert relative_window(Toy(cutoff=4)) == 4
-    assert relative_window(Toy(cutoff=None, base=Toy(cutoff=5))) == 5
-    assert relative_window(Toy(cutoff=None, base=Bare())) is None
+    assert relative_window(adapt(Bare())) is None
+    assert relative_window(adapt(Toy(cutoff=4))) == 4
+    assert relative_window(adapt(Toy(cutoff=None, base=Toy(cutoff=5)))) == 5
+    assert relative_window(adapt(Toy(cutoff=None, base=Bare()))) is None
 
 
 def test_satisfied_every_claim_held_with_seeds_per_claim():

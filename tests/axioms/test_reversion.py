@@ -8,7 +8,7 @@ from fractions import Fraction
 from axiometer.axioms.properties.reversion import REVERSION
 from axiometer.core import Context, Ranking, Topic
 from axiometer.generators.case import Case
-from axiometer.metrics import Needs
+from axiometer.metrics import Needs, adapt
 from axiometer.metrics.relative import Reversion
 
 TOPIC = Topic.single({"d1": 1, "d2": 0})
@@ -40,6 +40,7 @@ class ExactConst(Const):
 
 
 def judge(reverted, base, where="any", tolerance=1e-9):
+    reverted, base = adapt(reverted), adapt(base)  # below resolve, metrics have the one shape
     return REVERSION.judge(reverted, Reversion("alpha = 0 is the base", "toy paper", reverted, base, where),
                            CASE, tolerance)
 
@@ -76,7 +77,7 @@ def test_one_float_only_side_makes_the_decision_float():
 
 
 def test_rev_applies_to_metrics_declaring_a_reversion():
-    assert REVERSION.applies(Const("R", 0)) == "the metric declares no reversion"
+    assert REVERSION.applies(adapt(Const("R", 0))) == "the metric declares no reversion"
 
     class Declaring(Const):
         def reversions(self):
@@ -86,5 +87,5 @@ def test_rev_applies_to_metrics_declaring_a_reversion():
         def reversions(self):
             return ()
 
-    assert REVERSION.applies(Declaring("R", 0)) is None
-    assert REVERSION.applies(DeclaringNone("R", 0)) == "the metric declares no reversion"
+    assert REVERSION.applies(adapt(Declaring("R", 0))) is None
+    assert REVERSION.applies(adapt(DeclaringNone("R", 0))) == "the metric declares no reversion"

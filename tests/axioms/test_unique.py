@@ -12,7 +12,7 @@ from fractions import Fraction
 from axiometer.axioms.properties.unique import UNIQUE, unique_contributions
 from axiometer.core import Context, Ranking, Topic
 from axiometer.generators.case import Case
-from axiometer.metrics import Needs
+from axiometer.metrics import Needs, adapt
 
 TOPIC = Topic.single({"d1": 1, "d2": 0, "d3": 1, "d4": 0})
 A = Ranking(("d1", "d2", "d3"))
@@ -50,17 +50,17 @@ def test_unique_contributions_counts_within_the_depth():
 
 
 def test_a_score_off_the_count_below_the_float_screen_is_decided_exactly():
-    outcome = UNIQUE.judge(ExactCounts(1 + TINY), None, CASE, 1e-9)
+    outcome = UNIQUE.judge(adapt(ExactCounts(1 + TINY)), None, CASE, 1e-9)
     ce = outcome.counterexample
     assert outcome.holds is False and (ce.score_a, ce.score_b, ce.decided) == (1.0, 1.0, "exact")
     assert ce.relation == "Q = unique relevant contributions in the top 2 = 1"
     assert ce.note == "a case; score a = the metric, score b = the independent count"
     assert ce.extra == (("count", "1"),)
-    assert UNIQUE.judge(ExactCounts(Fraction(1)), None, CASE, 1e-9).holds
+    assert UNIQUE.judge(adapt(ExactCounts(Fraction(1))), None, CASE, 1e-9).holds
 
 
 def test_a_float_only_count_is_decided_by_the_tolerance():
-    assert UNIQUE.judge(Counts(1), None, CASE, 1e-9).holds           # no exact value is asked for
-    assert UNIQUE.judge(Counts(1 + 1e-7), None, CASE, 1e-6).holds
-    outcome = UNIQUE.judge(Counts(1 + 1e-7), None, CASE, 1e-9)
+    assert UNIQUE.judge(adapt(Counts(1)), None, CASE, 1e-9).holds           # no exact value is asked for
+    assert UNIQUE.judge(adapt(Counts(1 + 1e-7)), None, CASE, 1e-6).holds
+    outcome = UNIQUE.judge(adapt(Counts(1 + 1e-7)), None, CASE, 1e-9)
     assert outcome.holds is False and outcome.counterexample.decided == "float"

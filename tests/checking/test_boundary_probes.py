@@ -16,7 +16,7 @@ from axiometer.checking.boundary import (_LONGEST_FORM, _SIMPLIFY_OPS, CellProbe
                                          declared_range, locate, probe_values, shortest_between)
 from axiometer.checking.budget import Budget
 from axiometer.core import InputError
-from axiometer.metrics import parse
+from axiometer.metrics import adapt, parse
 from axiometer.metrics.resolve import resolve
 from axiometer.results import Check, Counterexample, TopicRecord
 from tests.checking import HALF, harmonic_sum, increasing_sum, long_rankings_reversed, probed_check
@@ -114,7 +114,7 @@ def test_declared_ranges_of_built_ins():
     assert declared_range(parse("P@10"), "rel") is None
     assert declared_range(parse("RBP"), "q") is None
     assert declared_range(parse("NRG"), "base") is None  # a string without choices, varied by no check
-    assert declared_range(object(), "p") is None  # an object declaring no parameters at all
+    assert declared_range(adapt(object()), "p") is None  # an object declaring no parameters at all
 
 
 def test_declared_ranges_without_bounds_come_from_the_grid():

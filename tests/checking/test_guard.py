@@ -18,7 +18,7 @@ from axiometer.checking.case_slot import CaseSlot
 from axiometer.checking.guard import (CaseTimeout, GuardedMetric, Misbehaviour, context_text, describe_error,
                                       guard, is_trusted, supervise)
 from axiometer.core import Context, Ranking, Topic
-from axiometer.metrics import MetricError, parse, wrap
+from axiometer.metrics import MetricError, adapt, parse, wrap
 from axiometer.metrics.base import UndefinedScore
 from tests.axioms import harmonic
 
@@ -53,7 +53,7 @@ def misbehaviour(metric, ranking=("a", "b"), topic=TOPIC, context=None, seconds=
     """The misbehaviour scoring raises; it names the very input given, as it was before the call."""
     before = list(ranking)
     with pytest.raises(Misbehaviour) as raised:
-        GuardedMetric(metric, seconds).score(ranking, topic, context)
+        GuardedMetric(adapt(metric), seconds).score(ranking, topic, context)  # as guard() builds it
     error = raised.value
     assert error.ranking is ranking and (list(error.ranking) == before or not restored)
     assert error.topic is topic and error.context is context
@@ -169,7 +169,7 @@ def test_a_good_score_is_a_float_scored_twice_with_or_without_context():
         return Fraction(1, 4)
 
     metric = Scored(behaviour)
-    guarded = GuardedMetric(metric)
+    guarded = GuardedMetric(adapt(metric))  # as guard() builds it: the adapter checks the value
     value = guarded.score(Ranking(["a", "b"]), TOPIC)
     assert value == 0.25 and type(value) is float and metric.calls == 2
     context = Context((("b",),))

@@ -12,7 +12,8 @@ from fractions import Fraction
 import pytest
 
 import axiometer
-from axiometer.cli.options import param_options as _param_options
+from axiometer.cli.params import param_options as _param_options
+from axiometer.metrics import Grid, Range
 from tests.metrics.test_resolve import scratch_module  # noqa: F401  (a fixture, shared)
 from tests.cli_run import run_cli
 
@@ -89,8 +90,9 @@ def test_param_grid_overrides_a_builtin_grid(capsys):
 
 def test_param_values_are_typed():
     assert _param_options(["p=0.5,1/2,3,1e-3", "form=reference", "q='x y'", "n=nan"]) == {
-        "p": [0.5, Fraction(1, 2), 3, 0.001], "form": "reference", "q": "x y", "n": "nan"}
-    types = [type(v) for v in _param_options(["p=0.5,1/2,3"])["p"]]
+        "p": Grid([0.5, Fraction(1, 2), 3, 0.001]), "form": "reference", "q": "x y", "n": "nan"}
+    assert _param_options(["p=0.5..0.99"]) == {"p": Range(0.5, 0.99)}
+    types = [type(v) for v in _param_options(["p=0.5,1/2,3"])["p"].values]
     assert types == [float, Fraction, int]
 
 

@@ -13,7 +13,7 @@ import pytest
 import pytrec_eval
 
 from axiometer.cli import main
-from axiometer.cli.options import example_files as _example_files
+from axiometer.cli.campaign_options import example_files as _example_files
 from axiometer.metrics import TABLE_ROWS, parse
 from axiometer.readers import read_qrels
 from tests.cli_run import run_cli

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from axiometer.cli import main
-from axiometer.cli.options import split_measures
+from axiometer.cli.campaign_options import split_measures
 from tests.paths import DATA
 from tests.cli_run import run_cli
 

@@ -359,21 +359,27 @@ def test_wrapped_functions_get_the_cutoff_and_context_they_ask_for():
     assert seen["kwargs"] == (2, {"context": context})
 
 
-def test_is_exact_capable_needs_both_the_flag_and_the_method():
+def test_an_objects_exact_path_needs_both_the_flag_and_the_method():
+    from axiometer.metrics import adapt
     from axiometer.metrics.base import is_exact_capable
 
     class FlagOnly:
+        name = "flag"
         exact_available = True
 
     class MethodOnly:
+        name = "method"
+
         def exact(self, ranking, topic):
             return 0
 
     class Both(MethodOnly):
         exact_available = True
 
-    assert not is_exact_capable(FlagOnly()) and not is_exact_capable(MethodOnly())
-    assert is_exact_capable(Both()) and is_exact_capable(parse("AP"))
+    assert adapt(FlagOnly()).exact is None and adapt(MethodOnly()).exact is None
+    assert not is_exact_capable(adapt(FlagOnly())) and not is_exact_capable(adapt(MethodOnly()))
+    assert is_exact_capable(adapt(Both())) and is_exact_capable(parse("AP"))
+    assert adapt(Both()).exact(("a",), None) == 0
     assert not is_exact_capable(wrap(lambda ranking, topic: 0.0, "f"))
 
 

@@ -15,7 +15,7 @@ import sympy
 
 from axiometer.metrics.decide import DEFAULT_TOLERANCE, SCREEN, compare, evaluate, exact_sign
 from axiometer.core import Context, Topic
-from axiometer.metrics import MetricError, parse, wrap
+from axiometer.metrics import MetricError, adapt, parse, wrap
 from axiometer.metrics.decide import Comparison, decide_sign
 from tests.axioms import uniform
 
@@ -108,7 +108,7 @@ def test_evaluate_insists_on_a_finite_number(value, message):
         def score(self, ranking, topic):
             return value
     with pytest.raises(MetricError, match=message):
-        evaluate(Odd(), ["a"], TENTHS)
+        evaluate(adapt(Odd()), ["a"], TENTHS)  # the adapter of a metric author's object checks
 
 
 def test_a_float_only_tolerance_wider_than_the_screen_is_honoured():

@@ -16,6 +16,7 @@ from axiometer.metrics.base import Needs
 from axiometer.metrics.fujii import FujiiU
 from axiometer.metrics.nrg import NRG
 from axiometer.metrics.rareness import RareAP, RareP
+from axiometer.metrics import adapt
 from axiometer.metrics.relative import InContext, systems_retrieving
 
 # a, b, c relevant (rel = [r > 0]), n judged non-relevant.
@@ -72,7 +73,7 @@ def test_in_context_fixes_the_context_and_says_so_in_its_name():
     # An ordinary metric of (ranking, topic): no context needed any more; the rest as the metric's.
     assert fixed.needs.context is False
     assert fixed.needs.graded == metric.needs.graded and fixed.needs.aspects == metric.needs.aspects
-    assert fixed.exact_available is True
+    assert fixed.exact is not None
     # S = 3. [a, c]: R(a) = 1 - 2/3 = 1/3, R(c) = 1 - 1/3 = 2/3: (1/2)(4/3 + 5/3) = 3/2.
     assert fixed.exact(["a", "c"], TOPIC) == Fraction(3, 2)
     assert fixed.score(["a", "c"], TOPIC) == pytest.approx(1.5, abs=1e-15)
@@ -102,8 +103,8 @@ def test_in_context_of_no_other_system_and_of_a_metric_without_exact():
         def score(self, ranking, topic, context=None):
             return float(len(context))
 
-    float_only = InContext(FloatOnly(), Context((("a",),)))
-    assert float_only.family == "mine" and float_only.exact_available is False
+    float_only = InContext(adapt(FloatOnly()), Context((("a",),)))
+    assert float_only.family == "mine" and float_only.exact is None
     assert float_only.needs == Needs(aspects=True, graded=False, context=False)
     assert float_only.name == "mine | s1 = a"
     assert float_only.score(["a"], TOPIC) == 1.0

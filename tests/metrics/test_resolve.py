@@ -15,7 +15,7 @@ import pytest
 
 from axiometer.core import InputError, Ranking, Topic
 from axiometer.metrics.resolve import IR_MEASURES_PREFIX, Resolved, _describe, _kind_of, resolve
-from axiometer.metrics import BuiltinMetric, FunctionMetric, Needs, Param, parse
+from axiometer.metrics import BuiltinMetric, FunctionMetric, Needs, Param, UserMetric, adapt, parse
 from axiometer.metrics.set_based import set_measure
 from tests.errors import one_line_error
 
@@ -100,12 +100,12 @@ def test_a_module_in_a_package_and_a_class_attribute(scratch_module):
     assert metric.name == "top" and metric.score(RANKING, TOPIC) == pytest.approx(0.1)
 
 
-def test_a_metric_object_is_used_as_is_and_a_class_is_instantiated(scratch_module):
+def test_a_metric_object_is_adapted_and_a_class_is_instantiated(scratch_module):
     scratch_module("authormod", AUTHOR_MODULE)
     obj = resolve("authormod:first_rel").metric
-    assert obj is sys.modules["authormod"].first_rel
+    assert isinstance(obj, UserMetric) and obj.inner is sys.modules["authormod"].first_rel
     made = resolve("authormod:FirstRel").metric
-    assert type(made).__name__ == "FirstRel" and made.score(RANKING, TOPIC) == 1.0
+    assert type(made.inner).__name__ == "FirstRel" and made.score(RANKING, TOPIC) == 1.0
 
 
 def test_objects_and_functions_given_directly():
@@ -121,8 +121,9 @@ def test_the_ir_measures_bridge_is_delegated_to(monkeypatch):
     import axiometer.metrics.ir_measures_bridge as bridge
 
     seen = []
-    monkeypatch.setattr(bridge, "ir_measures_metric", lambda measure: seen.append(measure) or "M")
-    assert resolve("ir_measures:nDCG@10").metric == "M" and seen == ["nDCG@10"]
+    made = parse("P@10")
+    monkeypatch.setattr(bridge, "ir_measures_metric", lambda measure: seen.append(measure) or made)
+    assert resolve("ir_measures:nDCG@10").metric is made and seen == ["nDCG@10"]
 
 
 # -- parameters, grids, cutoff, name, needs ------------------------------------------
@@ -400,7 +401,7 @@ def test_metric_objects_and_their_kind_and_family():
     assert (plain.name, plain.kind, plain.spec, plain.fixed, plain.grids, plain.ranges) == (
         "plain", "ranking", None, frozenset(), None, None)
     assert resolve(NeedsContext()).kind == "relative"
-    assert resolve(NeedsContext).kind == "relative" and isinstance(resolve(NeedsContext).metric, NeedsContext)
+    assert resolve(NeedsContext).kind == "relative" and isinstance(resolve(NeedsContext).metric.inner, NeedsContext)
     nrg = parse("NRG(base=P@3)")
     assert resolve(nrg).kind == "relative" and resolve(nrg).name == "NRG"
     assert resolve(parse("recall")).kind == "set"
@@ -537,7 +538,7 @@ class Tunable:
 def test_an_object_with_a_declared_parameter_takes_grids_and_ranges():
     obj = Tunable()
     loaded = resolve(obj, params={"p": (0.2, 0.8)})
-    assert loaded.ranges == {"tunable.p": (0.2, 0.8)} and loaded.grids is None and loaded.metric is obj
+    assert loaded.ranges == {"tunable.p": (0.2, 0.8)} and loaded.grids is None and loaded.metric.inner is obj
     assert resolve(obj, params={"p": [0.2, 0.4]}).grids == {"tunable.p": (0.2, 0.4)}
     assert error_of(obj, params={"p": (0.8, 0.2)}) == (
         "metric 'tunable': parameter p: the range 0.8..0.2 needs low < high")
@@ -600,7 +601,7 @@ def test_the_kind_of_a_set_measure_and_of_needs_without_a_context_flag():
         name = "plain"
         needs = SimpleNamespace(graded=False)  # no context attribute: not relative
 
-    assert _kind_of(Plain()) == "ranking"
+    assert _kind_of(adapt(Plain())) == "ranking"
 
 
 def test_builtin_parameter_errors_list_every_parameter_and_keep_two_fixed_values():

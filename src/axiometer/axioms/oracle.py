@@ -28,6 +28,7 @@ from fractions import Fraction
 from typing import Any, Protocol
 
 from axiometer.generators.case import Case, ScopeItem
+from axiometer.metrics.base import Metric
 from axiometer.results import STRENGTHS, AxiomInfo, Check, Evidence, Outcome, Strength
 
 __all__ = ["Oracle", "Searcher", "SearchResult", "ScopeReach", "Layer", "CONDITIONS",
@@ -259,7 +260,7 @@ class Searcher(Protocol):
         """The small scope (its cases, and marks after complete layers), then a shrinking random
         search, for a case whose outcome is a target."""
 
-    def error(self, metric: Any, case: Case, error: Exception) -> Outcome:
+    def error(self, metric: Metric, case: Case, error: Exception) -> Outcome:
         """An error outcome naming the input on which ``metric`` misbehaved."""
 
 
@@ -293,7 +294,7 @@ class Oracle(Protocol):
     def readings(self) -> tuple[Any, ...]:
         """Nearby readings tried to explain a violation."""
 
-    def check(self, metric: Any, search: Searcher, *, mode: str | None, rho: Fraction,
+    def check(self, metric: Metric, search: Searcher, *, mode: str | None, rho: Fraction,
               rcs: tuple[Fraction, ...], scope_changes: dict[str, Any] | None) -> Check:
         """The verdict on ``metric`` at one parameter setting."""
 

@@ -86,7 +86,8 @@ def load_published(name: str = "amigo2018") -> PublishedTable:
 def _family(metric: str) -> str | None:
     """The family of the built-in metric a name (a spec string) resolves to, or None."""
     try:
-        return getattr(resolve(metric).metric, "family", None)
+        resolved = resolve(metric)
+        return None if resolved.kind == "set" else resolved.ranking_metric().family
     except Exception:  # a wrapped function's name need not be a spec string
         return None
 

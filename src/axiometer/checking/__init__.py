@@ -14,7 +14,7 @@ property's claims) is each oracle's own, in :mod:`axiometer.axioms`; the exact
 decision of one comparison is :mod:`axiometer.metrics.decide`.
 """
 
-from axiometer.checking.budget import QUICK, Budget, cell_seed
+from axiometer.checking.budget import QUICK, Budget, cell_seed, run_budget
 from axiometer.checking.check import check
 
-__all__ = ["Budget", "QUICK", "cell_seed", "check"]
+__all__ = ["Budget", "QUICK", "cell_seed", "check", "run_budget"]

@@ -58,7 +58,7 @@ from axiometer.checking.search import Search
 from axiometer.core import InputError, Ranking, Topic, to_fraction
 from axiometer.generators.case import Case
 from axiometer.metrics.decide import DEFAULT_TOLERANCE
-from axiometer.metrics.base import BuiltinMetric, format_value
+from axiometer.metrics.base import BuiltinMetric, Metric, format_value
 from axiometer.metrics.symbolic import SymbolicError, symbolic_score
 from axiometer.results import Boundary, Check, Counterexample, TopicRecord, Verdict
 
@@ -98,7 +98,7 @@ class CellProbe:
     its probes changed under it.
     """
 
-    def __init__(self, metric: Any, oracle: Oracle, name: str, *, mode: str | None, budget: Budget,
+    def __init__(self, metric: Metric, oracle: Oracle, name: str, *, mode: str | None, budget: Budget,
                  seed: int) -> None:
         self.metric, self.oracle, self.name = metric, oracle, name
         self.mode, self.budget, self.seed = mode, budget, seed
@@ -126,7 +126,7 @@ class CellProbe:
             self.known.append(Case(_topic(example.topic), Ranking(example.a), Ranking(example.b), (),
                                    example.note))
 
-    def _with_known(self, metric: Any, result: Check) -> Check:
+    def _with_known(self, metric: Metric, result: Check) -> Check:
         if result.verdict != Verdict.SATISFIED or not self.known:
             return result
         search = Search(self.budget, self.seed, DEFAULT_TOLERANCE)
@@ -178,13 +178,13 @@ class ParamRange:
                 self.high - inside if self.high_open else self.high)
 
 
-def declared_range(metric: Any, name: str) -> ParamRange | None:
+def declared_range(metric: Metric, name: str) -> ParamRange | None:
     """The range ``metric`` declares for its numeric parameter ``name`` (``None``: not numeric).
 
     A bound the metric leaves open-ended (EU's effort ``e >= 0``) ends at twice
     the largest value of the parameter's grid, or at 1 without a grid.
     """
-    for param in getattr(metric, "param_info", ()):
+    for param in metric.param_info:
         if param.name != name:
             continue
         if param.type not in (int, float) or param.choices is not None or not param.varies:
@@ -232,7 +232,7 @@ def proven(check_: Check, oracle: Oracle) -> bool:
     return False
 
 
-def locate(metric: Any, oracle: Oracle, span: ParamRange, probe: Probe,
+def locate(metric: Metric, oracle: Oracle, span: ParamRange, probe: Probe,
            given: Iterable[Any] = (), fixed: tuple[tuple[str, Any], ...] = ()) -> tuple[Boundary, ...]:
     """The boundaries of ``oracle``'s verdict on ``metric`` along ``span`` (see the module docstring).
 
@@ -256,7 +256,7 @@ def locate(metric: Any, oracle: Oracle, span: ParamRange, probe: Probe,
     return tuple(boundaries)
 
 
-def _bisect(metric: Any, oracle: Oracle, span: ParamRange, probe: Probe, low: tuple[Fraction, Check],
+def _bisect(metric: Metric, oracle: Oracle, span: ParamRange, probe: Probe, low: tuple[Fraction, Check],
             high: tuple[Fraction, Check], fixed: tuple[tuple[str, Any], ...]) -> Boundary:
     below, above = [low[1]], [high[1]]
     while high[0] - low[0] > WIDTH:
@@ -319,10 +319,10 @@ def _side_of_root(oracle: Oracle, root: sympy.Expr, low: tuple[Fraction, Check],
 
 # -- closed forms ------------------------------------------------------------------------
 
-def _closed_form(metric: Any, oracle: Oracle, param: str, low: tuple[Fraction, Check],
+def _closed_form(metric: Metric, oracle: Oracle, param: str, low: tuple[Fraction, Check],
                  high: tuple[Fraction, Check]) -> tuple[str, sympy.Expr, str] | None:
     """``(text, root, case)`` for the decisive case's root in the bracket, or ``None``."""
-    if not isinstance(metric, BuiltinMetric) or getattr(getattr(metric, "needs", None), "context", False):
+    if not isinstance(metric, BuiltinMetric) or metric.needs.context:
         return None
     symbol = sympy.Symbol(param, real=True)
     anchor = (low[0] + high[0]) / 2

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from axiometer.checking.guard import DEFAULT_CASE_SECONDS
 
-__all__ = ["Budget", "QUICK", "cell_seed", "DEFAULT_WORKER_MB"]
+__all__ = ["Budget", "QUICK", "run_budget", "cell_seed", "DEFAULT_WORKER_MB"]
 
 #: The default memory limit of a supervised worker, in MB (``Budget.worker_mb``).
 DEFAULT_WORKER_MB = 1024
@@ -41,6 +41,14 @@ class Budget:
 
 #: The ``--quick`` budget: a look in seconds rather than a verdict to publish.
 QUICK = Budget(cases=40, small_scope=120, seconds=3.0, horizon=256)
+
+
+def run_budget(quick: bool, budget: Budget | None = None) -> Budget:
+    """A run's budget, the one place ``--quick`` (``budget="quick"``) is decided: ``budget`` as
+    given, except that a quick run given none (or the default) gets :data:`QUICK`."""
+    if budget is None or (quick and budget == Budget()):
+        return QUICK if quick else Budget()
+    return budget
 
 
 def cell_seed(seed: int, *parts: str) -> int:

@@ -46,6 +46,7 @@ from typing import Any
 from axiometer.axioms.constraints.base import DEFAULT_RHO, Constraint
 from axiometer.axioms.constraints.threshold import DEFAULT_RCS, ThresholdConstraint
 from axiometer.checking import Budget, check as run_check
+from axiometer.metrics.base import Metric
 from axiometer.metrics.decide import DEFAULT_TOLERANCE
 from axiometer.core import to_fraction
 from axiometer.results import Check, Verdict
@@ -68,7 +69,7 @@ DISJOINT_CONTEXT_TEXT = "the other systems retrieve none of the case's documents
 _CONTRIBUTION = "relevance contribution"
 
 
-def explain(metric: Any, constraint: Constraint, check: Check, *, budget: Budget, seed: int,
+def explain(metric: Metric, constraint: Constraint, check: Check, *, budget: Budget, seed: int,
             grid_checks: Sequence[Check] = (), rho: Fraction = DEFAULT_RHO,
             tolerance: float = DEFAULT_TOLERANCE, rcs: tuple[Fraction, ...] = DEFAULT_RCS,
             other_mode_check: Check | None = None) -> str | None:
@@ -90,7 +91,7 @@ def explain(metric: Any, constraint: Constraint, check: Check, *, budget: Budget
     settings: dict[str, Any] = dict(budget=budget, seed=seed, tolerance=tolerance, rcs=rcs)
 
     # 1. The other cutoff mode: only a metric with a cutoff reads differently.
-    if getattr(metric, "cutoff", None) is not None:
+    if metric.cutoff is not None:
         other = "truncate" if mode == "window" else "window"
         if other_mode_check is None or other_mode_check.mode != other:
             other_mode_check = run_check(metric, constraint, mode=other, rho=rho, **settings)
@@ -98,7 +99,7 @@ def explain(metric: Any, constraint: Constraint, check: Check, *, budget: Budget
             return OTHER_MODE_TEXT[other]
 
     # 2. A relative metric: other systems that retrieve none of the case's documents.
-    if getattr(getattr(metric, "needs", None), "context", False):
+    if metric.needs.context:
         if run_check(metric, constraint, mode=mode, rho=rho, scope_changes={"context_disjoint": True},
                      **settings).holds:
             return f"holds when {DISJOINT_CONTEXT_TEXT}"
@@ -135,12 +136,12 @@ def explain(metric: Any, constraint: Constraint, check: Check, *, budget: Budget
     return None
 
 
-def _threshold_reading(metric: Any, constraint: ThresholdConstraint, check: Check, *, budget: Budget,
+def _threshold_reading(metric: Metric, constraint: ThresholdConstraint, check: Check, *, budget: Budget,
                        seed: int, tolerance: float, rcs: tuple[Fraction, ...], rho: Fraction) -> str | None:
     """DeepTh at twice the horizon; then DeepTh/CloseTh for each ``rc`` alone."""
     rule = constraint.threshold
     assert rule is not None
-    cutoff = getattr(metric, "cutoff", None)
+    cutoff = metric.cutoff
     if rule.rule == "eventually positive":
         # In window mode the grid stops at 2n <= k, so a longer horizon changes
         # nothing once it already reaches k/2.

@@ -44,7 +44,8 @@ from axiometer.checking.case_slot import CaseSlot
 from axiometer.core import Context, Topic
 from axiometer.metrics import MetricError
 from axiometer.metrics.registry import is_builtin
-from axiometer.metrics.base import BuiltinMetric, UndefinedScore, score_value
+from axiometer.metrics.adapter import adapt
+from axiometer.metrics.base import BuiltinMetric, NotANumber, UndefinedScore
 
 __all__ = ["GuardedMetric", "Misbehaviour", "CaseTimeout", "guard", "is_trusted", "describe_error",
            "context_text", "supervise", "DEFAULT_CASE_SECONDS"]
@@ -129,10 +130,11 @@ def is_trusted(metric: Any) -> bool:
 
 
 def guard(metric: Any, case_seconds: float | None = DEFAULT_CASE_SECONDS) -> Any:
-    """``metric`` itself if it is trusted or guarded already, else a :class:`GuardedMetric`."""
+    """``metric`` itself if it is trusted or guarded already, else a :class:`GuardedMetric` of it
+    in the metric shape (a metric author's object adapted: :func:`axiometer.metrics.adapt`)."""
     if isinstance(metric, GuardedMetric) or is_trusted(metric):
         return metric
-    return GuardedMetric(metric, case_seconds)
+    return GuardedMetric(adapt(metric), case_seconds)
 
 
 def _limit_unavailable() -> str | None:
@@ -260,6 +262,8 @@ class GuardedMetric:
             raise AttributeError(name)
         if name == "exact":
             inner = self.metric.exact
+            if inner is None:
+                return None
             return lambda ranking, topic, context=None: self._call(inner, ranking, topic, context)
         return getattr(self.metric, name)
 
@@ -315,15 +319,16 @@ class GuardedMetric:
         if changed is not None:
             raise Misbehaviour(f"changed its input: {changed}", ranking, topic, context)
         if error is not None:
-            raise Misbehaviour(describe_error(error), ranking, topic, context) from error
+            # A value that is no number is what the metric returned, not an exception it raised.
+            raise Misbehaviour(describe_error(error), ranking, topic, context) from (
+                None if isinstance(error, NotANumber) else error)
         return value
 
     def _checked(self, ranking: Sequence[str], topic: Topic, context: Context | None) -> float:
-        value = self._call(self.metric.score, ranking, topic, context)
-        try:
-            return score_value(value)
-        except MetricError as error:
-            raise Misbehaviour(describe_error(error), ranking, topic, context) from None
+        # The metric's own score checks its value (metrics.base.score_value): a non-number it
+        # returns is a MetricError raised inside the call, a Misbehaviour here.
+        value: float = self._call(self.metric.score, ranking, topic, context)
+        return value
 
     def score(self, ranking: Sequence[str], topic: Topic, context: Context | None = None) -> float:
         """The metric's score, scored twice; raises :class:`Misbehaviour` on any misbehaviour."""

@@ -28,6 +28,7 @@ from axiometer.generators.case import Case, ScopeItem, ScopeMark, case_size
 from axiometer.generators.draw import shrink_from
 from axiometer.metrics.decide import evaluate
 from axiometer.results import ErrorInfo, Outcome, record_topic
+from axiometer.metrics.base import Metric
 
 __all__ = ["Search", "search_cases", "search_settings_for", "error_outcome"]
 
@@ -47,7 +48,7 @@ class Search:
              seed: int) -> SearchResult:
         return search_cases(small_scope, strategy, judge, is_target, self.budget, seed)
 
-    def error(self, metric: Any, case: Case, error: Exception) -> Outcome:
+    def error(self, metric: Metric, case: Case, error: Exception) -> Outcome:
         return error_outcome(metric, case, error)
 
 
@@ -59,7 +60,7 @@ def search_settings_for(budget: Budget) -> settings:
                     suppress_health_check=list(HealthCheck), report_multiple_bugs=False)
 
 
-def error_outcome(metric: Any, case: Case, error: Exception) -> Outcome:
+def error_outcome(metric: Metric, case: Case, error: Exception) -> Outcome:
     """An error outcome naming the input: the guard's own record of it, else the ranking that raises."""
     if isinstance(error, Misbehaviour):
         return Outcome(False, error=ErrorInfo(str(error), record_topic(error.topic), tuple(error.ranking)),
@@ -70,7 +71,7 @@ def error_outcome(metric: Any, case: Case, error: Exception) -> Outcome:
                                           record_topic(case.topic), tuple(culprit)))
 
 
-def _failing_ranking(metric: Any, case: Case) -> Ranking:
+def _failing_ranking(metric: Metric, case: Case) -> Ranking:
     """Which of the case's rankings makes the metric fail (``a`` unless only ``b`` does)."""
     try:
         evaluate(metric, case.a, case.topic, case.context)

@@ -4,7 +4,11 @@ Each command is a module of this package (``score``, ``table``, ``check``,
 ``intrinsic``, ``unanimity``, ``axioms``, ``metrics``, ``plot``, ``meta``,
 ``compare``) with two functions: ``add_parser(subparsers)`` declares its
 options and ``run(args)`` runs it, returning the exit status.
-Options several commands share live in :mod:`axiometer.cli.options`. A new
+What several commands share lives in a module named by what it holds:
+:mod:`~axiometer.cli.output` (writing a report, failing),
+:mod:`~axiometer.cli.run_options` (``table`` and ``check``),
+:mod:`~axiometer.cli.params` (``--param``) and
+:mod:`~axiometer.cli.campaign_options` (the campaign commands' input). A new
 command registers in :data:`_COMMANDS`.
 
 Every :class:`~axiometer.core.AxiometerError` (a bad spec string, a bad file
@@ -20,7 +24,7 @@ from collections.abc import Callable, Sequence
 
 from axiometer import __version__
 from axiometer.cli import axioms, check, compare, intrinsic, meta, metrics, plot, score, table, unanimity
-from axiometer.cli.options import EXIT_ERROR, EXIT_INTERRUPTED, fail
+from axiometer.cli.output import EXIT_ERROR, EXIT_INTERRUPTED, fail
 from axiometer.core import AxiometerError
 from axiometer.progress import Progress
 

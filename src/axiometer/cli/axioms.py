@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from axiometer.cli.options import write
+from axiometer.cli.output import write
 from axiometer.core import InputError
 from axiometer.reports.axioms import WIDTH, AxiomPage, ExampleScore, WorkedExample, axiom_page, axioms_list
 from axiometer.reports.numbers import terminal_width
@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from axiometer.axioms import Constraint, Property
     from axiometer.core import Context, Topic
     from axiometer.generators.case import Case
+    from axiometer.metrics.base import Metric
 
 # The axioms, metrics and generators (numpy, sympy, hypothesis) are imported where used, so that
 # 'axiometer --help' and the other commands do not pay for them.
@@ -94,15 +95,15 @@ def page(oracle: Constraint | Property, example: bool = True) -> AxiomPage:
 
 # -- the worked example ----------------------------------------------------------------------------------
 
-def _exact(metric: Any, ranking: Any, topic: Topic, context: Context | None) -> Any:
+def _exact(metric: Metric, ranking: Any, topic: Topic, context: Context | None) -> Any:
     """The metric's exact value (a float for a metric without exact arithmetic; ``None``: undefined)."""
     from axiometer.metrics import is_exact_capable
     from axiometer.metrics.base import UndefinedScore
 
     try:
         if is_exact_capable(metric):
-            return metric.exact(ranking, topic, context) if context is not None else metric.exact(ranking, topic)
-        return metric.score(ranking, topic, context) if context is not None else metric.score(ranking, topic)
+            return metric.exact(ranking, topic, context)
+        return metric.score(ranking, topic, context)
     except UndefinedScore:
         return None
 
@@ -114,7 +115,7 @@ def _observed(sign: int, a_first: bool) -> str:
     return {1: "Q(b) > Q(a)", 0: "Q(b) = Q(a)", -1: "Q(b) < Q(a)"}[sign]
 
 
-def _pair_score(spec: str, verdict: str, metric: Any, case: Case, required: str,
+def _pair_score(spec: str, verdict: str, metric: Metric, case: Case, required: str,
                 holds: Callable[[int], bool]) -> ExampleScore:
     """A metric on a two-ranking case: ``Q(a)``, ``Q(b)``, and ``holds(sign of Q(b) - Q(a))``."""
     from axiometer.metrics.decide import DEFAULT_TOLERANCE, compare
@@ -126,7 +127,7 @@ def _pair_score(spec: str, verdict: str, metric: Any, case: Case, required: str,
                         _observed(comparison.sign, required.startswith("Q(a)")))
 
 
-def _unary_score(prop: Property, spec: str, verdict: str, metric: Any, case: Case) -> ExampleScore:
+def _unary_score(prop: Property, spec: str, verdict: str, metric: Metric, case: Case) -> ExampleScore:
     """A metric on a unary property's case: its score of ``a`` and each claim judged (Rev, Bounded, ...)."""
     from axiometer.axioms.properties.base import relative_window
     from axiometer.axioms.properties.bounded import range_text
@@ -135,6 +136,7 @@ def _unary_score(prop: Property, spec: str, verdict: str, metric: Any, case: Cas
     from axiometer.metrics.decide import DEFAULT_TOLERANCE
 
     values: list[tuple[str, Any]] = [("Q(a)", _exact(metric, case.a, case.topic, case.context))]
+    assert case.context is not None  # a relative property's case has its context of other systems
     failed = None
     claims = prop.claims(metric)
     for claim in claims:
@@ -159,7 +161,7 @@ def _unary_score(prop: Property, spec: str, verdict: str, metric: Any, case: Cas
     return ExampleScore(spec, verdict, tuple(values), required, True)
 
 
-def _score(oracle: Constraint | Property, spec: str, verdict: str, metric: Any, case: Case,
+def _score(oracle: Constraint | Property, spec: str, verdict: str, metric: Metric, case: Case,
            required: str, holds: Callable[[int], bool] | None) -> ExampleScore:
     """A metric on a case: a property's own judge decides; a constraint's relation reads the sign."""
     from axiometer.metrics.decide import DEFAULT_TOLERANCE
@@ -175,7 +177,7 @@ def _score(oracle: Constraint | Property, spec: str, verdict: str, metric: Any, 
 
 
 def _cases(oracle: Constraint | Property,
-           metrics: list[Any]) -> Iterator[tuple[str, Case, str, Callable[[int], bool] | None]]:
+           metrics: list[Metric]) -> Iterator[tuple[str, Case, str, Callable[[int], bool] | None]]:
     """``(title, case, relation required of it, holds(sign))`` for the candidate cases, in order
     (``holds`` is ``None`` for a property, whose own judge decides)."""
     from axiometer.axioms.constraints.saturation import RMAX_CANDIDATES
@@ -202,7 +204,7 @@ def _cases(oracle: Constraint | Property,
         for number, case in enumerate(cases_of(oracle.small_scope(scope)), 1):
             yield f"case {number} of the small scope", case, oracle.relation, None
         return
-    cutoffs = [c for c in (getattr(m, "cutoff", None) for m in metrics) if c is not None]
+    cutoffs = [c for c in (m.cutoff for m in metrics) if c is not None]
     window = min(cutoffs) if cutoffs and oracle.default_mode == "window" else None
     scope = Scope(max_position=window)
     assert oracle.small_scope is not None
@@ -225,7 +227,7 @@ def worked_example(oracle: Constraint | Property) -> WorkedExample | None:
     declared = getattr(oracle, "example_metrics", None)
     if not declared:
         return None
-    chosen = [(spec, verdict, resolve(spec).metric)
+    chosen = [(spec, verdict, resolve(spec).ranking_metric())
               for spec, verdict in zip(declared, ("satisfies", "violates")) if spec is not None]
     for number, (title, case, required, holds) in enumerate(_cases(oracle, [m for _, _, m in chosen])):
         if number >= MAX_CASES:

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import argparse
 
-from axiometer.cli.options import (
-    EXIT_INTERRUPTED, PARAM_HELP, add_run_options, param_options, report_layout, run_checks, write,
-)
+from axiometer.cli.output import EXIT_INTERRUPTED, report_layout, write
+
+from axiometer.cli.params import PARAM_HELP, param_options
+
+from axiometer.cli.run_options import add_run_options, run_checks
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:

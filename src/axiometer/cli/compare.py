@@ -5,7 +5,9 @@ from __future__ import annotations
 import argparse
 import sys
 
-from axiometer.cli.options import add_campaign_options, campaign_scores, text_width, write
+from axiometer.cli.campaign_options import add_campaign_options, campaign_scores
+
+from axiometer.cli.output import text_width, write
 from axiometer.core import AxiometerError
 from axiometer.progress import Progress
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from axiometer.cli.options import text_width, write
+from axiometer.cli.output import text_width, write
 from axiometer.core import AxiometerError
 
 #: The comparison tables ``intrinsic --table`` knows (see ``axiometer.intrinsic.giner``).

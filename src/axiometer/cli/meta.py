@@ -6,7 +6,9 @@ import argparse
 import sys
 from fractions import Fraction
 
-from axiometer.cli.options import add_campaign_options, campaign_inputs, text_width, write
+from axiometer.cli.campaign_options import add_campaign_options, campaign_inputs
+
+from axiometer.cli.output import text_width, write
 from axiometer.core import InputError
 
 #: The most points a tau curve may have (a typo in a step should not score thousands of metrics).

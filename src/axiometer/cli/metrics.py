@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import argparse
 
-from axiometer.cli.options import text_width, write
+from axiometer.cli.output import text_width, write
 
 __all__ = ["add_parser", "run", "WIDEST"]
 

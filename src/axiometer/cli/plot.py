@@ -24,7 +24,11 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from axiometer.cli.options import EXIT_INTERRUPTED, param_options, run_checks
+from axiometer.cli.output import EXIT_INTERRUPTED
+
+from axiometer.cli.params import param_options
+
+from axiometer.cli.run_options import run_checks
 from axiometer.core import InputError
 
 __all__ = ["add_parser", "run_threshold", "run_region", "run_boundaries"]

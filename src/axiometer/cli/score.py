@@ -5,7 +5,9 @@ from __future__ import annotations
 import argparse
 import textwrap
 
-from axiometer.cli.options import add_campaign_options, campaign_scores, write
+from axiometer.cli.campaign_options import add_campaign_options, campaign_scores
+
+from axiometer.cli.output import write
 from axiometer.reports.scores import SCORE_FORMATS, format_scores
 
 

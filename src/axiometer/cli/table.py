@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import argparse
 
-from axiometer.cli.options import (
-    EXIT_INTERRUPTED, PARAM_HELP, add_run_options, param_options, report_layout, run_checks, write,
-)
+from axiometer.cli.output import EXIT_INTERRUPTED, report_layout, write
+
+from axiometer.cli.params import PARAM_HELP, param_options
+
+from axiometer.cli.run_options import add_run_options, run_checks
 
 #: The published tables ``--compare`` knows (see :mod:`axiometer.axioms.published`).
 COMPARE_TABLES = ("amigo2018",)
@@ -67,7 +69,7 @@ def _with_params(metrics: list[str] | None, params: dict[str, object], family: s
     to that family only; a parameter no metric declares is an error.
     """
     from axiometer.core import InputError
-    from axiometer.metrics.resolve import resolve
+    from axiometer.metrics.resolve import resolve, with_params
     from axiometer.runner.table import ROW_SETS
 
     if not params:
@@ -77,15 +79,19 @@ def _with_params(metrics: list[str] | None, params: dict[str, object], family: s
     resolved = []
     for spec in specs:
         plain = resolve(spec)
-        declared = {p.name for p in getattr(plain.metric, "param_info", ())}
-        family_name = getattr(plain.metric, "family", plain.name)
+        metric = plain.ranking_metric()
+        declared = {p.name for p in metric.param_info}
+        family_name = metric.family
         mine = {}
         for key, value in params.items():
             owner, _, name = key.rpartition(".")
             if name in declared and owner in ("", family_name) and name not in plain.fixed:
                 mine[name] = value
                 used.add(key)
-        resolved.append(resolve(spec, params=mine) if mine else plain)
+        if mine:  # a built-in's spec is not read again: its parameters join the spec as read
+            resolved.append(with_params(plain, mine) if plain.parsed is not None else resolve(spec, params=mine))
+        else:
+            resolved.append(plain)
     unused = [key for key in params if key not in used]
     if unused:
         raise InputError(f"no metric of the table declares parameter {unused[0]!r} (or it is fixed "

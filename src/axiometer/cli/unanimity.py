@@ -7,7 +7,9 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from axiometer.cli.options import add_campaign_options, campaign_scores, prior_argument, text_width, write
+from axiometer.cli.campaign_options import add_campaign_options, campaign_scores, prior_argument
+
+from axiometer.cli.output import text_width, write
 from axiometer.core import AxiometerError, InputError
 from axiometer.progress import Progress
 from axiometer.reports.scores import REPORT_FORMATS
@@ -79,7 +81,7 @@ def _scores_file(path: str, metrics: Sequence[str]) -> dict[str, dict[str, list[
         raise InputError("no per-topic records (write them with 'axiometer score --per-topic "
                          "--format json')", source=path)
     chosen = list(metrics) or list(names)
-    table = {}
+    table: dict[str, dict[str, list[float]]] = {}
     for metric in chosen:
         if metric not in names:
             raise InputError(f"no scores for metric {metric!r} (the file has: {', '.join(names)})",
@@ -90,7 +92,7 @@ def _scores_file(path: str, metrics: Sequence[str]) -> dict[str, dict[str, list[
             if None in row:
                 raise InputError(f"no {metric} score of run {list(runs)[row.index(None)]!r} on topic "
                                  f"{topic!r}", source=path)
-            table[metric][topic] = row
+            table[metric][topic] = [v for v in row if v is not None]  # none is: checked above
     return table
 
 

@@ -92,7 +92,7 @@ def _apply(function: Callable[..., Any], domain: Domain, index: int) -> Any:
 def _metric_name(metric: Any, domain: Domain) -> str:
     if isinstance(domain, CountsDomain) and hasattr(metric, "spec"):
         return str(metric.spec)  # a set measure's full name, e.g. "F(beta=2)"
-    return str(getattr(metric, "name", repr(metric)))
+    return repr(metric) if metric.name is None else str(metric.name)  # an adapted object may have none
 
 
 def _score_one(metric: Any, domain: Domain, index: int) -> float:
@@ -136,8 +136,9 @@ def score_domain(metric: Any, domain: Domain) -> np.ndarray:
                 return _finite(metric, domain, scores)
         except Exception:  # fall back to the per-output path, which names the input
             pass
-    if (isinstance(domain, RankingsDomain) and hasattr(metric, "score_batch")
-            and not getattr(getattr(metric, "needs", None), "context", False)):
+    batched = (isinstance(domain, RankingsDomain) and hasattr(metric, "score_batch")
+               and not metric.needs.context)
+    if batched:
         scores = np.empty(size)
         try:
             for start in range(0, size, CHUNK):
@@ -238,10 +239,11 @@ def _classifier(metric: Any, domain: Domain, tolerance: float | None, exact: Exa
     if not isinstance(domain, CountsDomain):
         # A metric author's metric runs behind the guard: a time limit per output, no input changes.
         metric = guard(metric)
-    if getattr(getattr(metric, "needs", None), "context", False) and domain.size:
+    if not isinstance(domain, CountsDomain) and metric.needs.context and domain.size:
         # A relative metric is classified under one fixed context of other systems (definitions §6).
         metric = InContext(metric, fixed_context(domain.output(0)[1]))
-    own_exact = is_exact_capable(metric) or (isinstance(domain, CountsDomain) and hasattr(metric, "exact"))
+    # A ranking metric's exact is its scorer or None; a measure of counts may have an exact method.
+    own_exact = hasattr(metric, "exact") if isinstance(domain, CountsDomain) else is_exact_capable(metric)
     exact_function = exact if exact is not None else (metric.exact if own_exact else None)
     if exact_function is not None:
         screen = SCREEN if tolerance is None else max(SCREEN, tolerance)

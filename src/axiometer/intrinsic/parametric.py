@@ -61,7 +61,8 @@ from axiometer.core import AxiometerError, Number, Topic, to_fraction
 from axiometer.generators.domains import Domain, SetsDomain
 from axiometer.metrics.symbolic import SymbolicError
 from axiometer.metrics.symbolic import symbolic_score as _symbolic_score
-from axiometer.metrics.base import BuiltinMetric, Param, format_value
+from axiometer.metrics.adapter import adapt
+from axiometer.metrics.base import BuiltinMetric, Metric, Param, format_value
 from axiometer.results import ParametricResult
 
 __all__ = ["MAX_OUTPUTS", "ParametricError", "analyse", "numeric_param", "symbolic_score"]
@@ -76,13 +77,13 @@ class ParametricError(AxiometerError):
     """The parametric analysis cannot be done for this metric, parameter or domain."""
 
 
-def numeric_param(metric: Any, param: str | None) -> Param:
+def numeric_param(metric: Metric, param: str | None) -> Param:
     """The declared numeric (int/float, not a choice) parameter ``param`` of ``metric``.
 
     ``param=None`` picks the metric's only numeric parameter. Raises
     :class:`ParametricError` when there is none, several, or no such one.
     """
-    name = getattr(metric, "name", repr(metric))
+    name = metric.name if isinstance(metric, BuiltinMetric) else (adapt(metric).name or repr(metric))
     if not isinstance(metric, BuiltinMetric):
         raise ParametricError(
             f"{name}: parametric analysis needs a built-in metric, whose formula can be evaluated "

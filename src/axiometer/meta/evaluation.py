@@ -96,7 +96,7 @@ class MetaResult:
 def _names(metrics: Sequence[Any]) -> list[Any]:
     from axiometer.metrics.resolve import resolve
 
-    objects = [resolve(m).for_rankings().metric for m in metrics]
+    objects = [resolve(m).ranking_metric() for m in metrics]
     names = [m.name for m in objects]
     for i, name in enumerate(names):
         if names.index(name) != i:

@@ -49,6 +49,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from axiometer.core import ProgressCallback, ValidationError, in_phase
+from axiometer.metrics.base import Metric
 from axiometer.scoring import kendall_tau_b, score_runs
 
 if TYPE_CHECKING:
@@ -139,14 +140,15 @@ def rank_correlations(means: Mapping[str, Sequence[float]]) -> tuple[RankCorrela
                  for a in means for b in means if a != b)
 
 
-def _metric_at(spec: Any, param: str, value: Any) -> Any:
+def _metric_at(spec: Any, param: str, value: Any) -> Metric:
+    from axiometer.metrics.adapter import UserMetric
     from axiometer.metrics.resolve import resolve
 
-    metric = resolve(spec).for_rankings().metric
-    declared = [p.name for p in getattr(type(metric), "param_info", ())]
-    if not hasattr(metric, "replace") or param not in declared:
+    metric = resolve(spec).ranking_metric()
+    declared = [p.name for p in metric.param_info]
+    if (isinstance(metric, UserMetric) and not metric.replaceable) or param not in declared:
         known = ", ".join(declared) or "none"
-        raise ValidationError(f"{getattr(metric, 'name', spec)} has no parameter {param!r} to sweep "
+        raise ValidationError(f"{metric.name} has no parameter {param!r} to sweep "
                               f"(parameters: {known})")
     return metric.replace(**{param: value})
 
@@ -171,7 +173,7 @@ def tau_curve(qrels: Qrels, runs: Sequence[Run], metric: Any, param: str, values
     swept = [_metric_at(metric, param, value) for value in values]
     from axiometer.metrics.resolve import resolve
 
-    fixed = resolve(against).for_rankings().metric
+    fixed = resolve(against).ranking_metric()
     names = [m.name for m in swept]
     if len(set(names)) != len(names):
         raise ValidationError(f"the values of {param} give the same metric twice ({names[0]}...)")

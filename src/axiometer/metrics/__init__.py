@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from axiometer.metrics.base import (
     BuiltinMetric,
+    ExactMetric,
     FunctionMetric,
     Metric,
     MetricError,
@@ -24,11 +25,14 @@ from axiometer.metrics.base import (
     is_exact_capable,
     wrap,
 )
+from axiometer.metrics.adapter import UserMetric, adapt
 from axiometer.metrics.registry import describe, families, family, parse
+from axiometer.metrics.resolve import Grid, Range
 from axiometer.metrics.spec import parse_spec
 
 __all__ = [
-    "BuiltinMetric", "FunctionMetric", "Metric", "MetricError", "Needs", "Param",
+    "BuiltinMetric", "FunctionMetric", "Metric", "ExactMetric", "UserMetric", "adapt", "Grid", "Range",
+    "MetricError", "Needs", "Param",
     "RankingBatch", "wrap", "is_exact_capable", "parse", "families", "family",
     "describe", "TABLE_ROWS", "RELATIVE_ROWS", "table_metrics", "parse_spec",
 ]

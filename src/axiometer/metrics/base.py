@@ -15,7 +15,11 @@ offer both ``score`` (float64) and ``exact`` (``Fraction`` or sympy), plus a
 vectorised ``score_batch`` over many rankings of one topic.
 
 A metric author's plain function ``f(ranking, topic) -> float`` becomes a
-metric with :func:`wrap`.
+metric with :func:`wrap`; a metric author's object, which need declare only
+``name`` and ``score``, gets every other member of :class:`Metric` from
+:class:`axiometer.metrics.adapter.UserMetric`, once, when it is resolved.
+Below :func:`axiometer.metrics.resolve.resolve` every metric has the one
+shape, :class:`Metric` (:class:`ExactMetric` when ``exact`` is not ``None``).
 """
 
 from __future__ import annotations
@@ -27,19 +31,24 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 from numbers import Real
-from typing import Any, ClassVar, Protocol, runtime_checkable
+from typing import Any, ClassVar, Protocol, TypeGuard, runtime_checkable
 
 import numpy as np
 
 from axiometer.core import AxiometerError, Context, Ranking, Topic, ValidationError
 from axiometer.grades import AXIOMETER_DEFAULT, GradeConvention
 from axiometer.metrics.arithmetic import EXACT, FLOAT, Arithmetic, ExactValue
+from axiometer.metrics.spec import format_value
 
 __all__ = [
     "Param",
     "Needs",
     "Metric",
+    "ExactMetric",
+    "ExactScorer",
+    "MetricDefaults",
     "MetricError",
+    "NotANumber",
     "UndefinedScore",
     "BuiltinMetric",
     "RelevantNormalisedMetric",
@@ -53,6 +62,10 @@ __all__ = [
 
 class MetricError(AxiometerError):
     """A metric misbehaved: it raised, or returned something that is not a finite number."""
+
+
+class NotANumber(MetricError):
+    """A metric returned something that is not a finite real number (:func:`score_value`)."""
 
 
 class UndefinedScore(MetricError):
@@ -77,8 +90,8 @@ class Param:
     type: type
     default: Any
     description: str
-    low: Real | None = None
-    high: Real | None = None
+    low: int | float | Fraction | None = None
+    high: int | float | Fraction | None = None
     low_open: bool = False
     high_open: bool = False
     choices: tuple[Any, ...] | None = None
@@ -143,27 +156,77 @@ class Needs:
     context: bool = False
 
 
+#: An exact scorer: ``exact(ranking, topic, context=None)``, a ``Fraction`` or a sympy expression.
+ExactScorer = Callable[..., ExactValue]
+
+
 @runtime_checkable
 class Metric(Protocol):
-    """The protocol every metric implements (see the module docstring)."""
+    """The one shape of a metric below :func:`axiometer.metrics.resolve.resolve` (see the module
+    docstring): built-ins, wrapped functions, ir_measures measures and a metric author's objects
+    (behind :class:`axiometer.metrics.adapter.UserMetric`) all have every member.
 
-    name: str
-    cutoff: int | None
-    needs: Needs
-    param_info: tuple[Param, ...]
-    params: Mapping[str, Any]
+    ``family``: the name without ``(params)@k`` (a function's name); ``exact``: the exact scorer,
+    ``None`` for a float-only metric; ``reversions``/``stated_bounds``/``counts_unique``: what a
+    relative metric's paper claims (:mod:`axiometer.metrics.relative`; none by default);
+    ``grades_convention``: how scoring reads grades for it, ``None``: as the qrels were read.
+    """
 
-    def score(self, ranking: Ranking, topic: Topic, context: Context | None = None) -> float:
+    @property
+    def family(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def cutoff(self) -> int | None: ...
+    @property
+    def needs(self) -> Needs: ...
+    @property
+    def param_info(self) -> tuple[Param, ...]: ...
+    @property
+    def params(self) -> Mapping[str, Any]: ...
+    @property
+    def exact(self) -> ExactScorer | None: ...
+    @property
+    def counts_unique(self) -> bool: ...
+    @property
+    def grades_convention(self) -> GradeConvention | None: ...
+
+    def score(self, ranking: Sequence[str], topic: Topic, context: Context | None = None) -> float:
+        ...
+
+    def replace(self, cutoff: Any = ..., **params: Any) -> Metric:
+        """The same metric with some parameters (or the cutoff) changed."""
+        ...
+
+    def reversions(self) -> tuple[Any, ...]:
+        """:class:`~axiometer.metrics.relative.Reversion` claims (property Rev)."""
+        ...
+
+    def stated_bounds(self) -> tuple[Any, ...]:
+        """:class:`~axiometer.metrics.relative.StatedBound` claims (property Bounded)."""
         ...
 
 
-def format_value(value: Any) -> str:
-    """How a parameter value is written in a spec string."""
-    if isinstance(value, str):
-        return repr(value)
-    if isinstance(value, Fraction):
-        return str(value) if value.denominator == 1 else f"{float(value)!r}"
-    return repr(value)
+class ExactMetric(Metric, Protocol):
+    """A metric with an exact path: ``exact`` is a scorer, never ``None``."""
+
+    def exact(self, ranking: Sequence[str], topic: Topic, context: Context | None = None) -> ExactValue:
+        ...
+
+
+class MetricDefaults:
+    """The base of axiometer's own metric classes: what a metric claims when it claims nothing
+    (the :class:`Metric` members a relative metric's paper fills in): no reversion, no stated
+    bound, not a count of unique documents. :func:`axiometer.metrics.adapter.adapt` passes an
+    instance on as it is."""
+
+    counts_unique: ClassVar[bool] = False
+
+    def reversions(self) -> tuple[Any, ...]:
+        return ()
+
+    def stated_bounds(self) -> tuple[Any, ...]:
+        return ()
 
 
 def _metric_name(family: str, params: Mapping[str, Any], cutoff: int | None) -> str:
@@ -283,7 +346,7 @@ class RankingBatch:
         return np.arange(self.depth)[None, :] < self.lengths[:, None]
 
 
-class BuiltinMetric:
+class BuiltinMetric(MetricDefaults):
     """Base class of the built-in metrics.
 
     A subclass declares ``family`` (its spec name), ``title`` (how papers
@@ -351,9 +414,9 @@ class BuiltinMetric:
             raise ValidationError(f"{self.name} needs a context (other systems' rankings)")
 
     def score(self, ranking: Sequence[str], topic: Topic, context: Context | None = None) -> float:
-        """float64 score."""
+        """float64 score: a finite number (:func:`score_value`, the one check of a metric's value)."""
         self._check_context(context)
-        return float(self.compute(ranking, topic, FLOAT, context))
+        return score_value(self.compute(ranking, topic, FLOAT, context))
 
     def exact(self, ranking: Sequence[str], topic: Topic, context: Context | None = None) -> ExactValue:
         """Exact score: a ``Fraction``, or a sympy expression where logarithms appear."""
@@ -378,7 +441,7 @@ class BuiltinMetric:
         return self.name
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and other.name == self.name  # type: ignore[attr-defined]
+        return isinstance(other, BuiltinMetric) and type(other) is type(self) and other.name == self.name
 
     def __hash__(self) -> int:
         return hash((type(self), self.name))
@@ -390,12 +453,13 @@ REL_PARAM = Param("rel", int, 1, "relevance level: a document is relevant iff it
                   "them 1, 2, ... in increasing order", low=1, shown_at_default=False, varies=False)
 
 
-def level_of(metric: Any) -> int:
-    """The metric's relevance level (``rel``; 1 when it has none)."""
-    return getattr(metric, "rel", 1)
+def level_of(metric: BuiltinMetric) -> int:
+    """The metric's relevance level (``rel``; 1 when it has none: ``params`` leaves ``rel`` out at
+    its default, 1)."""
+    return int(metric.params.get("rel", 1))
 
 
-def batch_needs_level_one(metric: Any) -> None:
+def batch_needs_level_one(metric: BuiltinMetric) -> None:
     """Refuse the batched path above relevance level 1 (its arrays hold relevance, not grades):
     ``NotImplementedError`` sends scoring to the per-ranking path."""
     if level_of(metric) > 1:
@@ -448,23 +512,28 @@ def score_value(value: Any) -> float:
     anything else are not, nor is a non-finite value. The message starts with
     ``returned``, so a caller can prefix who returned it.
     """
+    if type(value) is float and math.isfinite(value):  # the common case, fast
+        return value
     if isinstance(value, bool) or isinstance(value, (str, bytes)) or not (
             isinstance(value, (Real, Decimal))
             or (isinstance(value, np.ndarray) and value.ndim == 0 and value.dtype.kind in "iuf")):
-        raise MetricError(f"returned {value!r} ({type(value).__name__}), not a number")
+        raise NotANumber(f"returned {value!r} ({type(value).__name__}), not a number")
     try:
         number = float(value)
     except OverflowError:
-        raise MetricError(f"returned {value!r}, too large for a float") from None
+        raise NotANumber(f"returned {value!r}, too large for a float") from None
     if not math.isfinite(number):
-        raise MetricError(f"returned {number!r}, a non-finite value")
+        raise NotANumber(f"returned {number!r}, a non-finite value")
     return number
 
 
-class FunctionMetric:
-    """A metric author's function behind the protocol (see :func:`wrap`)."""
+class FunctionMetric(MetricDefaults):
+    """A metric author's function behind the protocol (see :func:`wrap`): float-only (no ``exact``);
+    its return value is validated here, once (:func:`score_value`)."""
 
     exact_available = False
+    exact: None = None
+    grades_convention: GradeConvention | None = None
 
     def __init__(self, function: Callable[..., Any], name: str, cutoff: int | None,
                  param_info: tuple[Param, ...], params: Mapping[str, Any], needs: Needs) -> None:
@@ -508,8 +577,8 @@ class FunctionMetric:
         value = self.function(ranking, topic, **kwargs)
         try:
             return score_value(value)
-        except MetricError as error:
-            raise MetricError(f"{self.name} {error}") from None
+        except NotANumber as error:
+            raise NotANumber(f"{self.name} {error}") from None
 
     def replace(self, cutoff: Any = ..., **params: Any) -> "FunctionMetric":
         """The same function with some parameters (or the cutoff) changed; values are validated."""
@@ -544,10 +613,10 @@ def wrap(function: Callable[..., Any], name: str | None = None, *, cutoff: int |
     values.update(params or {})
     for p in declared:
         values[p.name] = p.validate(values[p.name], name or function.__name__)
-    return FunctionMetric(function, name or getattr(function, "__name__", "metric"), cutoff,
+    return FunctionMetric(function, name or str(getattr(function, "__name__", "metric")), cutoff,
                           declared, values, needs or Needs(aspects=True, graded=True))
 
 
-def is_exact_capable(metric: Any) -> bool:
+def is_exact_capable(metric: Metric) -> TypeGuard[ExactMetric]:
     """Whether ``metric`` offers ``exact(...)`` (built-ins do; wrapped functions do not)."""
-    return bool(getattr(metric, "exact_available", False)) and hasattr(metric, "exact")
+    return metric.exact is not None

@@ -19,8 +19,7 @@ from typing import Any, Callable, Sequence
 import sympy
 
 from axiometer.core import Context, Topic
-from axiometer.metrics import is_exact_capable
-from axiometer.metrics.base import score_value
+from axiometer.metrics.base import Metric
 
 __all__ = ["Comparison", "compare", "decide_sign", "exact_sign", "evaluate", "SCREEN",
            "DEFAULT_TOLERANCE"]
@@ -41,16 +40,14 @@ class Comparison:
     exact: bool
 
 
-def evaluate(metric: Any, ranking: Sequence[str], topic: Topic, context: Context | None = None) -> float:
-    """The metric's float score, insisting on a finite real number (:func:`~axiometer.metrics.base.score_value`).
+def evaluate(metric: Metric, ranking: Sequence[str], topic: Topic, context: Context | None = None) -> float:
+    """The metric's float score: a finite real number, which every metric's ``score`` checks
+    itself, once (:func:`~axiometer.metrics.base.score_value`).
 
     A metric author's metric reaches here behind :mod:`axiometer.checking.guard`,
     which also checks determinism, mutation and time; a built-in is trusted.
     """
-    value = metric.score(ranking, topic, context) if context is not None else metric.score(ranking, topic)
-    if type(value) is float and math.isfinite(value):  # the common case, fast
-        return value
-    return score_value(value)
+    return metric.score(ranking, topic, context) if context is not None else metric.score(ranking, topic)
 
 
 def exact_sign(value: Any) -> int:
@@ -73,7 +70,7 @@ def exact_sign(value: Any) -> int:
 _SAME = object()
 
 
-def compare(metric: Any, topic: Topic, x: Sequence[str], y: Sequence[str],
+def compare(metric: Metric, topic: Topic, x: Sequence[str], y: Sequence[str],
             tolerance: float = DEFAULT_TOLERANCE, context: Context | None = None,
             context_y: Any = _SAME) -> Comparison:
     """Decide the sign of ``Q(y) - Q(x)``; raises :class:`MetricError` if the metric misbehaves.
@@ -85,10 +82,11 @@ def compare(metric: Any, topic: Topic, x: Sequence[str], y: Sequence[str],
         context_y = context
     qx = evaluate(metric, x, topic, context)
     qy = evaluate(metric, y, topic, context_y)
-    exact_diff = None
-    if is_exact_capable(metric):
+    exact_diff: Callable[[], Any] | None = None
+    scorer = metric.exact
+    if scorer is not None:
         def exact_diff() -> Any:
-            return metric.exact(y, topic, context_y) - metric.exact(x, topic, context)
+            return scorer(y, topic, context_y) - scorer(x, topic, context)
     sign, exact = decide_sign(qx, qy, exact_diff, tolerance)
     return Comparison(sign, qx, qy, exact)
 

@@ -30,7 +30,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from axiometer.core import Context, InputError, Topic, ValidationError, to_fraction
-from axiometer.metrics.base import MetricError, Needs
+from axiometer.grades import GradeConvention
+from axiometer.metrics.base import MetricError, Needs, MetricDefaults, Param
 
 __all__ = [
     "MAX_GRADE",
@@ -155,7 +156,7 @@ def run_scores(ranking: Sequence[str]) -> dict[str, float]:
     return {doc: float(n - i) for i, doc in enumerate(ranking)}
 
 
-class IrMeasuresMetric:
+class IrMeasuresMetric(MetricDefaults):
     """An ir_measures measure behind the metric protocol (see the module docstring).
 
     Float-only (``exact_available = False``): its near-ties are decided by the
@@ -164,7 +165,9 @@ class IrMeasuresMetric:
     """
 
     exact_available = False
-    param_info: tuple = ()
+    exact: None = None
+    param_info: tuple[Param, ...] = ()
+    grades_convention: GradeConvention | None = None
 
     def __init__(self, measure: str) -> None:
         ir_measures, parsed = _parse(measure)

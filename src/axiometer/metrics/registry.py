@@ -42,6 +42,7 @@ trec_eval or ir_measures name (``map``, ``P_10``, ``ndcg_cut_10``,
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import importlib
 import re
@@ -49,9 +50,10 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, NamedTuple
 
 from axiometer.core import InputError, ValidationError, cut
+from axiometer.metrics.base import Param
 from axiometer.metrics.spec import _TOKEN, ParsedSpec, TokenStream, parse_spec
 
-__all__ = ["register", "parse", "families", "family", "is_builtin", "kind", "describe", "by_kind", "KINDS",
+__all__ = ["register", "parse", "build", "kind_of", "families", "family", "is_builtin", "kind", "describe", "by_kind", "KINDS",
            "FAMILY_MODULES", "lookup", "suggest", "read_spec", "spelled", "PEER_NAMES"]
 
 #: The kinds of family (see the module docstring).
@@ -69,7 +71,7 @@ FAMILY_MODULES: tuple[str, ...] = (
 
 class _Family(NamedTuple):
     name: str
-    cls: type
+    cls: type[Any]
     kind: str
     number: int  # registration order
 
@@ -78,7 +80,7 @@ _REGISTERED: dict[str, _Family] = {}
 _loaded = False
 
 
-def register(*classes: type, kind: str = "ranking") -> Any:
+def register(*classes: type[Any], kind: str = "ranking") -> Any:
     """Register each class as a family of ``kind``, under its spec name (``family``, else ``name``).
 
     Called at the end of a family module with its families in the order they
@@ -145,23 +147,25 @@ def families(kind: str | None = None) -> tuple[str, ...]:
     return tuple(f.name for f in _registered() if f.kind in wanted)
 
 
-def family(name: str) -> type:
+def family(name: str) -> type[Any]:
     """The class of the family ``name`` (any kind); ``KeyError`` if none is registered."""
     _load()
     return _REGISTERED[name].cls
 
 
-def is_builtin(metric: Any) -> bool:
+def is_builtin(metric: object) -> bool:
     """``metric`` is a registered built-in that scores rankings: an object of exactly the class
     registered for its family, of kind ``ranking`` or ``relative`` (a subclass a metric author
     made, or an object that only names a family, is not). Its scores depend on nothing but its
     name and the input, so they may be trusted, shared and cached."""
-    name = getattr(metric, "family", None)
-    if not isinstance(name, str):
-        return False
+    return kind_of(metric) in ("ranking", "relative")
+
+
+def kind_of(metric: object) -> str | None:
+    """The kind of the family ``metric`` is an object of, exactly its registered class (not a
+    subclass); ``None`` for any other object."""
     _load()
-    entry = _REGISTERED.get(name)
-    return entry is not None and entry.kind in ("ranking", "relative") and type(metric) is entry.cls
+    return next((f.kind for f in _REGISTERED.values() if type(metric) is f.cls), None)
 
 
 def kind(name: str) -> str:
@@ -173,10 +177,11 @@ def kind(name: str) -> str:
 def describe(name: str) -> str:
     """One line naming a family's parameters, ranges, defaults and cutoff rule."""
     cls = family(name)
-    parts = [f"{p.name}: {p.range_text()}, default {p.default!r}" for p in cls.param_info]
-    rule = getattr(cls, "cutoff_rule", "none")
+    parts = [f"{p.name}: {p.range_text()}, default {p.default!r}" for p in _declared(cls).values()]
+    # A set measure takes no cutoff; a ranking metric says which it takes (BuiltinMetric.cutoff_rule).
+    rule, default = ("none", None) if kind(name) == "set" else (cls.cutoff_rule, cls.default_cutoff)
     cutoff = {"none": "no cutoff", "optional": "optional cutoff @k",
-              "required": f"cutoff @k (default {getattr(cls, 'default_cutoff', None)})"}[rule]
+              "required": f"cutoff @k (default {default})"}[rule]
     return f"{name} takes " + ("; ".join(parts) + "; " if parts else "no parameters; ") + cutoff
 
 
@@ -229,6 +234,7 @@ def suggest(name: str) -> str | None:
         match = re.fullmatch(pattern, lowered)
         if match:
             return match.expand(replacement)
+    # A family registered by a metric author may have no title.
     titles = [(_key(re.split(r"[@(]", getattr(f.cls, "title", "") or "")[0]), f.name) for f in registered]
     by_title = _by_key((k, v) for k, v in titles if k and k not in by_name)
     if key in by_title:
@@ -290,10 +296,10 @@ def read_spec(spec: str) -> ParsedSpec:
         raise InputError(f"{error.problem}; did you mean {cut(close, 60)!r}?", source=error.source,
                          line=error.line, token=error.token) from None
     found = _find(parsed.family, source=f"metric {spec!r}")
-    return ParsedSpec(found.name, parsed.params, parsed.cutoff)
+    return dataclasses.replace(parsed, family=found.name, cls=found.cls, kind=found.kind)
 
 
-def spelled(spec: str) -> str:
+def spelled(spec: str, parsed: ParsedSpec | None = None) -> str:
     """``spec`` (stripped) with every metric name in it spelled as registered:
     ``"ndcg@10"`` -> ``"nDCG@10"``, ``"nrg(base=rbp(p=0.5))"`` -> ``"NRG(base=RBP(p=0.5))"``.
 
@@ -301,14 +307,20 @@ def spelled(spec: str) -> str:
     ``@``, or a bare word given to a parameter that takes any text (NRG's
     ``base=ndcg``); quoted strings and option words (``form=reference``) are
     kept. Names of no family, or of several, are kept as written; the rest
-    of the text (spaces, number spellings) is untouched.
+    of the text (spaces, number spellings) is untouched. ``parsed``: ``spec``
+    as :func:`read_spec` read it, whose tokens and family are used (``spec``
+    is then neither tokenized nor its family looked up again).
     """
     text = spec.strip()
-    tokens = TokenStream(text, _TOKEN, f"metric {spec!r}").tokens
-    out, last = [], 0
-    enclosing: list[Any] = []  # the family class of each open '(' (None: not a family)
+    tokens = list(parsed.tokens) if parsed is not None and parsed.tokens else \
+        TokenStream(text, _TOKEN, f"metric {spec!r}").tokens
+    out: list[str] = []
+    last = 0
+    enclosing: list[type[Any] | None] = []  # the family class of each open '(' (None: not a family)
 
-    def registered(name: str) -> _Family | None:
+    def registered(name: str, first: bool) -> _Family | None:
+        if first and parsed is not None and parsed.cls is not None and parsed.kind is not None:
+            return _Family(parsed.family, parsed.cls, parsed.kind, 0)  # read_spec found it
         same = _matches(name)
         return same[0] if len(same) == 1 else None
 
@@ -320,12 +332,11 @@ def spelled(spec: str) -> str:
             continue
         head = i == 0 or after in ("(", "@")
         if not head and i >= 2 and tokens[i - 1].text == "=" and after in (",", ")", ""):
-            declared = {p.name: p for p in getattr(enclosing[-1], "param_info", ())} if enclosing else {}
-            param = declared.get(tokens[i - 2].text)
+            param = _declared(enclosing[-1]).get(tokens[i - 2].text) if enclosing else None
             head = param is not None and param.type is str and param.choices is None
         if not head:
             continue
-        found = registered(token.text)
+        found = registered(token.text, i == 0)
         if after == "(":
             enclosing.append(found.cls if found else None)
         if found is not None and found.name != token.text:
@@ -333,6 +344,11 @@ def spelled(spec: str) -> str:
             out += [text[last:start], found.name]
             last = start + len(token.text)
     return "".join(out) + text[last:]
+
+
+def _declared(cls: type[Any] | None) -> dict[str, Param]:
+    """The parameters a family's class declares, by name (none for ``None``)."""
+    return {p.name: p for p in cls.param_info} if cls is not None else {}
 
 
 def parse(spec: str, parsed: ParsedSpec | None = None) -> Any:
@@ -345,11 +361,19 @@ def parse(spec: str, parsed: ParsedSpec | None = None) -> Any:
     token, suggesting a family and listing the known metrics (those that
     score rankings), or listing the family's parameters.
     """
-    if parsed is None:
+    if parsed is None or parsed.cls is None:
         parsed = read_spec(spec)
-    source = f"metric {spec!r}"
-    found = _find(parsed.family, source=source)
-    declared = [p.name for p in getattr(found.cls, "param_info", ())]
+    return build(parsed, f"metric {spec!r}")
+
+
+def build(parsed: ParsedSpec, source: str) -> Any:
+    """The metric a spec read by :func:`read_spec` names (its family is not looked up again);
+    ``source`` names the spec in errors (``metric 'RBP(p=2)'``). Raises
+    :class:`~axiometer.core.InputError`, one line (see :func:`parse`)."""
+    if parsed.cls is None or parsed.kind is None:
+        raise TypeError("build() takes a spec read by read_spec()")
+    found = _Family(parsed.family, parsed.cls, parsed.kind, 0)
+    declared = list(_declared(found.cls))
     for key in parsed.params:
         same = [name for name in declared if name.lower() == key.lower()]
         if key not in declared and same:

@@ -29,7 +29,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from axiometer.core import Context, Ranking, Topic
-from axiometer.metrics.base import BuiltinMetric, Needs
+from axiometer.metrics.base import BuiltinMetric, ExactScorer, Metric, Needs, MetricDefaults
 
 __all__ = ["Reversion", "StatedBound", "RelativeMetric", "InContext", "systems_retrieving"]
 
@@ -46,8 +46,8 @@ class Reversion:
 
     text: str
     source: str
-    metric: Any
-    base: Any
+    metric: Metric
+    base: Metric
     context: str = "any"
 
 
@@ -109,7 +109,7 @@ def systems_retrieving(doc: str, context: Context, depth: int | None) -> int:
                if doc in (ranking if depth is None else ranking[:depth]))
 
 
-class InContext:
+class InContext(MetricDefaults):
     """A relative metric with its context fixed: an ordinary metric of ``(ranking, topic)``.
 
     The intrinsic checks (definitions §6: "the ten constraints and the
@@ -118,27 +118,33 @@ class InContext:
     ``NRG(base=nDCG@10) | s1 = r2 r1 o1``.
     """
 
-    def __init__(self, metric: Any, context: Context) -> None:
+    def __init__(self, metric: Metric, context: Context) -> None:
         self.metric = metric
         self.context = context
-        self.family = getattr(metric, "family", metric.name)
+        self.family = metric.family
         self.cutoff = metric.cutoff
         self.param_info = metric.param_info
         self.params = metric.params
+        self.grades_convention = metric.grades_convention
         inner = metric.needs
         self.needs = Needs(aspects=inner.aspects, graded=inner.graded, context=False)
-        self.exact_available = bool(getattr(metric, "exact_available", False))
         shown = "; ".join(f"s{i} = {' '.join(r) or '(empty)'}" for i, r in enumerate(context.rankings, 1))
         self.name = f"{metric.name} | {shown or 'no other system'}"
+
+    @property
+    def exact(self) -> ExactScorer | None:
+        """The metric's exact scorer in this context; ``None`` if it has none."""
+        return None if self.metric.exact is None else self._exact
 
     def score(self, ranking: Sequence[str], topic: Topic, context: Context | None = None) -> float:
         return self.metric.score(ranking, topic, self.context)
 
-    def exact(self, ranking: Sequence[str], topic: Topic, context: Context | None = None) -> Any:
+    def _exact(self, ranking: Sequence[str], topic: Topic, context: Context | None = None) -> Any:
+        assert self.metric.exact is not None  # only handed out when it is not
         return self.metric.exact(ranking, topic, self.context)
 
-    def replace(self, **params: Any) -> "InContext":
-        return InContext(self.metric.replace(**params), self.context)
+    def replace(self, cutoff: Any = ..., **params: Any) -> "InContext":
+        return InContext(self.metric.replace(cutoff, **params), self.context)
 
     def __repr__(self) -> str:
         return self.name

@@ -21,11 +21,18 @@ their metrics here, so each accepts what the others accept. A reference is one o
   :func:`axiometer.metrics.wrap`;
 - in Python, also a metric object or a function itself (or a :class:`Resolved`).
 
-``params`` give parameter values: a scalar fixes a value, a list is a grid
-the table walks (the cell's mark is the verdict at the metric's own
-setting), and a tuple ``(low, high)`` is a continuous range: the table walks
+Every reference resolves to a metric of one shape, the
+:class:`~axiometer.metrics.base.Metric` protocol: a built-in, a wrapped
+function and an ir_measures measure implement it themselves, a metric
+author's object is adapted once (:class:`~axiometer.metrics.adapter.UserMetric`),
+so nothing below asks a metric what it has.
+
+``params`` give parameter values: a scalar fixes a value, a :class:`Grid` is a
+grid the table walks (the cell's mark is the verdict at the metric's own
+setting), and a :class:`Range` ``(low, high)`` is a continuous range: the table walks
 the parameter's grid inside it and its ends, then locates the values where a
-verdict changes (:mod:`axiometer.checking.boundary`). Every bad reference is one :class:`~axiometer.core.InputError`
+verdict changes (:mod:`axiometer.checking.boundary`). A list is shorthand for a
+grid, a tuple ``(low, high)`` for a range. Every bad reference is one :class:`~axiometer.core.InputError`
 line naming the reference and what went wrong; nothing here prints a traceback.
 """
 
@@ -39,15 +46,21 @@ import re
 import sys
 import traceback
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+import dataclasses
+from dataclasses import dataclass, field
 from numbers import Real
-from typing import Any
+from typing import TYPE_CHECKING, Any, Union
 
 from axiometer.core import InputError, ValidationError
-from axiometer.metrics.base import Needs, Param, format_value, wrap
-from axiometer.metrics.registry import families, family, kind, parse, read_spec, spelled
+from axiometer.metrics.adapter import UserMetric, adapt
+from axiometer.metrics.base import FunctionMetric, Metric, Needs, Param, format_value, wrap
+from axiometer.metrics.registry import build, kind_of, read_spec, spelled
+from axiometer.metrics.spec import ParsedSpec
 
-__all__ = ["Resolved", "resolve", "IR_MEASURES_PREFIX"]
+if TYPE_CHECKING:
+    from axiometer.metrics.set_based import SetMeasure
+
+__all__ = ["Resolved", "resolve", "with_params", "Grid", "Range", "IR_MEASURES_PREFIX"]
 
 #: The prefix of a reference to an ir_measures measure.
 IR_MEASURES_PREFIX = "ir_measures:"
@@ -57,11 +70,36 @@ _IMPORT_REF = re.compile(rf"^({_DOTTED}):({_DOTTED})$")
 
 
 @dataclass(frozen=True)
+class Grid:
+    """Parameter values a table walks: ``Grid([0.5, 0.9])`` (a list is shorthand for one)."""
+
+    values: tuple[Any, ...]
+
+    def __init__(self, values: Sequence[Any]) -> None:
+        object.__setattr__(self, "values", tuple(values))
+
+
+@dataclass(frozen=True)
+class Range:
+    """A continuous range ``low < high`` to locate a parameter's boundaries in: ``Range(0.5, 0.99)``
+    (a tuple ``(low, high)`` is shorthand for one)."""
+
+    low: Any
+    high: Any
+
+
+#: What a parameter is given in ``params``: a value, a grid or a range (see the module docstring).
+ParamValue = Union[Grid, Range, list[Any], tuple[Any, ...], Any]
+
+
+@dataclass(frozen=True)
 class Resolved:
     """A resolved metric reference: the metric and what a table or a score needs of it.
 
     ``metric``: the metric at its own setting (a built-in's values written in
-    its spec, a function's defaults; a grid is not applied). ``name``: its
+    its spec, a function's defaults; a grid is not applied), in the one shape
+    :class:`~axiometer.metrics.base.Metric` (a set measure, kind ``set``, is
+    the measure itself: :meth:`ranking_metric` refuses it). ``name``: its
     display name, the row title of a table: a built-in spec as written
     (``"RBP(p=0.5)"``; parameters given in ``params`` are written into it),
     otherwise the metric's family (``"signed"``, ``"RBP"``; a table titles two
@@ -76,13 +114,15 @@ class Resolved:
     object or function scores rankings (``relative`` if it needs a context).
     """
 
-    metric: Any
+    metric: Metric | SetMeasure
     name: str
     fixed: frozenset[str] = frozenset()
     grids: Mapping[str, tuple[Any, ...]] | None = None
     spec: str | None = None
     kind: str = "ranking"
     ranges: Mapping[str, tuple[Any, Any]] | None = None
+    #: The spec as read (a built-in given as a spec without parameters), for :func:`with_params`.
+    parsed: ParsedSpec | None = field(default=None, compare=False, repr=False)
 
     def for_rankings(self) -> Resolved:
         """This resolution, if its metric scores rankings, as ``table``, ``check`` and ``score`` need.
@@ -90,19 +130,25 @@ class Resolved:
         A set measure (``recall``, ``F(beta=2)``) scores a retrieved set's
         counts instead: an :class:`~axiometer.core.InputError` that says so.
         """
+        self.ranking_metric()
+        return self
+
+    def ranking_metric(self) -> Metric:
+        """The metric, if it scores rankings (:meth:`for_rankings`'s error otherwise)."""
         if self.kind == "set":
             raise InputError(f"{self.name} is a set measure: it scores a retrieved set's counts, not "
                              "a ranking ('axiometer intrinsic' classifies it)",
                              source=f"metric {self.name!r}")
-        return self
+        return self.metric  # type: ignore[return-value]  # kind 'set' is the only SetMeasure
 
 
-def resolve(ref: Any, *, params: Mapping[str, Any] | None = None, cutoff: int | None = None,
+def resolve(ref: Any, *, params: Mapping[str, ParamValue] | None = None, cutoff: int | None = None,
             name: str | None = None, needs: Needs | Mapping[str, bool] | None = None) -> Resolved:
     """Resolve ``ref`` (see the module docstring) with its parameters, cutoff, name and needs.
 
-    ``params``: ``{"p": 0.5}`` fixes a value, ``{"p": [0.5, 0.9]}`` gives a
-    grid, ``{"p": (0.5, 0.99)}`` a range; ``cutoff``, ``name`` and ``needs`` as in :func:`axiometer.metrics.wrap`
+    ``params``: ``{"p": 0.5}`` fixes a value, ``{"p": Grid([0.5, 0.9])}`` (or
+    ``[0.5, 0.9]``) gives a grid, ``{"p": Range(0.5, 0.99)}`` (or ``(0.5, 0.99)``) a
+    range; ``cutoff``, ``name`` and ``needs`` as in :func:`axiometer.metrics.wrap`
     (``name`` and ``needs`` only for a plain function). A :class:`Resolved`
     is returned as it is. Raises :class:`~axiometer.core.InputError`, one line.
     """
@@ -110,37 +156,37 @@ def resolve(ref: Any, *, params: Mapping[str, Any] | None = None, cutoff: int | 
         _only_for_functions(ref.name, params=params, cutoff=cutoff, name=name, needs=needs,
                             why="the reference is resolved already")
         return ref
-    params = dict(params or {})
+    given = {key: _typed(value) for key, value in (params or {}).items()}
     if isinstance(ref, str):
         text = ref.strip()
         if text.startswith(IR_MEASURES_PREFIX):
-            _only_for_functions(text, params=params, cutoff=cutoff, name=name, needs=needs,
+            _only_for_functions(text, params=given, cutoff=cutoff, name=name, needs=needs,
                                 why="an ir_measures measure takes its parameters in the measure "
                                     "(e.g. 'ir_measures:nDCG@10')")
             measure = text[len(IR_MEASURES_PREFIX):].strip()
             metric = _ir_measures(measure, text)
-            return Resolved(metric, _family(metric), kind=_kind_of(metric))
+            return Resolved(metric, metric.family, kind=_kind_of(metric))
         if ":" in text and not any(ch in text.split(":", 1)[0] for ch in "()'\"="):
             # `module:attr`; a colon inside a spec's quoted value ("X(form='a:b')") is not one.
-            return _from_object(_import_reference(text), text, params, cutoff, name, needs)
-        return _builtin(text, params, cutoff, name, needs)
-    return _from_object(ref, _describe(ref), params, cutoff, name, needs)
+            return _from_object(_import_reference(text), text, given, cutoff, name, needs)
+        return _builtin(text, given, cutoff, name, needs)
+    return _from_object(ref, _describe(ref), given, cutoff, name, needs)
 
 
-def _family(metric: Any) -> str:
-    """A metric's name without its ``(params)@k`` suffix: its family (a function's name)."""
-    return getattr(metric, "family", None) or getattr(metric, "name", type(metric).__name__)
-
-
-def _kind_of(metric: Any) -> str:
-    """A metric object's kind: its family's in the registry if it is an instance of a registered
+def _kind_of(metric: Metric) -> str:
+    """A metric's kind: its family's in the registry if it is an instance of a registered
     class, else ``relative`` if it needs a context, else ``ranking``."""
-    cls = type(metric)
-    name = getattr(cls, "family", None) or getattr(cls, "name", None)
-    if isinstance(name, str) and name in families() + families("set") and family(name) is cls:
-        return kind(name)
-    needs = getattr(metric, "needs", None)
-    return "relative" if needs is not None and getattr(needs, "context", False) else "ranking"
+    return kind_of(metric) or ("relative" if metric.needs.context else "ranking")
+
+
+def _typed(value: Any) -> Any:
+    """A ``params`` value with its shorthand made explicit: a list is a :class:`Grid`, a tuple of
+    two a :class:`Range` (checked where it is used, :func:`_range`); other values are kept."""
+    if isinstance(value, list):
+        return Grid(value)
+    if isinstance(value, tuple) and len(value) == 2:
+        return Range(*value)
+    return value
 
 
 # -- built-in specs --------------------------------------------------------------
@@ -149,12 +195,35 @@ def _builtin(spec: str, params: dict[str, Any], cutoff: int | None, name: str | 
              needs: Any) -> Resolved:
     _only_for_functions(spec, name=name, needs=needs,
                         why="a built-in metric has its own name and needs")
-    parsed = read_spec(spec)  # the family in its registered spelling (the user's may differ in case)
-    metric = parse(spec, parsed)  # the spec's own errors first, with their column
-    name_of_family = _family(metric)
+    source = f"metric {spec!r}"
+    parsed = read_spec(spec)  # tokenized once; the family looked up once, in its registered spelling
+    assert parsed.kind is not None  # read_spec says which family, and so its kind
+    metric = build(parsed, source)  # the spec's own errors first, with their column
     if not params and cutoff is None:
-        spec = spelled(spec)
-        return Resolved(metric, spec, frozenset(parsed.params), None, spec, kind(parsed.family))
+        text = spelled(spec, parsed)
+        return Resolved(metric, text, frozenset(parsed.params), None, text, parsed.kind, parsed=parsed)
+    return _with_params(metric, parsed, parsed.kind, spec, params, cutoff)
+
+
+def with_params(resolved: Resolved, params: Mapping[str, ParamValue]) -> Resolved:
+    """``resolved`` with ``params`` given besides its spec, as :func:`resolve` gives them: the
+    spec is not read again (``axiometer table --param`` sets each row's own parameters so). A
+    reference that is no built-in spec without parameters is resolved again from its metric."""
+    parsed = resolved.parsed
+    if parsed is None:
+        return resolve(resolved.metric, params=params)
+    given = {key: _typed(value) for key, value in params.items()}
+    return _with_params(resolved.metric, parsed, resolved.kind, parsed.written, given, None)
+
+
+def _with_params(metric: Metric | SetMeasure, parsed: ParsedSpec, kind: str, spec: str, params: dict[str, Any],
+                 cutoff: int | None) -> Resolved:
+    """The built-in ``parsed`` with ``params`` and ``cutoff`` given besides its spec: fixed values
+    join the spec's own (built from the parsed spec, never printed and parsed again), grids and
+    ranges are validated against the declared parameters and kept for the table."""
+    name_of_family = parsed.family
+    if cutoff is not None and (isinstance(cutoff, bool) or not isinstance(cutoff, int) or cutoff < 1):
+        raise InputError(f"expected a positive integer cutoff, got {cutoff!r}", source=f"metric {spec!r}")
     declared = {p.name: p for p in metric.param_info}
     fixed = dict(parsed.params)
     grids: dict[str, tuple[Any, ...]] = {}
@@ -189,18 +258,12 @@ def _builtin(spec: str, params: dict[str, Any], cutoff: int | None, name: str | 
             grids[f"{name_of_family}.{key}"] = values
         else:
             fixed[key] = value
-    # Fixed values are written into the spec, as if typed: a parameter written in a
-    # spec is fixed, the others vary over their grid (axiometer.runner.parameter_grid).
-    inner = ",".join(f"{k}={format_value(v)}" for k, v in fixed.items())
-    k = cutoff if cutoff is not None else parsed.cutoff
-    text = parsed.family + (f"({inner})" if inner else "") + (f"@{k}" if k is not None else "")
-    try:
-        metric = parse(text)
-        text = spelled(text)
-    except InputError as error:
-        raise InputError(error.problem, source=f"metric {spec!r}") from None
-    return Resolved(metric, text, frozenset(fixed), grids or None, text, kind(parsed.family),
-                    ranges or None)
+    # Fixed values join the spec's, as if typed: a parameter written in a spec is
+    # fixed, the others vary over their grid (axiometer.runner.parameter_grid).
+    given = dataclasses.replace(parsed, params=fixed, cutoff=cutoff if cutoff is not None else parsed.cutoff)
+    metric = build(given, f"metric {spec!r}")
+    text = given.text()
+    return Resolved(metric, text, frozenset(fixed), grids or None, text, kind, ranges or None)
 
 
 # -- objects and functions ---------------------------------------------------------
@@ -221,15 +284,18 @@ def _from_object(obj: Any, ref: str, params: dict[str, Any], cutoff: int | None,
     raise InputError(f"{ref!r} is not callable (it is {_article(type(obj).__name__)})")
 
 
-def _metric_object(metric: Any, ref: str, params: dict[str, Any], cutoff: int | None,
+def _metric_object(obj: Any, ref: str, params: dict[str, Any], cutoff: int | None,
                    name: str | None, needs: Any) -> Resolved:
-    if not isinstance(getattr(metric, "name", None), str):
+    metric = adapt(obj)
+    if not isinstance(metric.name, str):
         raise InputError(f"{ref!r} has a score method but no name (the metric protocol needs both)")
     _only_for_functions(ref, name=name, needs=needs,
                         why="a metric object has its own name and needs")
+    if kind_of(obj) == "set":  # a set measure scores counts: kept as it is, for `intrinsic`
+        return Resolved(obj, obj.name, kind="set")
     fixed = {k: v for k, v in params.items() if not _is_grid(v) and not _is_range(v)}
     if fixed or cutoff is not None:
-        if not hasattr(metric, "replace"):
+        if isinstance(metric, UserMetric) and not metric.replaceable:
             raise InputError(f"{ref!r} has no replace(), so its parameters and cutoff cannot be set")
         changes: dict[str, Any] = dict(fixed)
         if cutoff is not None:
@@ -238,8 +304,8 @@ def _metric_object(metric: Any, ref: str, params: dict[str, Any], cutoff: int | 
             metric = metric.replace(**changes)
         except (ValidationError, TypeError, KeyError) as error:
             raise InputError(f"cannot set {', '.join(changes)}: {error}", source=f"metric {ref!r}") from None
-    name_of_family = _family(metric)
-    declared = {p.name for p in getattr(metric, "param_info", ())}
+    name_of_family = metric.family
+    declared = {p.name for p in metric.param_info}
     grids = {}
     ranges = {}
     for key, value in params.items():
@@ -294,25 +360,26 @@ def _function(function: Callable[..., Any], ref: str, params: dict[str, Any], cu
         metric = wrap(function, name, cutoff=cutoff, param_info=declared, needs=needs)
     except ValidationError as error:
         raise InputError(str(error), source=f"metric {ref!r}") from None
-    family_name = _family(metric)
+    family_name = metric.family
     return Resolved(metric, family_name, kind=_kind_of(metric),
                     ranges={f"{family_name}.{k}": v for k, v in ranges.items()} or None)
 
 
 def _is_grid(value: Any) -> bool:
-    return isinstance(value, list)
+    return isinstance(value, Grid)
 
 
 def _is_range(value: Any) -> bool:
-    return isinstance(value, tuple)
+    return isinstance(value, (Range, tuple))  # a tuple left is not two values: a bad range
 
 
-def _range(key: str, value: tuple[Any, ...], ref: str) -> tuple[Any, Any]:
+def _range(key: str, value: Range | tuple[Any, ...], ref: str) -> tuple[Any, Any]:
     """A ``(low, high)`` range of two numbers with ``low < high``; else one error line."""
-    if len(value) != 2 or not all(isinstance(v, Real) and not isinstance(v, bool) for v in value):
+    ends = (value.low, value.high) if isinstance(value, Range) else value
+    if len(ends) != 2 or not all(isinstance(v, Real) and not isinstance(v, bool) for v in ends):
         raise InputError(f"parameter {key}: a range is a tuple (low, high) of two numbers, got "
-                         f"{value!r} (give a grid of values as a list)", source=f"metric {ref!r}")
-    low, high = value
+                         f"{ends!r} (give a grid of values as a list)", source=f"metric {ref!r}")
+    low, high = ends
     if not low < high:
         raise InputError(f"parameter {key}: the range {format_value(low)}..{format_value(high)} "
                          "needs low < high", source=f"metric {ref!r}")
@@ -320,7 +387,7 @@ def _range(key: str, value: tuple[Any, ...], ref: str) -> tuple[Any, Any]:
 
 
 def _values(value: Any) -> tuple[Any, ...]:
-    return tuple(value) if _is_grid(value) else (value,)
+    return value.values if isinstance(value, Grid) else (value,)
 
 
 def _value_type(values: Sequence[Any]) -> type:
@@ -345,7 +412,7 @@ def _only_for_functions(ref: str, *, why: str, **given: Any) -> None:
 
 def _describe(obj: Any) -> str:
     """How a Python object is named in errors: its qualified name, its name, else a short repr."""
-    named = getattr(obj, "__qualname__", None) or getattr(obj, "name", None)
+    named = obj.__qualname__ if inspect.isclass(obj) or inspect.isroutine(obj) else adapt(obj).name
     if isinstance(named, str):
         return named
     text = repr(obj)

@@ -18,13 +18,13 @@ is the registry's job (:func:`axiometer.metrics.registry.parse`).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
 from axiometer.core import InputError
 
-__all__ = ["ParsedSpec", "parse_spec"]
+__all__ = ["ParsedSpec", "parse_spec", "format_value"]
 
 _TOKEN = re.compile(r"""
     (?P<space>\s+)
@@ -39,6 +39,15 @@ MAX_NESTING = 16
 MAX_NUMBER = 30
 
 
+def format_value(value: Any) -> str:
+    """How a parameter value is written in a spec string."""
+    if isinstance(value, str):
+        return repr(value)
+    if isinstance(value, Fraction):
+        return str(value) if value.denominator == 1 else f"{float(value)!r}"
+    return repr(value)
+
+
 @dataclass(frozen=True)
 class Token:
     kind: str
@@ -48,11 +57,29 @@ class Token:
 
 @dataclass(frozen=True)
 class ParsedSpec:
-    """A parsed spec string: family name, parameter values and cutoff."""
+    """A parsed spec string: family name, parameter values and cutoff.
+
+    :func:`parse_spec` keeps the ``tokens`` it read (for
+    :func:`~axiometer.metrics.registry.spelled`, which so need not tokenize
+    again); :func:`~axiometer.metrics.registry.read_spec` adds the
+    registered family: ``family`` in its registered spelling, its class
+    ``cls`` and its ``kind``, which :func:`~axiometer.metrics.registry.build`
+    builds from without looking the family up again. :meth:`text` prints the
+    canonical spec.
+    """
 
     family: str
     params: dict[str, Any]
     cutoff: int | None
+    tokens: tuple[Token, ...] = field(default=(), compare=False, repr=False)
+    written: str = field(default="", compare=False, repr=False)  # the spec as typed (stripped)
+    cls: type | None = field(default=None, compare=False, repr=False)
+    kind: str | None = field(default=None, compare=False, repr=False)
+
+    def text(self) -> str:
+        """The canonical spec: ``FAMILY(k=v,...)@k``, values as :func:`format_value` writes them."""
+        inner = ",".join(f"{k}={format_value(v)}" for k, v in self.params.items())
+        return self.family + (f"({inner})" if inner else "") + (f"@{self.cutoff}" if self.cutoff is not None else "")
 
 
 class TokenStream:
@@ -111,7 +138,7 @@ class _Parser(TokenStream):
         parsed = self.spec()
         if self.peek().kind != "end":
             raise self.fail("the end of the spec (or '(' / '@')")
-        return parsed
+        return ParsedSpec(parsed.family, parsed.params, parsed.cutoff, tuple(self.tokens), self.text)
 
     def spec(self) -> ParsedSpec:
         head = self.take()

@@ -19,7 +19,8 @@ from typing import Any
 
 from axiometer.checking.explain import value_set_text
 from axiometer.core import InputError
-from axiometer.metrics.base import format_value
+from axiometer.metrics.adapter import UserMetric
+from axiometer.metrics.base import Metric, format_value
 from axiometer.results import Verdict
 
 __all__ = ["TABLE_GRID_EXTRAS", "parameter_grid", "default_values", "describe_grid", "at_setting"]
@@ -42,11 +43,6 @@ _VERDICT_ORDER = (Verdict.SATISFIED, Verdict.WITNESS, Verdict.VIOLATED, Verdict.
 
 # -- parameter grids -----------------------------------------------------------
 
-def _family(metric: Any) -> str:
-    """A metric's name without its ``(params)@k`` suffix (its family)."""
-    return str(getattr(metric, "family", None) or getattr(metric, "name", type(metric).__name__))
-
-
 def _sorted_values(values: Iterable[Any]) -> tuple[Any, ...]:
     """Distinct values, numbers ascending; other values (strings) in the given order."""
     distinct: list[Any] = []
@@ -58,18 +54,18 @@ def _sorted_values(values: Iterable[Any]) -> tuple[Any, ...]:
     return tuple(distinct)
 
 
-def default_values(metric: Any, name: str) -> tuple[Any, ...]:
+def default_values(metric: Metric, name: str) -> tuple[Any, ...]:
     """The values a table checks parameter ``name`` of ``metric`` at by default: its ``Param.grid``,
     :data:`TABLE_GRID_EXTRAS` and the metric's own value, sorted."""
-    current = dict(getattr(metric, "params", {}))
-    for param in getattr(metric, "param_info", ()):
+    current = dict(metric.params)
+    for param in metric.param_info:
         if param.name == name:
-            extras = TABLE_GRID_EXTRAS.get((_family(metric), name), ())
+            extras = TABLE_GRID_EXTRAS.get((metric.family, name), ())
             return _sorted_values((*param.grid, *extras, current[name]))
     return ()
 
 
-def parameter_grid(metric: Any, fixed: Iterable[str] = (), *, quick: bool = False,
+def parameter_grid(metric: Metric, fixed: Iterable[str] = (), *, quick: bool = False,
                    grids: Mapping[str, Sequence[Any]] | None = None) -> tuple[dict[str, Any], ...]:
     """The parameter settings a table checks ``metric`` at; the metric's own setting first.
 
@@ -82,11 +78,11 @@ def parameter_grid(metric: Any, fixed: Iterable[str] = (), *, quick: bool = Fals
     ``quick``, only the metric's own setting and, one parameter at a time,
     that parameter's smallest and largest value.
     """
-    family = _family(metric)
-    current = dict(getattr(metric, "params", {}))
+    family = metric.family
+    current = dict(metric.params)
     fixed = set(fixed)
     axes: list[tuple[str, tuple[Any, ...]]] = []
-    for param in getattr(metric, "param_info", ()):
+    for param in metric.param_info:
         if not param.varies:
             continue  # how the metric reads its input (rel): the metric's own value, in `current` if set
         value = current[param.name]
@@ -115,13 +111,13 @@ def parameter_grid(metric: Any, fixed: Iterable[str] = (), *, quick: bool = Fals
     return tuple(unique)
 
 
-def at_setting(metric: Any, setting: Mapping[str, Any]) -> Any:
+def at_setting(metric: Metric, setting: Mapping[str, Any]) -> Metric:
     """``metric`` with its parameters set to ``setting``."""
-    if dict(getattr(metric, "params", {})) == dict(setting):
+    if dict(metric.params) == dict(setting):
         return metric
-    if hasattr(metric, "replace"):
-        return metric.replace(**setting)
-    raise InputError(f"cannot set the parameters of {metric!r}: it has no replace()")
+    if isinstance(metric, UserMetric) and not metric.replaceable:
+        raise InputError(f"cannot set the parameters of {metric!r}: it has no replace()")
+    return metric.replace(**setting)
 
 
 # -- summaries of parameter dependence ---------------------------------------------

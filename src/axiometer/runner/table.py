@@ -37,12 +37,13 @@ from typing import Any, TypeVar
 from axiometer.axioms import CONSTRAINTS, PROPERTIES, get
 from axiometer.axioms.constraints.base import DEFAULT_RHO, Constraint
 from axiometer.axioms.properties.base import Property
-from axiometer.checking import QUICK, Budget
+from axiometer.checking import Budget, run_budget
 from axiometer.core import InputError, ProgressCallback
 from axiometer.metrics import RELATIVE_ROWS, TABLE_ROWS
 from axiometer.checking.boundary import ParamRange, declared_range
 from axiometer.checking.guard import is_trusted
 from axiometer.core import to_fraction
+from axiometer.metrics.base import Metric
 from axiometer.metrics.resolve import Resolved, resolve
 from axiometer.results import Boundary, BoundaryCurve, Cell, Check, TableResult, Verdict
 from axiometer.runner.grids import at_setting, default_values, describe_grid, parameter_grid
@@ -63,9 +64,9 @@ OTHER_MODE = {"window": "truncate", "truncate": "window"}
 @dataclass
 class _Row:
     title: str
-    metric: Any                              # at its own (default) setting
+    metric: Metric                           # at its own (default) setting
     settings: tuple[dict[str, Any], ...]
-    metrics: tuple[Any, ...]                 # the metric at each setting: what the tasks carry
+    metrics: tuple[Metric, ...]              # the metric at each setting: what the tasks carry
     picklable: bool
     spans: tuple[ParamRange, ...] = ()       # parameters whose boundaries are located, declared order
 
@@ -85,7 +86,7 @@ def _resolve_rows(metrics: Sequence[Any] | None, quick: bool,
         # A metric object's row is named by its family ("signed", "RBP"), or by its
         # full name when two objects share a family.
         shared = Counter(r.name for r in given if r.spec is None)
-        given = [r if r.spec is not None or shared[r.name] == 1 else replace(r, name=r.metric.name)
+        given = [r if r.spec is not None or shared[r.name] == 1 else replace(r, name=r.ranking_metric().name)
                  for r in given]
     rows: list[_Row] = []
     seen: set[str] = set()
@@ -95,9 +96,10 @@ def _resolve_rows(metrics: Sequence[Any] | None, quick: bool,
         seen.add(resolved.name)
         chosen = {**(grids or {}), **(resolved.grids or {})}
         spans = _spans(resolved, chosen, boundaries)
-        settings = parameter_grid(resolved.metric, resolved.fixed, quick=quick, grids=chosen)
-        at_settings = tuple(at_setting(resolved.metric, s) for s in settings)
-        rows.append(_Row(resolved.name, resolved.metric, settings, at_settings, _picklable(at_settings),
+        metric = resolved.ranking_metric()
+        settings = parameter_grid(metric, resolved.fixed, quick=quick, grids=chosen)
+        at_settings = tuple(at_setting(metric, s) for s in settings)
+        rows.append(_Row(resolved.name, metric, settings, at_settings, _picklable(at_settings),
                          spans))
     return rows
 
@@ -110,11 +112,11 @@ def _spans(resolved: Resolved, grids: dict[str, Sequence[Any]], everywhere: bool
     ``grids``); ``everywhere`` (``--boundaries``) adds every other numeric
     parameter not fixed in the spec, over its declared range.
     """
-    metric = resolved.metric
-    family_name = getattr(metric, "family", None) or resolved.name
+    metric = resolved.ranking_metric()
+    family_name = metric.family
     given = {key.split(".", 1)[1]: value for key, value in (resolved.ranges or {}).items()}
     spans = []
-    for param in getattr(metric, "param_info", ()):
+    for param in metric.param_info:
         declared = declared_range(metric, param.name)
         if param.name in given:
             low, high = given[param.name]
@@ -309,7 +311,7 @@ class _Run:
             state.waiting += 1
             self._submit(task, functools.partial(self._located, row, column, task), row, column, 2)
 
-    def _boundary_task(self, column: int, metric: Any, span: ParamRange, given: tuple[Any, ...],
+    def _boundary_task(self, column: int, metric: Metric, span: ParamRange, given: tuple[Any, ...],
                        over: tuple[str, Any] | None = None) -> BoundaryTask:
         return BoundaryTask(metric, self._constraint_ref(column), span, given, self.mode, self.budget, self.seed,
                             over)
@@ -323,7 +325,7 @@ class _Run:
         spec_row, constraint = self.rows[row], self.constraints[column]
         state = self.cells[row, column]
         checks = tuple(state.checks[s] for s in sorted(state.checks))
-        projected = constraint.family == "diversity" and not _needs_aspects(spec_row.metric)
+        projected = constraint.family == "diversity" and not spec_row.metric.needs.aspects
         total = len(spec_row.settings)
         if len(checks) < total:
             summary = "not run" if not checks else f"not run (interrupted after {len(checks)} of {total} settings)"
@@ -355,14 +357,6 @@ def _registered(constraint: Constraint | Property) -> Constraint | Property | No
         return None
 
 
-def _needs_context(metric: Any) -> bool:
-    needs = getattr(metric, "needs", None)
-    return bool(needs is not None and needs.context)
-
-
-def _needs_aspects(metric: Any) -> bool:
-    needs = getattr(metric, "needs", None)
-    return bool(needs is not None and needs.aspects)
 
 
 def run_table(metrics: Sequence[Any] | None = None, constraints: Sequence[Any] | None = None, *,
@@ -413,10 +407,9 @@ def run_table(metrics: Sequence[Any] | None = None, constraints: Sequence[Any] |
         raise InputError(f"unknown mode {mode!r}; known: window, truncate")
     if family not in ROW_SETS:
         raise InputError(f"unknown family {family!r}; known: {', '.join(ROW_SETS)}")
-    if quick and budget == Budget():
-        budget = QUICK
+    budget = run_budget(quick, budget)
     rows = _resolve_rows(metrics, quick, grids, family, boundaries)
-    if constraints is None and any(_needs_context(row.metric) for row in rows):
+    if constraints is None and any(row.metric.needs.context for row in rows):
         family = "relative"  # a relative metric's own properties come with the ten constraints
     chosen = resolve_constraints(constraints, family)
     run = _Run(rows, chosen, seed=seed, budget=budget, mode=mode,

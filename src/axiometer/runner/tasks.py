@@ -29,6 +29,7 @@ from axiometer.checking import Budget, check
 from axiometer.checking.boundary import CellProbe, ParamRange, locate
 from axiometer.checking.explain import explain
 from axiometer.core import to_fraction
+from axiometer.metrics.base import Metric
 from axiometer.results import Boundary, Check, ErrorInfo, Verdict
 
 __all__ = ["Task", "CheckTask", "ExplainTask", "BoundaryTask", "Located", "Interrupted", "run_task",
@@ -78,7 +79,7 @@ class CheckTask(Task[Check]):
     """``metric`` (at one setting) against ``constraint`` in cutoff ``mode`` (``None``: the
     constraint's own)."""
 
-    metric: Any
+    metric: Metric
     constraint: ConstraintRef
     mode: str | None
     budget: Budget
@@ -89,7 +90,7 @@ class CheckTask(Task[Check]):
 
     def failed(self, message: str, error: ErrorInfo | None, note: str = "") -> Check:
         """An error check: ``error``, else ``message`` alone."""
-        name = getattr(self.metric, "name", None) or repr(self.metric)
+        name = self.metric.name
         constraint_id = self.constraint if isinstance(self.constraint, str) else self.constraint.id
         mode = self.mode or _default_mode(self.constraint)
         return Check(constraint=constraint_id, metric=str(name), params=params_of(self.metric), verdict=Verdict.ERROR,
@@ -101,7 +102,7 @@ class ExplainTask(Task["str | None"]):
     """Why ``check`` (the violated check of ``metric`` on ``constraint``) holds nearby, if it
     does; ``grid_checks``: the cell's checks at every grid setting."""
 
-    metric: Any
+    metric: Metric
     constraint: str | Constraint
     check: Check
     grid_checks: tuple[Check, ...]
@@ -137,7 +138,7 @@ class BoundaryTask(Task[Located]):
     parameters at the metric's setting), its grid values ``given`` probed first; ``over``, for one
     point of a two-parameter curve, names the other parameter and its value."""
 
-    metric: Any
+    metric: Metric
     constraint: ConstraintRef
     span: ParamRange
     given: tuple[Any, ...]
@@ -153,7 +154,7 @@ class BoundaryTask(Task[Located]):
         boundaries."""
         metric, constraint, name = self.metric, _oracle(self.constraint), self.span.name
         probe = CellProbe(metric, constraint, name, mode=self.mode, budget=self.budget, seed=self.seed)
-        fixed = tuple((k, v) for k, v in getattr(metric, "params", {}).items() if k != name)
+        fixed = tuple((k, v) for k, v in metric.params.items() if k != name)
         boundaries = locate(metric, constraint, self.span, probe, self.given, fixed)
         overturned = []
         for value in self.given:

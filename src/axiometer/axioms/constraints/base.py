@@ -32,7 +32,7 @@ from axiometer.core import Context, to_fraction
 from axiometer.generators.case import DEFAULT_RHO, Case, Scope, ScopeItem
 from axiometer.generators.context import in_generated_contexts, small_scope_with_contexts, with_contexts
 from axiometer.generators.draw import CaseStrategy, bound
-from axiometer.metrics import is_exact_capable
+from axiometer.metrics import Metric, is_exact_capable
 from axiometer.metrics.decide import Comparison, compare
 from axiometer.results import (HOLDS, AxiomInfo, Check, Counterexample, Decided, Evidence, Outcome, Verdict,
                                context_record, record_topic)
@@ -105,7 +105,7 @@ class Constraint:
                          relation=self.relation_text or self.relation.text, conditions=self.conditions,
                          source=self.source, expectation=self.expectation)
 
-    def check(self, metric: Any, search: Searcher, *, mode: str | None, rho: Fraction,
+    def check(self, metric: Metric, search: Searcher, *, mode: str | None, rho: Fraction,
               rcs: tuple[Fraction, ...], scope_changes: dict[str, Any] | None) -> Check:
         """The verdict on ``metric``: the small scope, then a random search, for a failing case.
 
@@ -115,7 +115,7 @@ class Constraint:
         mode = mode or self.default_mode
         relative = is_relative(metric)
         constraint = self.under_generated_contexts() if relative else self
-        cutoff = getattr(metric, "cutoff", None)
+        cutoff = metric.cutoff
         # grow: the small scope continues past its declared scope as far as the budget allows.
         scope = Scope(max_position=cutoff if mode == "window" else None, rho=to_fraction(rho), grow=True)
         if mode == "truncate" and cutoff is not None:
@@ -125,12 +125,11 @@ class Constraint:
             scope = scope.with_(**scope_changes)
         # Seeded by the metric's family, not its full name: every setting of a parameter grid
         # then meets the same cases, so a parameter that cannot matter cannot flip the verdict.
-        family = getattr(metric, "family", None) or metric.name
-        seed = search.seed(family, self.id, repr(sorted((scope_changes or {}).items())))
+        seed = search.seed(metric.family, self.id, repr(sorted((scope_changes or {}).items())))
         result = constraint.decide(metric, mode, scope, search, seed)
         return joined_note(result, "under a generated context of other systems") if relative else result
 
-    def decide(self, metric: Any, mode: str, scope: Scope, search: Searcher, seed: int) -> Check:
+    def decide(self, metric: Metric, mode: str, scope: Scope, search: Searcher, seed: int) -> Check:
         """A universal constraint's verdict: violated by the first failing case found, else satisfied
         (with the evidence of the search)."""
         found = self.search_failure(metric, scope, search, seed)
@@ -140,7 +139,7 @@ class Constraint:
         return check_result(metric, self, mode, outcome, found.cases, found.small, found.note,
                             search.tolerance, evidence=lambda exact: search_evidence(found, exact))
 
-    def search_failure(self, metric: Any, scope: Scope, search: Searcher, seed: int,
+    def search_failure(self, metric: Metric, scope: Scope, search: Searcher, seed: int,
                        extra: tuple[tuple[str, str], ...] = ()) -> SearchResult:
         """Small scope, then random search, for a case where the relation fails (``outcome``
         ``None``: none found); the result counts the cases and says how far the small scope got."""
@@ -151,7 +150,7 @@ class Constraint:
             lambda case: self.judge(metric, case, search, extra),
             lambda outcome: not outcome.holds, seed)
 
-    def judge(self, metric: Any, case: Case, search: Searcher,
+    def judge(self, metric: Metric, case: Case, search: Searcher,
               extra: tuple[tuple[str, str], ...] = ()) -> Outcome:
         """Decide the relation on one case (exactly where the metric can), or an error outcome."""
         try:
@@ -172,15 +171,14 @@ class Constraint:
                 lambda scope: small_scope_with_contexts(iter(small_scope(scope)), scope.context_disjoint)))
 
 
-def is_relative(metric: Any) -> bool:
+def is_relative(metric: Metric) -> bool:
     """Does the metric score a ranking against other systems' rankings (a context)?"""
-    needs = getattr(metric, "needs", None)
-    return needs is not None and needs.context
+    return metric.needs.context
 
 
-def params_of(metric: Any) -> tuple[tuple[str, Any], ...]:
+def params_of(metric: Metric) -> tuple[tuple[str, Any], ...]:
     """The metric's parameter setting, as recorded in a :class:`Check`."""
-    return tuple(getattr(metric, "params", {}).items())
+    return tuple(metric.params.items())
 
 
 def joined_note(result: Check, note: str) -> Check:
@@ -188,7 +186,7 @@ def joined_note(result: Check, note: str) -> Check:
     return dataclasses.replace(result, note="; ".join(n for n in (result.note, note) if n))
 
 
-def check_result(metric: Any, constraint: Constraint, mode: str, outcome: Outcome, cases: int,
+def check_result(metric: Metric, constraint: Constraint, mode: str, outcome: Outcome, cases: int,
                  small: int, note: str, tolerance: float,
                  evidence: Callable[[bool], Evidence] | None = None, **extra: Any) -> Check:
     """The :class:`Check` for an outcome: error, the given verdict (default satisfied) or violated.
@@ -209,7 +207,7 @@ def check_result(metric: Any, constraint: Constraint, mode: str, outcome: Outcom
                  note=note, evidence=evidence(exact) if evidence and verdict in HOLDS else None, **extra)
 
 
-def no_case(metric: Any, constraint: Constraint, mode: str, scope: Scope) -> Check:
+def no_case(metric: Metric, constraint: Constraint, mode: str, scope: Scope) -> Check:
     """No case fits (e.g. a cutoff k = 1 in window mode leaves no room for the construction)."""
     where = f"within the window k = {scope.max_position}" if scope.max_position is not None else ""
     return Check(constraint=constraint.id, metric=metric.name, params=params_of(metric), verdict=Verdict.NA,
@@ -231,7 +229,7 @@ def counterexample(case: Case, score_a: float, score_b: float, relation: str, *,
         context_b=context_record(context_b if context_b is not None else case.context_b))
 
 
-def comparison_outcome(metric: Any, case: Case, tolerance: float, relation: str,
+def comparison_outcome(metric: Metric, case: Case, tolerance: float, relation: str,
                        holds: Callable[[int], bool], extra: tuple[tuple[str, str], ...] = ()) -> Outcome:
     """Decide ``Q(b)`` (in ``b``'s context) against ``Q(a)``; ``holds`` reads the sign of ``Q(b) - Q(a)``.
 

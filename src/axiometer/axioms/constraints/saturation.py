@@ -28,6 +28,7 @@ from axiometer.axioms.constraints.conditions import saturation_case
 from axiometer.axioms.oracle import Searcher, search_evidence
 from axiometer.generators.case import Scope
 from axiometer.generators.diversity import saturation_cases, saturation_small_scope
+from axiometer.metrics.base import Metric
 from axiometer.results import Check, Outcome, Verdict, Witness
 
 __all__ = ["SATURATION", "SaturationConstraint", "RMAX_CANDIDATES"]
@@ -40,7 +41,7 @@ RMAX_CANDIDATES = (Fraction(1), Fraction(99, 100), Fraction(9, 10), Fraction(3, 
 class SaturationConstraint(Constraint):
     """Sat's procedure: the universal search for each ``rmax`` candidate, largest first."""
 
-    def decide(self, metric: Any, mode: str, scope: Scope, search: Searcher, seed: int) -> Check:
+    def decide(self, metric: Metric, mode: str, scope: Scope, search: Searcher, seed: int) -> Check:
         """Witness: the largest ``rmax`` for which no case breaks the relation; else violated.
 
         The witness's evidence is that of the search behind it (the witness ``rmax``'s); the

@@ -37,7 +37,7 @@ from axiometer.axioms.oracle import Searcher
 from axiometer.core import Ranking, Topic
 from axiometer.generators.case import Case
 from axiometer.generators.context import fixed_context
-from axiometer.metrics import is_exact_capable
+from axiometer.metrics import Metric, is_exact_capable
 from axiometer.metrics.registry import is_builtin
 from axiometer.metrics.base import BuiltinMetric
 from axiometer.metrics.decide import Comparison, compare
@@ -125,7 +125,7 @@ _COMPARED: OrderedDict[tuple[Any, ...], dict[int, _Pair]] = OrderedDict()
 _COMPARED_ENTRIES = 8
 
 
-def _cache_key(metric: Any, build: Callable[..., Any], rc: Fraction, tolerance: float, relative: bool,
+def _cache_key(metric: Metric, build: Callable[..., Any], rc: Fraction, tolerance: float, relative: bool,
                disjoint: bool) -> tuple[Any, ...] | None:
     """The key of a grid's comparisons, or ``None`` when the metric is not a registered built-in."""
     if not isinstance(metric, BuiltinMetric) or not is_builtin(metric):
@@ -153,7 +153,7 @@ class ThresholdConstraint(Constraint):
 
     threshold: ThresholdRule | None = None
 
-    def check(self, metric: Any, search: Searcher, *, mode: str | None, rho: Fraction,
+    def check(self, metric: Metric, search: Searcher, *, mode: str | None, rho: Fraction,
               rcs: tuple[Fraction, ...], scope_changes: dict[str, Any] | None) -> Check:
         """The verdict from the sign sequences of ``D(n)``, one per ``rc``.
 
@@ -166,7 +166,7 @@ class ThresholdConstraint(Constraint):
         result = self._signs(metric, mode, search, rcs, relative, disjoint)
         return joined_note(result, "under a fixed context of other systems") if relative else result
 
-    def _signs(self, metric: Any, mode: str, search: Searcher, rcs: tuple[Fraction, ...],
+    def _signs(self, metric: Metric, mode: str, search: Searcher, rcs: tuple[Fraction, ...],
                relative: bool, disjoint: bool) -> Check:
         """Walk the grid for each ``rc``: the first ``rc`` that fails gives the violation (later
         ones only extend the curve), else one witness serves every ``rc``."""
@@ -174,7 +174,7 @@ class ThresholdConstraint(Constraint):
         assert rule is not None
         tolerance = search.tolerance
         grid = threshold_grid(search.horizon)
-        cutoff = getattr(metric, "cutoff", None)
+        cutoff = metric.cutoff
         if mode == "window" and cutoff is not None:
             grid = tuple(n for n in grid if 2 * n <= cutoff)
         if not grid:
@@ -281,7 +281,7 @@ class ThresholdConstraint(Constraint):
                                      threshold=found, rcs=tuple(rcs)),
                      curve=curve, evidence=evidence)
 
-    def _violation(self, metric: Any, mode: str, tolerance: float, rc: Fraction, n: int, pair: _Pair,
+    def _violation(self, metric: Metric, mode: str, tolerance: float, rc: Fraction, n: int, pair: _Pair,
                    signs: str, note: str) -> Check:
         rule = self.threshold
         assert rule is not None

@@ -32,11 +32,11 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from axiometer.axioms.constraints.base import comparison_outcome, counterexample, params_of
+from axiometer.axioms.constraints.base import comparison_outcome, counterexample, is_relative, params_of
 from axiometer.axioms.oracle import Searcher, SearchResult, combined_evidence, search_evidence
 from axiometer.generators.case import Case, Scope, ScopeItem
 from axiometer.generators.draw import bound
-from axiometer.metrics import is_exact_capable
+from axiometer.metrics import Metric, is_exact_capable
 from axiometer.metrics.base import UndefinedScore
 from axiometer.metrics.decide import DEFAULT_TOLERANCE, decide_sign, evaluate
 from axiometer.results import AxiomInfo, Check, Evidence, Outcome, Strength, Verdict, Witness, context_record
@@ -102,7 +102,7 @@ class Property:
             return (registered_property, (self.id,))
         return super().__reduce_ex__(protocol)
 
-    def check(self, metric: Any, search: Searcher, *, mode: str | None, rho: Fraction,
+    def check(self, metric: Metric, search: Searcher, *, mode: str | None, rho: Fraction,
               rcs: tuple[Fraction, ...], scope_changes: dict[str, Any] | None) -> Check:
         """The verdict on ``metric``: each claim searched in turn (``rho``, ``rcs`` and
         ``scope_changes`` are the constraints' and change nothing here)."""
@@ -124,22 +124,22 @@ def registered_property(property_id: str) -> Property:
     return _REGISTERED[property_id]
 
 
-def not_relative(metric: Any) -> str | None:
+def not_relative(metric: Metric) -> str | None:
     """The n/a reason shared by every property: the metric takes no context."""
-    needs = getattr(metric, "needs", None)
-    return None if needs is not None and needs.context else "not a relative metric (it takes no context)"
+    return None if is_relative(metric) else "not a relative metric (it takes no context)"
 
 
-def relative_window(metric: Any) -> int | None:
+def relative_window(metric: Metric) -> int | None:
     """The cutoff ``k`` the properties' "within the cutoff" refers to.
 
-    The metric's own cutoff, else its base's (NRG's prior depth is the base's
-    ``K``); ``None`` when neither has one.
+    The metric's own cutoff (NRG's is its base's ``K``, its prior depth), else
+    the cutoff of the ``base`` metric a metric author's object declares
+    (:class:`~axiometer.metrics.adapter.UserMetric`); ``None`` when neither has one.
     """
-    cutoff = getattr(metric, "cutoff", None)
-    if cutoff is None:
-        cutoff = getattr(getattr(metric, "base", None), "cutoff", None)
-    return cutoff
+    if metric.cutoff is not None:
+        return metric.cutoff
+    base = getattr(metric, "base", None)  # only a metric author's object declares a base metric
+    return getattr(base, "cutoff", None)
 
 
 # -- searching ------------------------------------------------------------------------------------------
@@ -152,7 +152,7 @@ class _Stats:
         self.first: Outcome | None = None
 
 
-def _judge(prop: Property, metric: Any, claim: Any, case: Case, search: Searcher,
+def _judge(prop: Property, metric: Metric, claim: Any, case: Case, search: Searcher,
            stats: _Stats) -> Outcome:
     """Run the property's judge; a user metric's exception becomes an error outcome."""
     try:
@@ -174,7 +174,7 @@ def _is_target(prop: Property, outcome: Outcome) -> bool:
     return outcome.holds if prop.kind == "existential" else not outcome.holds
 
 
-def _search(prop: Property, metric: Any, claim: Any, scope: Scope, search: Searcher, seed: int,
+def _search(prop: Property, metric: Metric, claim: Any, scope: Scope, search: Searcher, seed: int,
             stats: _Stats) -> SearchResult:
     """Small scope, then hypothesis, for a target (a failure, or an existential's witness)."""
     strategy = prop.strategy
@@ -197,7 +197,7 @@ def _witness_evidence(found: SearchResult, exact: bool) -> Evidence:
 
 # -- the check ------------------------------------------------------------------------------------------
 
-def _check(metric: Any, prop: Property, mode: str, verdict: Verdict, cases: int = 0, small: int = 0,
+def _check(metric: Metric, prop: Property, mode: str, verdict: Verdict, cases: int = 0, small: int = 0,
            note: str = "", tolerance: float = DEFAULT_TOLERANCE, **extra: Any) -> Check:
     exact = is_exact_capable(metric)
     return Check(constraint=prop.id, metric=metric.name, params=params_of(metric), verdict=verdict, mode=mode,
@@ -209,7 +209,7 @@ def _join(*parts: str) -> str:
     return "; ".join(p for p in parts if p)
 
 
-def _check_property(metric: Any, prop: Property, mode: str | None, search: Searcher) -> Check:
+def _check_property(metric: Metric, prop: Property, mode: str | None, search: Searcher) -> Check:
     tolerance = search.tolerance
     mode = mode or prop.default_mode
     reason = not_relative(metric) or prop.applies(metric)
@@ -217,7 +217,7 @@ def _check_property(metric: Any, prop: Property, mode: str | None, search: Searc
         return _check(metric, prop, mode, Verdict.NA, note=reason)
     window = relative_window(metric)
     scope = Scope(max_position=window, grow=True)   # the small scopes grow as far as the budget allows
-    family = getattr(metric, "family", None) or metric.name
+    family = metric.family
     claims = prop.claims(metric)
     total_cases = total_small = 0
     held: list[str] = []
@@ -281,12 +281,12 @@ def _check_property(metric: Any, prop: Property, mode: str | None, search: Searc
                   tolerance, evidence=combined_evidence(evidences))
 
 
-def _no_case(metric: Any, prop: Property, mode: str, window: int | None) -> Check:
+def _no_case(metric: Metric, prop: Property, mode: str, window: int | None) -> Check:
     where = f" within the cutoff k = {window}" if window is not None else ""
     return _check(metric, prop, mode, Verdict.NA, note=f"no case of this property fits{where}")
 
 
-def _witness(metric: Any, case: Case) -> Witness:
+def _witness(metric: Metric, case: Case) -> Witness:
     qa = evaluate(metric, case.a, case.topic, case.context)
     qb = evaluate(metric, case.b, case.topic, case.context_of_b)
     contexts = f"context {context_record(case.context)} -> {context_record(case.context_of_b)}"

@@ -30,7 +30,7 @@ from axiometer.metrics.decide import evaluate
 from axiometer.axioms.properties.base import Property, counterexample, decide_sign
 from axiometer.generators.case import Case, Scope, ScopeItem
 from axiometer.generators.relative import extreme_small_scope, relative_cases, relative_small_scope
-from axiometer.metrics import is_exact_capable
+from axiometer.metrics import Metric, is_exact_capable
 from axiometer.metrics.arithmetic import EXACT
 
 __all__ = ["BOUNDED", "range_text"]
@@ -43,13 +43,15 @@ def range_text(bound: Any, S: int, symbol: str = "Q") -> str:
     return f"{left}{symbol}{right}"
 
 
-def _applies(metric: Any) -> str | None:
-    bounds = getattr(metric, "stated_bounds", None)
-    return None if bounds is not None and bounds() else "the metric states no bounds"
+def _applies(metric: Metric) -> str | None:
+    return None if metric.stated_bounds() else "the metric states no bounds"
 
 
 def _values(metric: Any, bound: Any, case: Case) -> list[tuple[str | None, float, Any]]:
-    """(document or None, float value, exact-value thunk or None) for each value the claim bounds."""
+    """(document or None, float value, exact-value thunk or None) for each value the claim bounds.
+
+    ``metric``: a :class:`~axiometer.metrics.Metric` that, for a rarity bound, also has
+    ``rarities`` (a rareness metric, or a metric author's object adapted), hence ``Any``."""
     if bound.quantity == "rarity":
         rarities = metric.rarities(list(case.a), case.topic, case.context, EXACT)
         return [(doc, float(value), lambda value=value: value) for doc, value in rarities.items()]
@@ -58,7 +60,7 @@ def _values(metric: Any, bound: Any, case: Case) -> list[tuple[str | None, float
     return [(None, q, exact)]
 
 
-def _judge(metric: Any, bound: Any, case: Case, tolerance: float) -> Outcome:
+def _judge(metric: Metric, bound: Any, case: Case, tolerance: float) -> Outcome:
     assert case.context is not None  # the relative cases always carry the other systems
     S = len(case.context) + 1
     for doc, value, exact_value in _values(metric, bound, case):

@@ -28,14 +28,14 @@ from axiometer.axioms.properties.base import Property, counterexample
 from axiometer.generators.case import Case, Scope, ScopeItem, declared_extra
 from axiometer.generators.relative import extreme_small_scope, relative_cases, relative_small_scope
 from axiometer.metrics import MetricError
-from axiometer.metrics.base import UndefinedScore
+from axiometer.metrics.base import Metric, UndefinedScore
 
 __all__ = ["FINITE"]
 
 _CLAIM = "Q is a finite real number"
 
 
-def _judge(metric: Any, claim: Any, case: Case, tolerance: float) -> Outcome:
+def _judge(metric: Metric, claim: Any, case: Case, tolerance: float) -> Outcome:
     nan = float("nan")
     try:
         value = metric.score(case.a, case.topic, case.context)

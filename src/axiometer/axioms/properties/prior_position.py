@@ -34,15 +34,16 @@ from axiometer.axioms.properties.base import Property, comparison_outcome
 from axiometer.generators.case import Case, Scope
 from axiometer.generators.relative import (prior_monotonicity_cases, prior_move_small_scope,
                                           prior_sensitivity_cases, window)
+from axiometer.metrics.base import Metric
 
 __all__ = ["PRIOR_SENSITIVITY", "PRIOR_MONOTONICITY", "prior_move_conditions"]
 
 
-def _sens(metric: Any, claim: Any, case: Case, tolerance: float) -> Outcome:
+def _sens(metric: Metric, claim: Any, case: Case, tolerance: float) -> Outcome:
     return comparison_outcome(metric, case, tolerance, "Q(b) != Q(a)", lambda sign: sign != 0)
 
 
-def _mono(metric: Any, claim: Any, case: Case, tolerance: float) -> Outcome:
+def _mono(metric: Metric, claim: Any, case: Case, tolerance: float) -> Outcome:
     return comparison_outcome(metric, case, tolerance, "Q(b) >= Q(a)", lambda sign: sign >= 0)
 
 

@@ -27,11 +27,12 @@ from axiometer.axioms.properties.base import Property, comparison_outcome
 from axiometer.generators.case import Case, Scope
 from axiometer.generators.relative import rarity_cases, rarity_small_scope, window
 from axiometer.metrics.relative import systems_retrieving
+from axiometer.metrics.base import Metric
 
 __all__ = ["RARITY", "rarity_conditions"]
 
 
-def _judge(metric: Any, claim: Any, case: Case, tolerance: float) -> Outcome:
+def _judge(metric: Metric, claim: Any, case: Case, tolerance: float) -> Outcome:
     return comparison_outcome(metric, case, tolerance, "Q(b) > Q(a)", lambda sign: sign > 0)
 
 

@@ -26,17 +26,16 @@ from axiometer.axioms.properties.base import Property, counterexample, decide_si
 from axiometer.core import Context
 from axiometer.generators.case import Case
 from axiometer.generators.relative import relative_cases, relative_small_scope
-from axiometer.metrics import is_exact_capable
+from axiometer.metrics import Metric, is_exact_capable
 
 __all__ = ["REVERSION"]
 
 
-def _applies(metric: Any) -> str | None:
-    reversions = getattr(metric, "reversions", None)
-    return None if reversions is not None and reversions() else "the metric declares no reversion"
+def _applies(metric: Metric) -> str | None:
+    return None if metric.reversions() else "the metric declares no reversion"
 
 
-def _judge(metric: Any, reversion: Any, case: Case, tolerance: float) -> Outcome:
+def _judge(metric: Metric, reversion: Any, case: Case, tolerance: float) -> Outcome:
     context = Context() if reversion.context == "empty" else case.context
     reverted, base = reversion.metric, reversion.base
     q = evaluate(reverted, case.a, case.topic, context)

@@ -25,6 +25,7 @@ from axiometer.core import Context, Topic
 from axiometer.generators.case import Case
 from axiometer.generators.relative import relative_cases, relative_small_scope
 from axiometer.metrics import is_exact_capable
+from axiometer.metrics.base import Metric
 
 __all__ = ["UNIQUE", "unique_contributions"]
 
@@ -35,7 +36,7 @@ def unique_contributions(ranking: tuple[str, ...], topic: Topic, context: Contex
     return sum(1 for d in ranking[:depth] if topic.rel(d) and d not in pooled)
 
 
-def _judge(metric: Any, claim: Any, case: Case, tolerance: float) -> Outcome:
+def _judge(metric: Metric, claim: Any, case: Case, tolerance: float) -> Outcome:
     depth = relative_window(metric)
     assert case.context is not None  # the relative cases always carry the other systems
     count = unique_contributions(tuple(case.a), case.topic, case.context, depth)
@@ -57,7 +58,7 @@ UNIQUE = Property(
             "exactly the number of unique relevant contributions a ranking makes to the pool.",
     source="Clarke et al. (NRG), 2024, Appendix B",
     kind="unary",
-    applies=lambda metric: None if getattr(metric, "counts_unique", False)
+    applies=lambda metric: None if metric.counts_unique
     else "the metric does not claim to count unique relevant contributions",
     judge=_judge,
     strategy=relative_cases,

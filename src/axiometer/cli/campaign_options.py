@@ -1,11 +1,7 @@
-"""Options and helpers the commands share.
-
-The run options of ``table`` and ``check`` (:func:`add_run_options`,
-:func:`run_checks`), ``--param`` (:func:`param_options`), the campaign input
-of ``score`` and ``unanimity`` (:func:`add_campaign_options`,
-:func:`campaign_scores`, :func:`prior_argument`), writing a report or ``-o
-FILE`` (:func:`write`), and the exit statuses with the one-line failure
-(:func:`fail`).
+"""The campaign input of ``score``, ``compare``, ``unanimity`` and ``meta``: qrels, runs, grades,
+metrics, priors, and the positional form ``QRELS RUN [RUN ...] ['MEASURES' ...]``
+(:func:`add_campaign_options`); reading them (:func:`campaign_inputs`), scoring them
+(:func:`campaign_scores`), and ``--prior`` (:func:`prior_argument`).
 """
 
 from __future__ import annotations
@@ -13,12 +9,10 @@ from __future__ import annotations
 import argparse
 import contextlib
 import dataclasses
-import math
 import os
 import sys
 import warnings
-from collections.abc import Callable, Iterator, Sequence
-from fractions import Fraction
+from collections.abc import Iterator, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -28,201 +22,14 @@ from axiometer.grades import DEFAULT_MAPPING, GRADE_MAPPINGS
 from axiometer.progress import Progress
 from axiometer.readers import QRELS_FORMATS, read_qrels, read_run
 
-#: Exit status of a usage or input error (argparse's convention).
-EXIT_ERROR = 2
-
-#: The exit status of a run stopped by Ctrl-C (128 + SIGINT), also when a partial table is printed.
-EXIT_INTERRUPTED = 130
+__all__ = ["EXAMPLE_PACKAGE", "EXAMPLE_FOLDER", "EXAMPLE_QRELS", "split_measures", "add_campaign_options",
+           "example_files", "prior_argument", "Campaign", "campaign_inputs", "campaign_scores"]
 
 #: The bundled example (``axiometer score --example``): a package resource folder.
 EXAMPLE_PACKAGE = "axiometer"
 EXAMPLE_FOLDER = "data/example"
 EXAMPLE_QRELS = "qrels.evall.tsv"
 
-
-# -- output and failure --------------------------------------------------------
-
-def write(report: str, output: str | None) -> None:
-    """Write ``report`` to the file ``output`` (``-o FILE``), or to stdout when it is not given."""
-    if output:
-        Path(output).write_text(report, encoding="utf-8")
-    else:
-        sys.stdout.write(report)
-
-
-def fail(message: str) -> int:
-    """Print ``axiometer: error: <message>`` as one line on stderr; returns :data:`EXIT_ERROR`."""
-    one_line = " ".join(message.split())
-    print(f"axiometer: error: {one_line}", file=sys.stderr)
-    return EXIT_ERROR
-
-
-# -- table and check -----------------------------------------------------------
-
-def add_run_options(parser: argparse.ArgumentParser) -> None:
-    """Options shared by ``table`` and ``check``: what to check, how hard, and where to write."""
-    parser.add_argument("--constraints", metavar="ID", nargs="+", default=None,
-                        help="constraint or property ids such as Pri DeepTh PriorMono (default: "
-                             "the ten constraints, with the relative properties first for a "
-                             "relative metric)")
-    parser.add_argument("--quick", action="store_true",
-                        help="a small budget and small grids (the default setting plus each "
-                             "parameter's extremes)")
-    parser.add_argument("--seed", type=int, default=0, metavar="N",
-                        help="the seed every check's random search derives from (default: 0)")
-    parser.add_argument("--mode", choices=("window", "truncate"), default=None,
-                        help="cutoff mode for every constraint (default: window for the universal "
-                             "constraints, truncate for DeepTh/CloseTh)")
-    parser.add_argument("--jobs", type=int, default=None, metavar="N",
-                        help="worker processes (default: all cores; 1: one at a time)")
-    parser.add_argument("--executor", metavar="URL", default=None,
-                        help="run the checks on a Dask cluster instead of local processes: "
-                             "dask://HOST:PORT, the scheduler's address (pip install 'axiometer[dask]'; "
-                             "same result as the local run; docs/distributed.md)")
-    parser.add_argument("--case-seconds", type=_positive(float), default=None, metavar="S",
-                        help="time limit of one evaluation of a metric that is not a built-in "
-                             "(default: 2)")
-    parser.add_argument("--worker-mb", type=_positive(int), default=None, metavar="MB",
-                        help="memory a supervised worker checking such a metric may add (default: 1024)")
-    parser.add_argument("--in-process", action="store_true",
-                        help="check a metric that is not a built-in in this process instead of "
-                             "supervised workers (to debug it; then sys.exit, os._exit, crashes and "
-                             "hangs past the alarm are not contained)")
-    parser.add_argument("-o", "--output", metavar="FILE",
-                        help="write the full report to FILE (every counterexample, witness and "
-                             "explanation, in any format)")
-    parser.add_argument("--details", action="store_true",
-                        help="text and markdown: after the matrix and its legend, print every "
-                             "counterexample, witness and explanation (always in a file written "
-                             "with -o)")
-    parser.add_argument("--boundaries", action="store_true",
-                        help="locate, for every parameter-dependent cell, the exact parameter "
-                             "values where its verdict changes (over each numeric parameter's "
-                             "declared range; bisection to 1e-6 and a closed form where sympy finds "
-                             "one); slower: seconds to minutes per metric")
-
-
-#: ``--param`` help shared by ``check`` and ``table``.
-PARAM_HELP = ("a parameter's value (p=0.5), its grid (p=0.5,0.8,0.9) or a continuous range "
-              "(p=0.5..0.99: the grid inside it and its ends, then the exact values where a verdict "
-              "changes); numbers are read as int, decimal or fraction such as 1/2, anything else as "
-              "a string; repeat for several parameters")
-
-
-def text_width(args: argparse.Namespace) -> int:
-    """The width a text report's lines fit: the terminal's for stdout (``COLUMNS`` first),
-    :data:`~axiometer.reports.numbers.DEFAULT_WIDTH` columns for ``-o FILE`` or a pipe."""
-    from axiometer.reports.numbers import DEFAULT_WIDTH, terminal_width
-
-    return DEFAULT_WIDTH if getattr(args, "output", None) else terminal_width()
-
-
-def report_layout(args: argparse.Namespace) -> tuple[bool, int]:
-    """Whether a table or check report prints its details (``--details``, or ``-o FILE``: a file
-    holds the full report) and the width its lines fit (:func:`text_width`)."""
-    return bool(args.details or args.output), text_width(args)
-
-
-def run_checks(args: argparse.Namespace, metrics: list | None):
-    """Run the table with a progress bar on stderr (shown after a few seconds on a terminal)."""
-    # Imported here: the runner loads the metrics, numpy, sympy and hypothesis.
-    from axiometer.runner import run_table
-
-    from axiometer.checking import QUICK, Budget
-
-    if args.jobs is not None and args.jobs < 1:
-        args.parser.error("--jobs must be at least 1")
-    budget = QUICK if args.quick else Budget()
-    # `plot region|boundaries` share this run without the limit options: the defaults.
-    if getattr(args, "case_seconds", None) is not None:
-        budget = dataclasses.replace(budget, case_seconds=args.case_seconds)
-    if getattr(args, "worker_mb", None) is not None:
-        budget = dataclasses.replace(budget, worker_mb=args.worker_mb)
-    url = getattr(args, "executor", None)
-    with contextlib.ExitStack() as stack:
-        executor = None
-        if url is not None:
-            from axiometer.runner.executors import open_executor
-
-            executor = stack.enter_context(open_executor(url))
-        progress = Progress(sys.stderr)
-        try:
-            return run_table(metrics, args.constraints, family=getattr(args, "family", "sigir2018"),
-                             seed=args.seed, budget=budget, quick=args.quick, mode=args.mode,
-                             jobs=args.jobs, progress=progress.update,
-                             boundaries=getattr(args, "boundaries", False),
-                             isolate=not getattr(args, "in_process", False), executor=executor)
-        finally:
-            progress.close()
-
-
-def _positive(kind: type) -> Callable[[str], Any]:
-    """An argparse type: a number of ``kind`` greater than 0."""
-    def read(text: str) -> Any:
-        try:
-            value = kind(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"not a number: {cut(text, 40)!r}") from None
-        if not value > 0 or value != value or value == float("inf"):
-            raise argparse.ArgumentTypeError(f"must be a finite number above 0, got {cut(text, 40)!r}")
-        return value
-    read.__name__ = kind.__name__
-    return read
-
-
-def _param_value(text: str) -> int | float | Fraction | str:
-    """One ``--param`` value: an int, a decimal, a fraction ``a/b``, else the text (quotes removed)."""
-    text = text.strip()
-    for read in (int, _fraction_text, float):
-        try:
-            value = read(text)
-        except (ValueError, ZeroDivisionError):
-            continue
-        if not isinstance(value, float) or math.isfinite(value):
-            return value
-    if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
-        return text[1:-1]
-    return text
-
-
-def _fraction_text(text: str) -> Fraction:
-    if "/" not in text:
-        raise ValueError(text)
-    return Fraction(text)
-
-
-def param_options(options: Sequence[str], qualified: bool = False) -> dict[str, object]:
-    """``--param p=0.5`` fixes p; ``--param p=0.1,0.5,0.9`` gives p a grid (a list);
-    ``--param p=0.5..0.99`` a continuous range (a tuple). With ``qualified`` (``table``), a name
-    may be ``FAMILY.NAME`` (``RBP.p``) to set one metric's parameter only."""
-    params: dict[str, object] = {}
-    for option in options:
-        name, equals, values = option.partition("=")
-        name = name.strip()
-        parts_of_name = name.split(".") if qualified else [name]
-        if not equals or len(parts_of_name) > 2 or not all(n.isidentifier() for n in parts_of_name):
-            raise InputError("expected NAME=VALUE, NAME=V1,V2,... or NAME=LOW..HIGH", source="--param",
-                             token=option)
-        if name in params:
-            raise InputError(f"parameter {name} is given twice", source="--param", token=option)
-        if ".." in values:
-            low, _, high = values.partition("..")
-            ends = [_param_value(low), _param_value(high)]
-            if any(isinstance(end, str) for end in ends):
-                raise InputError(f"a range needs two numbers, LOW..HIGH (e.g. {name}=0.5..0.99)",
-                                 source="--param", token=option)
-            if not ends[0] < ends[1]:
-                raise InputError(f"the range of {name} needs LOW < HIGH", source="--param", token=option)
-            params[name] = tuple(ends)
-            continue
-        parts = [_param_value(v) for v in values.split(",")]
-        if any(p == "" for p in parts):
-            raise InputError(f"parameter {name} has an empty value", source="--param", token=option)
-        params[name] = parts if len(parts) > 1 else parts[0]
-    return params
-
-
-# -- score and unanimity: the campaign -----------------------------------------
 
 def split_measures(text: str) -> list[str]:
     """The metric specs of a measures string, ir_measures' ``'nDCG@10 P@5 AP'``: split on
@@ -401,10 +208,11 @@ def _refuse_disjoint(qrels, runs, allowed: bool) -> None:
 
 
 def _read_runs(paths: Sequence[str | Path], progress: Progress, what: str,
-               compact: bool = False) -> list:
+               compact: bool = False) -> list[Any]:
     """The runs read (``compact``: kept as byte arrays, see :func:`read_run`), with what the reader
     warned about (extra columns) said as notes once the progress bar of the phase is closed."""
-    runs, notes = [], []
+    runs: list[Any] = []
+    notes: list[str] = []
     for done, path in enumerate(paths, 1):
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always", UserWarning)  # each file says its own

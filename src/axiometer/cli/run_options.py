@@ -1,0 +1,107 @@
+"""The run options of ``table`` and ``check`` (``plot`` shares the run): what to check, how
+hard, where to write (:func:`add_run_options`), and running the table with them (:func:`run_checks`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import dataclasses
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from axiometer.core import cut
+from axiometer.progress import Progress
+
+__all__ = ["add_run_options", "run_checks"]
+
+
+def add_run_options(parser: argparse.ArgumentParser) -> None:
+    """Options shared by ``table`` and ``check``: what to check, how hard, and where to write."""
+    parser.add_argument("--constraints", metavar="ID", nargs="+", default=None,
+                        help="constraint or property ids such as Pri DeepTh PriorMono (default: "
+                             "the ten constraints, with the relative properties first for a "
+                             "relative metric)")
+    parser.add_argument("--quick", action="store_true",
+                        help="a small budget and small grids (the default setting plus each "
+                             "parameter's extremes)")
+    parser.add_argument("--seed", type=int, default=0, metavar="N",
+                        help="the seed every check's random search derives from (default: 0)")
+    parser.add_argument("--mode", choices=("window", "truncate"), default=None,
+                        help="cutoff mode for every constraint (default: window for the universal "
+                             "constraints, truncate for DeepTh/CloseTh)")
+    parser.add_argument("--jobs", type=int, default=None, metavar="N",
+                        help="worker processes (default: all cores; 1: one at a time)")
+    parser.add_argument("--executor", metavar="URL", default=None,
+                        help="run the checks on a Dask cluster instead of local processes: "
+                             "dask://HOST:PORT, the scheduler's address (pip install 'axiometer[dask]'; "
+                             "same result as the local run; docs/distributed.md)")
+    parser.add_argument("--case-seconds", type=_positive(float), default=None, metavar="S",
+                        help="time limit of one evaluation of a metric that is not a built-in "
+                             "(default: 2)")
+    parser.add_argument("--worker-mb", type=_positive(int), default=None, metavar="MB",
+                        help="memory a supervised worker checking such a metric may add (default: 1024)")
+    parser.add_argument("--in-process", action="store_true",
+                        help="check a metric that is not a built-in in this process instead of "
+                             "supervised workers (to debug it; then sys.exit, os._exit, crashes and "
+                             "hangs past the alarm are not contained)")
+    parser.add_argument("-o", "--output", metavar="FILE",
+                        help="write the full report to FILE (every counterexample, witness and "
+                             "explanation, in any format)")
+    parser.add_argument("--details", action="store_true",
+                        help="text and markdown: after the matrix and its legend, print every "
+                             "counterexample, witness and explanation (always in a file written "
+                             "with -o)")
+    parser.add_argument("--boundaries", action="store_true",
+                        help="locate, for every parameter-dependent cell, the exact parameter "
+                             "values where its verdict changes (over each numeric parameter's "
+                             "declared range; bisection to 1e-6 and a closed form where sympy finds "
+                             "one); slower: seconds to minutes per metric")
+
+
+def run_checks(args: argparse.Namespace, metrics: list[Any] | None) -> Any:
+    """Run the table with a progress bar on stderr (shown after a few seconds on a terminal)."""
+    # Imported here: the runner loads the metrics, numpy, sympy and hypothesis.
+    from axiometer.runner import run_table
+
+    from axiometer.checking import run_budget
+
+    if args.jobs is not None and args.jobs < 1:
+        args.parser.error("--jobs must be at least 1")
+    budget = run_budget(args.quick)
+    # `plot region|boundaries` share this run without the limit options: the defaults.
+    if getattr(args, "case_seconds", None) is not None:
+        budget = dataclasses.replace(budget, case_seconds=args.case_seconds)
+    if getattr(args, "worker_mb", None) is not None:
+        budget = dataclasses.replace(budget, worker_mb=args.worker_mb)
+    url = getattr(args, "executor", None)
+    with contextlib.ExitStack() as stack:
+        executor = None
+        if url is not None:
+            from axiometer.runner.executors import open_executor
+
+            executor = stack.enter_context(open_executor(url))
+        progress = Progress(sys.stderr)
+        try:
+            return run_table(metrics, args.constraints, family=getattr(args, "family", "sigir2018"),
+                             seed=args.seed, budget=budget, quick=args.quick, mode=args.mode,
+                             jobs=args.jobs, progress=progress.update,
+                             boundaries=getattr(args, "boundaries", False),
+                             isolate=not getattr(args, "in_process", False), executor=executor)
+        finally:
+            progress.close()
+
+
+def _positive(kind: type) -> Callable[[str], Any]:
+    """An argparse type: a number of ``kind`` greater than 0."""
+    def read(text: str) -> Any:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a number: {cut(text, 40)!r}") from None
+        if not value > 0 or value != value or value == float("inf"):
+            raise argparse.ArgumentTypeError(f"must be a finite number above 0, got {cut(text, 40)!r}")
+        return value
+    read.__name__ = kind.__name__
+    return read
