@@ -46,9 +46,6 @@ def run(args: argparse.Namespace) -> int:
         from axiometer.intrinsic.giner import run_giner
         from axiometer.reports.giner import format_giner
 
-        if args.format == "html":
-            raise AxiometerError("--table giner prints text, markdown or json; --format html is for "
-                                 "one metric's classification")
         write(format_giner(run_giner(), args.format, width=text_width(args)), args.output)
         return 0
     if not args.spec or not args.domain:

@@ -5,7 +5,7 @@ Every page is a single file that opens offline: the CSS is inline
 (:mod:`axiometer.reports.plots`) and no font, script or image is fetched.
 The page frame (:func:`page`) and the small building blocks (:func:`picture`,
 :func:`data_table`, :func:`definitions`) are shared with the constraint
-table's report (:mod:`axiometer.reports.table.html`); numbers print as
+table's report (:mod:`axiometer.reports.render.html`); numbers print as
 :func:`axiometer.reports.numbers.number` prints them (``1/10``, else 6
 significant digits).
 

@@ -272,9 +272,9 @@ def _json(result: MetaResult, source: str) -> dict[str, Any]:
 # -- LaTeX ----------------------------------------------------------------------------------------
 
 def latex_escape(text: str) -> str:
-    """:func:`axiometer.reports.table.latex.latex_escape`, imported when a LaTeX report is written (the
+    """:func:`axiometer.reports.render.latex.escape`, imported when a LaTeX report is written (the
     table package loads the metrics)."""
-    from axiometer.reports.table.latex import latex_escape as escape
+    from axiometer.reports.render.latex import escape
 
     return escape(text)
 
