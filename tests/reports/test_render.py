@@ -112,7 +112,8 @@ def test_a_choice_takes_the_first_option_that_fits_the_width():
 
 
 def test_definition_lists_by_style():
-    items = (Definition(("✓",), (Paragraph(parts=("satisfied",)),)), Definition(("✗",), (Paragraph(parts=("no",)),)))
+    items = (Definition(("✓",), (Paragraph(parts=("satisfied",)),)),
+             Definition(("✗",), (Paragraph(parts=("no",)),)))
     assert render(document(DefinitionList(items=items, title=("Marks",), style="inline"), title=""), "text") == \
         "Marks: ✓ satisfied; ✗ no.\n"
     assert render(document(DefinitionList(items=items, title=(Strong(("Terms",)),)), title=""), "markdown") == \

@@ -31,8 +31,8 @@ if TYPE_CHECKING:  # matplotlib loads only when a figure is drawn
     from matplotlib.figure import Figure as Drawing
 
 __all__ = ["Inline", "Inlines", "Code", "Strong", "Emph", "Span", "Link", "Mark", "Term", "Number",
-           "Break", "Block", "Lines", "Paragraph", "Section", "Group", "BulletList", "Definition",
-           "DefinitionList", "TableCell", "Row", "Table", "Figure", "Preformatted", "Choice", "Document",
+           "Math", "Break", "Block", "Lines", "Paragraph", "Section", "Group", "BulletList", "Definition",
+           "DefinitionList", "TableCell", "Row", "Table", "Figure", "Preformatted", "Choice", "JsonStyle", "Document",
            "inlines", "plain", "walk", "terms"]
 
 
@@ -95,12 +95,19 @@ class Number:
 
 
 @dataclass(frozen=True)
+class Math:
+    """A formula: LaTeX writes ``latex`` in math mode, the other formats ``text``."""
+    latex: str
+    text: str
+
+
+@dataclass(frozen=True)
 class Break:
     """A line break inside a paragraph or a cell (between reasons listed in one cell)."""
     separator: str = "; "
 
 
-Inline = Union[str, Code, Strong, Emph, Span, Link, Mark, Term, Number, Break]
+Inline = Union[str, Code, Strong, Emph, Span, Link, Mark, Term, Number, Math, Break]
 Inlines = tuple[Inline, ...]
 
 
@@ -108,7 +115,7 @@ def inlines(*parts: Inline | Iterable[Inline]) -> Inlines:
     """``parts`` flattened to a tuple (a ``str`` is one part, not a sequence of characters)."""
     out: list[Inline] = []
     for part in parts:
-        if isinstance(part, (str, Code, Strong, Emph, Span, Link, Mark, Term, Number, Break)):
+        if isinstance(part, (str, Code, Strong, Emph, Span, Link, Mark, Term, Number, Math, Break)):
             out.append(part)
         else:
             out.extend(part)
@@ -123,7 +130,7 @@ def plain(parts: Inlines | str) -> str:
     for part in parts:
         if isinstance(part, str):
             out.append(part)
-        elif isinstance(part, (Code, Term, Number)):
+        elif isinstance(part, (Code, Term, Number, Math)):
             out.append(part.text)
         elif isinstance(part, Mark):
             out.append(part.symbol)
@@ -211,8 +218,8 @@ class BulletList(_Block):
     items: tuple[Inlines, ...]
     css: str = ""
     lines: Lines = ONE_LINE
-    #: Text formats write a dash before each item (``  - item``).
-    dashed: bool = False
+    #: What text formats write before each item: two spaces, ``  - `` or nothing.
+    marker: str = "  "
 
 
 @dataclass(frozen=True)
@@ -267,6 +274,8 @@ class Table(_Block):
     numeric: tuple[int, ...] = ()
     #: Markdown: columns padded to align (GitHub's layout), else the compact ``| a | b |``.
     aligned: bool = True
+    #: Text: tabulate's ``simple`` layout (every cell padded) rather than the last column wrapped.
+    simple: bool = False
     #: HTML: each row (and each cell) on a line of its own.
     lines: bool = False
     #: HTML: header cells say what they head (``scope``).
@@ -302,6 +311,16 @@ Block = Union[Paragraph, Section, Group, BulletList, DefinitionList, Table, Figu
 
 
 @dataclass(frozen=True)
+class JsonStyle:
+    """How a document's data is written as JSON: the indent, whether every non-ASCII character is
+    escaped (``\u2248``), and whether an undefined float (nan, inf) is written ``null`` (else as
+    Python writes it, ``NaN``)."""
+    indent: int = 2
+    ascii: bool = False
+    finite: bool = True
+
+
+@dataclass(frozen=True)
 class Document:
     """A whole report: its title, the lines under the title (the run's settings), the blocks, and
     the result as data for JSON (``data``)."""
@@ -313,8 +332,8 @@ class Document:
     page_title: str = ""
     #: Comment lines at the top of formats that have comments (LaTeX: what the file needs).
     preamble: tuple[str, ...] = ()
-    #: JSON escapes every non-ASCII character (``\u2248``) rather than writing it as it is.
-    json_ascii: bool = False
+    #: How the JSON is written.
+    json: JsonStyle = JsonStyle()
     #: The title's heading level in Markdown (``#``: 1).
     level: int = 2
     #: How a text format opens: ``joined`` puts the title and the first subtitle line on one line

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from axiometer.reports.document import (
-    Block, BulletList, Code, Definition, DefinitionList, Document, Paragraph, Row, Section, Table, TableCell,
+    Block, BulletList, Code, Definition, DefinitionList, Document, JsonStyle, Paragraph, Row, Section, Table, TableCell,
 )
 from axiometer.reports.numbers import DEFAULT_WIDTH, denoise, number
 from axiometer.reports.render import check_format, formats_of, render
@@ -128,7 +128,8 @@ def _listed(title: str, entries: list[tuple[str, list[str]]], intro: Sequence[Bl
     if not entries and empty:
         children.append(Paragraph(parts=(empty,)))
     children += [Section(title=(name,), level=3, children=(
-        BulletList(items=tuple((item,) for item in items), dashed=True, tight=("text",)),)) for name, items in entries]
+        BulletList(items=tuple((item,) for item in items), marker="  - ", tight=("text",)),))
+                 for name, items in entries]
     return Section(title=(title,), level=2, id=title.lower(), toc=title, children=tuple(children))
 
 
@@ -149,7 +150,7 @@ def giner_document(table: GinerTable) -> Document:
     blocks.append(_listed("Counterexamples", _lacking(table), intro=(Paragraph(parts=(
         "Every property a measure lacks on a domain, with the outputs that break it (label = score).",)),)))
     return Document(title="Giner's Tables 2-3 against our classification", blocks=tuple(blocks), level=1,
-                    data=lambda: _data(table), json_ascii=True)
+                    data=lambda: _data(table), json=JsonStyle(ascii=True, finite=False))
 
 
 def _data(table: GinerTable) -> dict[str, Any]:

@@ -27,6 +27,7 @@ REPORT_FORMATS: dict[str, tuple[str, ...]] = {
     "table": ("text", "markdown", "latex", "html", "json"),
     "check": ("text", "markdown", "json", "html"),
     "giner": ("text", "markdown", "json", "html"),
+    "meta": ("text", "markdown", "latex", "json", "html"),
 }
 
 

@@ -10,7 +10,7 @@ import math
 from fractions import Fraction
 from typing import Any
 
-from axiometer.reports.document import Document
+from axiometer.reports.document import Document, JsonStyle
 
 __all__ = ["render", "dumps"]
 
@@ -32,13 +32,16 @@ def _default(value: Any) -> Any:
     raise TypeError(f"{type(value).__name__} is not JSON serialisable")
 
 
-def dumps(data: Any, ascii: bool = False) -> str:
-    """``data`` as indented JSON (non-ASCII kept unless ``ascii``), one newline at the end."""
-    return json.dumps(_finite(data), indent=2, ensure_ascii=ascii, default=_default, allow_nan=False) + "\n"
+def dumps(data: Any, style: JsonStyle = JsonStyle()) -> str:
+    """``data`` as JSON written as ``style`` says, one newline at the end."""
+    if style.finite:
+        data = _finite(data)
+    return json.dumps(data, indent=style.indent, ensure_ascii=style.ascii, default=_default,
+                      allow_nan=not style.finite) + "\n"
 
 
 def render(document: Document, width: int = 0) -> str:
     """The document's data as JSON (``width`` is unused: JSON is not laid out)."""
     if document.data is None:
         raise ValueError(f"the report {document.title!r} has no JSON form")
-    return dumps(document.data(), ascii=document.json_ascii)
+    return dumps(document.data(), document.json)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from axiometer.reports.document import (
-    Block, Break, Code, DefinitionList, Document, Emph, Inlines, Link, Mark, Paragraph, Span, Strong,
+    Block, Break, Code, DefinitionList, Document, Emph, Inlines, Link, Mark, Math, Paragraph, Span, Strong,
     Table, TableCell, plain,
 )
 
@@ -52,6 +52,8 @@ def inline(parts: Inlines) -> str:
             out.append(inline(part.parts))
         elif isinstance(part, Code):
             out.append(escape(part.text))
+        elif isinstance(part, Math):
+            out.append(f"${part.latex}$")
         elif isinstance(part, Break):
             out.append(escape(part.separator))
         else:

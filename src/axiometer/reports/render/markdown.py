@@ -51,7 +51,7 @@ class MarkdownRenderer(TextRenderer):
             return wrap(f"{block.label}: {self.inline(block.parts)}", self.width, hang=2)
         return super().paragraph(block)
 
-    def bullet(self, item: Inlines, dashed: bool = False) -> str:
+    def bullet(self, item: Inlines, marker: str = "  ") -> str:
         return f"- {self.inline(item)}"
 
     def section(self, section: Section) -> list[str]:

@@ -16,6 +16,8 @@ from axiometer.reports.document import (
     Block, BulletList, Choice, DefinitionList, Document, Figure, Group, Inlines, Paragraph, Preformatted,
     Section, Table, plain,
 )
+from tabulate import tabulate
+
 from axiometer.reports.numbers import NBSP, wrap, wrap_lines
 
 __all__ = ["TextRenderer", "render"]
@@ -80,7 +82,7 @@ class TextRenderer:
             self.add(out, block.children)
             return out
         if isinstance(block, BulletList):
-            return wrap_lines([self.bullet(item, block.dashed) for item in block.items], self.width)
+            return wrap_lines([self.bullet(item, block.marker) for item in block.items], self.width)
         if isinstance(block, DefinitionList):
             return self.definitions(block)
         if isinstance(block, Table):
@@ -102,8 +104,8 @@ class TextRenderer:
             return wrap(f"{block.label}: {text}", self.width, hang=len(block.label) + 2)
         return [text] if self.name in block.nowrap else wrap(text, self.width, hang=block.hang)
 
-    def bullet(self, item: Inlines, dashed: bool = False) -> str:
-        return f"  {'- ' if dashed else ''}{self.inline(item)}"
+    def bullet(self, item: Inlines, marker: str = "  ") -> str:
+        return f"{marker}{self.inline(item)}"
 
     # -- blocks ---------------------------------------------------------------------------------
 
@@ -149,6 +151,8 @@ class TextRenderer:
         what the width leaves (at least 20 columns)."""
         headers = [self.inline(cell.parts) for cell in table.headers]
         rows = [[self.inline(cell.parts) for cell in row.cells] for row in table.rows]
+        if table.simple:
+            return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True).splitlines()
         sep = " " * table.gap
         widths = [max(len(r[j]) for r in [headers, *rows]) for j in range(len(headers) - 1)]
         indent = sum(widths) + table.gap * len(widths)

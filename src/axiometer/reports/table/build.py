@@ -324,7 +324,8 @@ def check_document(entries: Sequence[Cell | Check], header: Sequence[str] = (), 
         for entry in entries:
             info = infos.get(entry.constraint)
             lines.append(cell_lines(entry, info=info) if isinstance(entry, Cell) else
-                         [f"{entry.metric} × {entry.constraint}: {entry.verdict}", *check_lines(entry, "  ", info)[1:]])
+                         [f"{entry.metric} × {entry.constraint}: {entry.verdict}",
+                          *check_lines(entry, "  ", info)[1:]])
         blocks += [_with_formats(b) for b in _glossary([line for block in lines for line in block],
                                                        "Terms used below")]
         blocks += [_with_formats(b) for b in _evidence(lines)]

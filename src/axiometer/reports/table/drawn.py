@@ -26,8 +26,8 @@ from axiometer.reports.document import (
 )
 from axiometer.reports.numbers import denoise, number, numbers_apart
 from axiometer.reports.table.cells import (
-    BOUNDARIES_INTRO, MARKS, boundary_sentence, mark_of, cases_text, counterexample_sentence, curve_text, evidence_text,
-    other_mode_name, output_text, parameter_dependent,
+    BOUNDARIES_INTRO, MARKS, boundary_sentence, cases_text, counterexample_sentence, curve_text, evidence_text,
+    mark_of, other_mode_name, output_text, parameter_dependent,
 )
 from axiometer.results import AxiomInfo, Cell, Check, Counterexample, TableResult, TopicRecord
 
@@ -285,7 +285,8 @@ def cell_section(result: TableResult, cell: Cell, info: AxiomInfo | None, differ
     """A cell's evidence as a section (its id is what the matrix links to)."""
     
     here = anchor(result, cell)
-    title: list[Inline] = [_badge(cell.verdict, mark_of(cell, differs, open).symbol), f"{cell.row} × {cell.constraint}"]
+    title: list[Inline] = [_badge(cell.verdict, mark_of(cell, differs, open).symbol),
+                           f"{cell.row} × {cell.constraint}"]
     if info and info.name != cell.constraint:
         title += [" ", Span((info.name,), "muted")]
     said = [cell.summary or cell.verdict]

@@ -28,7 +28,8 @@ from axiometer.reports.document import (
 )
 from axiometer.reports.numbers import denoise
 from axiometer.reports.table.cells import (
-    OPEN_FLAG, axiom_infos, mark_of, boundary_lines, cell_lines, glossary, header_lines, legend_items, parameter_dependent,
+    OPEN_FLAG, axiom_infos, boundary_lines, cell_lines, glossary, header_lines, legend_items, mark_of,
+    parameter_dependent,
 )
 from axiometer.reports.table.comparison import difference_reasons, differing, left_open
 from axiometer.reports.table.drawn import anchor, boundaries_section, cell_section, css
