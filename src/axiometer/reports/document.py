@@ -220,6 +220,8 @@ class BulletList(_Block):
     lines: Lines = ONE_LINE
     #: What text formats write before each item: two spaces, ``  - `` or nothing.
     marker: str = "  "
+    #: Formats that print each item on one line, however long.
+    nowrap: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -237,7 +239,8 @@ class DefinitionList(_Block):
     """Terms and what they mean: a legend of marks, what the columns mean, a glossary.
 
     ``style`` says how text formats lay it out: ``inline`` (``Marks: ✓ satisfied; ✗ violated.``),
-    ``key`` (one entry a line, terms aligned), ``terms`` (one entry a line, ``term: meaning``).
+    ``key`` (one entry a line, terms aligned), ``terms`` (one entry a line, ``term: meaning``),
+    ``fields`` (a record: ``name:`` padded, then the value; Markdown and HTML make it a table).
     """
     items: tuple[Definition, ...]
     title: Inlines = ()
@@ -298,6 +301,8 @@ class Figure(_Block):
 class Preformatted(_Block):
     """Lines kept as they are (wrapped to the width, each keeping its indentation)."""
     content: tuple[str, ...]
+    #: Text formats wrap lines longer than the width (keeping their indentation).
+    wrap: bool = True
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -327,6 +332,8 @@ class Document:
     title: str
     blocks: tuple[Block, ...]
     subtitle: tuple[str, ...] = ()
+    #: The page's lines under its title when they are not ``subtitle`` (which text formats print).
+    page_subtitle: tuple[str, ...] = ()
     data: Callable[[], Any] | None = field(default=None, compare=False)
     #: The page's title (HTML) when it is not ``title``: a page lists its parts instead.
     page_title: str = ""

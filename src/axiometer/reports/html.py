@@ -22,11 +22,12 @@ from __future__ import annotations
 
 import html
 import re
+from functools import partial
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from axiometer.reports.conventions import conventions_lines
-from axiometer.reports.numbers import denoise, exact_text, number
+from axiometer.reports.numbers import number
 from axiometer.results import IntrinsicResult, ParametricResult
 
 if TYPE_CHECKING:  # matplotlib loads only when a picture is drawn; scoring would load numpy and sympy
@@ -219,12 +220,6 @@ def fields(rows: Iterable[tuple[str, str]]) -> str:
             + "</tbody></table>")
 
 
-def _approx(exact: str, decimal: float) -> str:
-    """``(√5 − 1)/2 ≈ 0.618034``, or just ``1/2`` when the decimal adds nothing."""
-    text, value = exact_text(exact), number(decimal)
-    return text if text == value else f"{text} ≈ {value}"
-
-
 def definitions(items: Iterable[tuple[str, str]], css: str = "legend") -> str:
     """``(term, description)`` pairs as ``<dl>`` (escaped)."""
     return (f'<dl class="{css}">' + "".join(f"<dt>{escape(t)}</dt><dd>{escape(d)}</dd>" for t, d in items)
@@ -233,116 +228,24 @@ def definitions(items: Iterable[tuple[str, str]], css: str = "legend") -> str:
 
 # -- intrinsic (definitions §4) ---------------------------------------------------------------
 
-_PROPERTY_MEANING = {
-    "pseudometric": "finite, real, and blind to which of equally judged documents is retrieved",
-    "metric": "injective: distinct outputs score differently",
-    "interval": "the distinct values are equally spaced",
-}
-
-
-def _output_score(record: Any) -> str:
-    """The exact value when known, with its decimal when that says more (``(√5 − 1)/2 ≈ 0.618034``)."""
-    value = number(record.score)
-    if record.exact is None:
-        return value
-    exact = exact_text(record.exact)
-    return exact if exact == value or "/" in exact and not any(c in exact for c in "√(") else f"{exact} ≈ {value}"
-
-
-def _intrinsic_body(result: IntrinsicResult) -> list[str]:
-    out = ['<section id="classification"><h2>Classification</h2>']
-    rows = [("category", result.category), ("domain", result.domain), ("size", f"{result.size} outputs")]
-    if result.distinct is not None:
-        resolution = f" (resolution {number(result.resolution)})" if result.resolution is not None else ""
-        rows.append(("distinct values", f"{result.distinct}{resolution}"))
-    if result.largest_class_size == 1:
-        rows.append(("largest class of tied outputs", "none: every value is attained once"))
-    elif result.largest_class_size:
-        shown = ", ".join(r.label for r in result.largest_class)
-        more = ", …" if result.largest_class_size > len(result.largest_class) else ""
-        at = f" at {_output_score(result.largest_class[0])}" if result.largest_class else ""
-        rows.append(("largest class of tied outputs", f"{result.largest_class_size} outputs{at}: {shown}{more}"))
-    decided = ("exactly (rational or symbolic arithmetic)" if result.exact and result.tolerance is None
-               else f"within tolerance {result.tolerance:g}" if result.tolerance is not None else "on floats")
-    rows.append(("decided", decided))
-    if result.note:
-        rows.append(("note", denoise(result.note)))
-    out.append(fields(rows))
-    out.append("<h3>Properties</h3>")
-    prop_rows = []
-    for verdict in result.properties:
-        mark = '<span class="holds">yes</span>' if verdict.holds else '<span class="fails">no</span>'
-        how = "exactly" if verdict.exact else ("within the tolerance" if result.tolerance else "on floats")
-        counter = "<br>".join(f"<code>{escape(r.label)}</code> scores {escape(_output_score(r))}"
-                              for r in verdict.counterexample) if not verdict.holds else ""
-        prop_rows.append((f"<strong>{escape(verdict.name)}</strong><br><span class=\"muted\">"
-                          f"{escape(_PROPERTY_MEANING.get(verdict.name, ''))}</span>", mark, how,
-                          escape(denoise(verdict.note)), counter))
-    out.append(data_table(("property", "holds", "decided", "note", "counterexample"), prop_rows, raw=True))
-    out.append("</section>")
-    return out
-
-
-def _parametric_body(result: ParametricResult, sentences: Sequence[str] = ()) -> list[str]:
-    out = ['<section id="parametric"><h2>How it depends on ' + escape(result.parameter) + "</h2>"]
-    if sentences:
-        out.append(f"<p>{escape(result.metric)} is {escape(' '.join(sentences))}</p>")
-    elif result.summary:
-        out.append(f"<p>{escape(denoise(exact_text(result.summary)))}</p>")
-    rows: list[tuple[str, str]] = [
-        ("parameter", f"{result.parameter} in {result.range}"),
-        ("domain", f"{result.domain} ({result.size} outputs, {result.distinct_expressions} distinct score "
-                   "expressions)")]
-    if result.always_tied:
-        rows.append(("tied for every value", " and ".join(result.always_tied)))
-    out.append(fields(rows))
-    if result.exceptional:
-        out.append(f"<h3>Values of {escape(result.parameter)} at which two outputs tie "
-                   "(not a metric there)</h3>")
-        out.append(data_table((result.parameter, "≈", "tied outputs"),
-                              [(exact_text(value), number(decimal), f"{a} and {b}")
-                               for value, decimal, a, b in result.exceptional], numeric=(1,)))
-    if result.interval_analysed and not sentences:  # the sentences say it already
-        if result.interval or result.interval_ranges:
-            points = [_approx(value, decimal) for value, decimal in result.interval]
-            out.append("<p>An interval scale (equally spaced values) at "
-                       + escape("; ".join(points + [f"every value in {exact_text(r)}" for r in result.interval_ranges]))
-                       + ".</p>")
-        else:
-            out.append(f"<p>An interval scale for no value of {escape(result.parameter)}.</p>")
-    out.append("</section>")
-    return out
-
-
 def intrinsic_html(result: IntrinsicResult, parametric: ParametricResult | None = None,
                    sentences: Sequence[str] = ()) -> str:
     """One metric classified on a domain as a page: the category, the properties with their
     counterexamples, the attained values on a number line, and the parametric analysis if given
-    (``sentences``: the analysis as the text report words it, else its summary)."""
-    from axiometer.reports import plots
+    (``sentences``: the analysis as the text report words it, else its summary); the page of
+    :func:`axiometer.reports.intrinsic.intrinsic_document`."""
+    from axiometer.reports.intrinsic import intrinsic_document
+    from axiometer.reports.render import render
 
-    body = _intrinsic_body(result)
-    toc = [("classification", "Classification")]
-    if result.values:  # empty when the domain has too many distinct values to draw
-        body.append('<section id="values"><h2>Attained values</h2>')
-        body.append(picture(lambda: plots.attained_values(result), "values",
-                            f"The values {result.metric} attains on {result.domain}: ties (several outputs "
-                            "at one value) and unequal gaps between neighbouring values are marked."))
-        body.append("</section>")
-        toc.append(("values", "Attained values"))
-    if parametric is not None:
-        body += _parametric_body(parametric, sentences)
-        toc.append(("parametric", f"Depends on {parametric.parameter}"))
-    return page(f"{result.metric} on {result.domain}: {result.category}", body,
-                subtitle=["Giner's intrinsic framework (definitions §4): pseudometric, metric, "
-                          "interval scale"], toc=toc)
-
+    return render(intrinsic_document(result, parametric, sentences), "html")
 
 
 def parametric_html(result: ParametricResult, sentences: Sequence[str] = ()) -> str:
     """A parametric analysis alone as a page (``format_parametric(result, "html")``)."""
-    return page(f"{result.metric} on {result.domain}: how it depends on {result.parameter}",
-                _parametric_body(result, sentences), subtitle=["Giner's intrinsic framework (definitions §4)"])
+    from axiometer.reports.intrinsic import parametric_document
+    from axiometer.reports.render import render
+
+    return render(parametric_document(result, sentences), "html")
 
 
 # -- scores -----------------------------------------------------------------------------------
@@ -409,7 +312,7 @@ def scores_html(result: ScoreResult, per_topic: bool = False) -> str:
             base = _base_metric(result, relative)
             if base is None:
                 continue
-            body.append(picture(lambda relative=relative, base=base: plots.relative_scatter(result, relative, base),
+            body.append(picture(partial(plots.relative_scatter, result, relative, base),
                                 f"scatter-{index}",
                                 f"{relative} against {base}: one point per run (its mean over the topics)."))
         body.append("</section>")

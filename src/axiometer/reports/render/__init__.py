@@ -28,6 +28,7 @@ REPORT_FORMATS: dict[str, tuple[str, ...]] = {
     "check": ("text", "markdown", "json", "html"),
     "giner": ("text", "markdown", "json", "html"),
     "meta": ("text", "markdown", "latex", "json", "html"),
+    "intrinsic": ("text", "markdown", "json", "html"),
 }
 
 

@@ -116,6 +116,10 @@ def _table(table: Table) -> list[str]:
 
 
 def _definitions(block: DefinitionList) -> str:
+    if block.style == "fields":  # a record: one row per field, its name heading the row
+        return (f"<table{_attributes(block.css)}><tbody>" + "".join(
+            f'<tr><th scope="row">{inline(d.term)}</th><td>{inline(d.descriptions[0].parts)}</td></tr>'
+            for d in block.items) + "</tbody></table>")
     out = [f"<dl{_attributes(block.css)}>"]
     for item in block.items:
         out.append(f"<dt{_attributes(id=item.id)}>{inline(item.term)}</dt>")
@@ -160,4 +164,5 @@ def render(document: Document, width: int = 0) -> str:
 
     toc = [(b.id, b.toc) for b in walk(document.blocks, "html") if isinstance(b, Section) and b.toc]
     body = [line for lines in _shown(document.blocks) for line in lines]
-    return page(document.page_title or document.title, body, subtitle=document.subtitle, toc=toc)
+    return page(document.page_title or document.title, body, subtitle=document.page_subtitle or document.subtitle,
+                toc=toc)

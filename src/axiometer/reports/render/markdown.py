@@ -63,6 +63,8 @@ class MarkdownRenderer(TextRenderer):
         items = [(self.inline(d.term), self.inline(d.descriptions[0].parts) if d.descriptions else "")
                  for d in block.items]
         title = self.inline(block.title)
+        if block.style == "fields":  # a record as a table without headers
+            return ["| | |", "|---|---|", *(f"| {escape(term)} | {escape(value)} |" for term, value in items)]
         if block.style == "inline":
             text = "; ".join(f"{term}{NBSP}{meaning}" for term, meaning in items)
             return wrap(f"{title}: {text}.", self.width, hang=2)
@@ -82,7 +84,7 @@ class MarkdownRenderer(TextRenderer):
                         stralign="left").splitlines()
 
     def preformatted(self, block: Preformatted) -> list[str]:
-        return ["```", *wrap_lines(block.content, self.width), "```"]
+        return ["```", *(wrap_lines(block.content, self.width) if block.wrap else block.content), "```"]
 
 
 def render(document: Document, width: int) -> str:

@@ -82,7 +82,8 @@ class TextRenderer:
             self.add(out, block.children)
             return out
         if isinstance(block, BulletList):
-            return wrap_lines([self.bullet(item, block.marker) for item in block.items], self.width)
+            items = [self.bullet(item, block.marker) for item in block.items]
+            return items if self.name in block.nowrap else wrap_lines(items, self.width)
         if isinstance(block, DefinitionList):
             return self.definitions(block)
         if isinstance(block, Table):
@@ -135,6 +136,10 @@ class TextRenderer:
             # A no-break space keeps each mark on the line of its first word.
             text = "; ".join(f"{term}{NBSP}{meaning}" for term, meaning in items)
             return wrap(f"{title}: {text}.", self.width, hang=len(title) + 2)
+        if block.style == "fields":
+            pad = max((len(term) for term, _ in items), default=0)
+            return [part for term, value in items
+                    for part in wrap(f"{term + ':':<{pad + 1}} {value}", self.width, hang=pad + 2)]
         if block.style == "key":
             pad = max((len(term) for term, _ in items), default=0)
             out = [title] if title else []
@@ -167,7 +172,7 @@ class TextRenderer:
         return lines
 
     def preformatted(self, block: Preformatted) -> list[str]:
-        return wrap_lines(block.content, self.width)
+        return wrap_lines(block.content, self.width) if block.wrap else list(block.content)
 
 
 def render(document: Document, width: int) -> str:
