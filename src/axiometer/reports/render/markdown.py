@@ -13,7 +13,7 @@ from axiometer.reports.document import (
     Code, DefinitionList, Document, Emph, Inlines, Paragraph, Preformatted, Section, Strong, Table, plain,
 )
 from axiometer.reports.numbers import NBSP, wrap, wrap_lines
-from axiometer.reports.render.text import TextRenderer
+from axiometer.reports.render.text import TextRenderer, cell_value
 
 __all__ = ["MarkdownRenderer", "render", "escape"]
 
@@ -80,7 +80,9 @@ class MarkdownRenderer(TextRenderer):
         if not table.aligned:
             return ["| " + " | ".join(headers) + " |", "|" + "|".join("---" for _ in headers) + "|",
                     *("| " + " | ".join(row) + " |" for row in rows)]
-        return tabulate(rows, headers=headers, tablefmt="github", disable_numparse=True,
+        values = [[cell_value(cell, text) for cell, text in zip(row.cells, texts)]
+                  for row, texts in zip(table.rows, rows)]
+        return tabulate(values, headers=headers, tablefmt="github", disable_numparse=True,
                         stralign="left").splitlines()
 
     def preformatted(self, block: Preformatted) -> list[str]:

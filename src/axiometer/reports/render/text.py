@@ -13,14 +13,14 @@ import textwrap
 from collections.abc import Iterable, Sequence
 
 from axiometer.reports.document import (
-    Block, BulletList, Choice, DefinitionList, Document, Figure, Group, Inlines, Paragraph, Preformatted,
-    Section, Table, plain,
+    Block, BulletList, Choice, DefinitionList, Document, Figure, Group, Inlines, Number, Paragraph, Preformatted,
+    Section, Table, TableCell, plain,
 )
 from tabulate import tabulate
 
 from axiometer.reports.numbers import NBSP, wrap, wrap_lines
 
-__all__ = ["TextRenderer", "render"]
+__all__ = ["TextRenderer", "render", "cell_value"]
 
 
 class TextRenderer:
@@ -157,7 +157,9 @@ class TextRenderer:
         headers = [self.inline(cell.parts) for cell in table.headers]
         rows = [[self.inline(cell.parts) for cell in row.cells] for row in table.rows]
         if table.simple:
-            return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True).splitlines()
+            values = [[cell_value(cell, text) for cell, text in zip(row.cells, texts)]
+                      for row, texts in zip(table.rows, rows)]
+            return tabulate(values, headers=headers, tablefmt="simple", disable_numparse=True).splitlines()
         sep = " " * table.gap
         widths = [max(len(r[j]) for r in [headers, *rows]) for j in range(len(headers) - 1)]
         indent = sum(widths) + table.gap * len(widths)
@@ -173,6 +175,14 @@ class TextRenderer:
 
     def preformatted(self, block: Preformatted) -> list[str]:
         return wrap_lines(block.content, self.width) if block.wrap else list(block.content)
+
+
+def cell_value(cell: TableCell, text: str) -> object:
+    """A cell that is one number, as the number (a tabulated column of numbers aligns them right);
+    any other cell as its text."""
+    if len(cell.parts) == 1 and isinstance(cell.parts[0], Number) and isinstance(cell.parts[0].value, (int, float)):
+        return cell.parts[0].value
+    return text
 
 
 def render(document: Document, width: int) -> str:
