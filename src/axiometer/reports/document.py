@@ -31,7 +31,7 @@ if TYPE_CHECKING:  # matplotlib loads only when a figure is drawn
     from matplotlib.figure import Figure as Drawing
 
 __all__ = ["Inline", "Inlines", "Code", "Strong", "Emph", "Span", "Link", "Mark", "Term", "Number",
-           "Math", "Break", "Block", "Lines", "Paragraph", "Section", "Group", "BulletList", "Definition",
+           "Math", "Break", "Block", "Lines", "ONE_LINE", "Paragraph", "Section", "Group", "BulletList", "Definition",
            "DefinitionList", "TableCell", "Row", "Table", "Figure", "Preformatted", "Choice", "JsonStyle", "Document",
            "inlines", "plain", "walk", "terms"]
 
@@ -267,7 +267,8 @@ class Row:
 @dataclass(frozen=True, kw_only=True)
 class Table(_Block):
     """Rows under a header row. Text formats use ``gap`` spaces between columns and wrap the last
-    column to the width; ``numeric`` columns align right where the format can."""
+    column to the width; ``numeric`` columns align right where the format can (a tabulated text
+    table reads them as numbers, aligned on the decimal point)."""
     headers: tuple[TableCell, ...]
     rows: tuple[Row, ...]
     css: str = "data"
@@ -279,6 +280,8 @@ class Table(_Block):
     aligned: bool = True
     #: Text: tabulate's ``simple`` layout (every cell padded) rather than the last column wrapped.
     simple: bool = False
+    #: How text formats write a number cell (:class:`Number` of a float) in a tabulated table.
+    float_format: str = "g"
     #: HTML: each row (and each cell) on a line of its own.
     lines: bool = False
     #: HTML: header cells say what they head (``scope``).
@@ -323,6 +326,8 @@ class JsonStyle:
     indent: int = 2
     ascii: bool = False
     finite: bool = True
+    #: A list written one element a line (``[{...},\n {...}]``), each element on one line.
+    lines: bool = False
 
 
 @dataclass(frozen=True)

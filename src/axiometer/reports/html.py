@@ -250,80 +250,9 @@ def parametric_html(result: ParametricResult, sentences: Sequence[str] = ()) -> 
 
 # -- scores -----------------------------------------------------------------------------------
 
-_BASE = re.compile(r"\bbase=([^,()]+(?:\([^)]*\))?(?:@\d+)?)")
-
-
-def _base_metric(result: ScoreResult, relative: str) -> str | None:
-    """The base metric a relative metric names (``NRG(base=nDCG@10)``), when it was scored too."""
-    match = _BASE.search(relative)
-    return match.group(1) if match and match.group(1) in result.metrics else None
-
-
-#: A mean as the text report prints it: 6 significant digits, decimals rather than fractions so
-#: that a column compares at a glance.
-_MEAN = ".6g"
-
-
 def scores_html(result: ScoreResult, per_topic: bool = False) -> str:
-    """Scored runs as a page: the means (runs x metrics), the relative metrics' prior sets,
-    Kendall's tau-b and each relative metric against its base metric per run (when it names one,
-    ``base=``, and that was scored too); ``per_topic``
-    adds every topic's values."""
-    from axiometer.reports import plots
+    """Scored runs as a page (:func:`axiometer.reports.scores.scores_document`)."""
+    from axiometer.reports.render import render
+    from axiometer.reports.scores import scores_document
 
-    means = {(m.run, m.metric): m.value for m in result.means}
-    body = ['<section id="means"><h2>Means</h2>',
-            f"<p>Mean over {len(result.topics)} qrels topic{'s' if len(result.topics) != 1 else ''} "
-            "(a topic missing from a run scores 0; run topics absent from the qrels are ignored).</p>",
-            data_table(("run", *result.metrics),
-                       [(run, *(format(means[run, m], _MEAN) for m in result.metrics)) for run in result.runs],
-                       numeric=range(1, len(result.metrics) + 1))]
-    notes = []
-    for run in result.runs:
-        missing, ignored = result.missing.get(run, ()), result.ignored.get(run, ())
-        if missing:
-            notes.append(f"{run}: missing {len(missing)} of the {len(result.topics)} qrels topics, scored 0 "
-                         f"({', '.join(missing)})")
-        if ignored:
-            notes.append(f"{run}: ignored {len(ignored)} run topics absent from the qrels ({', '.join(ignored)})")
-    if notes:
-        body.append("<ul>" + "".join(f"<li>{escape(n)}</li>" for n in notes) + "</ul>")
-    grades = conventions_lines(result)
-    if grades:
-        body.append(f"<p>{escape(grades[0])}</p><ul>" + "".join(f"<li>{escape(g)}</li>" for g in grades[1:])
-                    + "</ul>")
-    body.append("</section>")
-    toc = [("means", "Means")]
-    if result.priors is not None:
-        body.append('<section id="relative"><h2>Relative metrics</h2>')
-        body.append(f"<p>{escape(', '.join(result.relative))} score each run against other runs; prior "
-                    f"sets: {escape(result.priors.description)}.</p>")
-        if result.kendall:
-            body.append("<h3>Kendall's tau-b between the run orderings (by mean)</h3>")
-            body.append(data_table(
-                ("relative", "metric", "tau-b", "concordant", "discordant", "ties (relative)", "ties (metric)"),
-                [(k.relative, k.metric, "undefined" if k.tau is None else number(k.tau), k.concordant,
-                  k.discordant, k.ties_relative, k.ties_metric) for k in result.kendall],
-                numeric=(2, 3, 4, 5, 6)))
-            if any(k.tau is None for k in result.kendall):
-                body.append("<p class=\"muted\">undefined: one of the two metrics ties every run (or there "
-                            "are fewer than two runs).</p>")
-        for index, relative in enumerate(result.relative, 1):
-            base = _base_metric(result, relative)
-            if base is None:
-                continue
-            body.append(picture(partial(plots.relative_scatter, result, relative, base),
-                                f"scatter-{index}",
-                                f"{relative} against {base}: one point per run (its mean over the topics)."))
-        body.append("</section>")
-        toc.append(("relative", "Relative metrics"))
-    if per_topic and result.scores:
-        body.append('<section id="per-topic"><h2>Per topic</h2>')
-        body.append(data_table(("run", "topic", "metric", "value"),
-                               [(s.run, s.topic, s.metric, format(s.value, _MEAN)) for s in result.scores],
-                               numeric=(3,)))
-        body.append("</section>")
-        toc.append(("per-topic", "Per topic"))
-    runs = "run" if len(result.runs) == 1 else "runs"
-    return page("Scores", body, subtitle=[f"{len(result.runs)} {runs}, {len(result.metrics)} metrics, "
-                                          f"{len(result.topics)} qrels topics"], toc=toc)
+    return render(scores_document(result, per_topic), "html")

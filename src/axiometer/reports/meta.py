@@ -227,8 +227,7 @@ def _text_blocks(result: MetaResult, source: str) -> list[Block]:
 
 def _table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> Table:
     return Table(headers=tuple(TableCell((h,), header=True) for h in headers), simple=True,
-                 rows=tuple(Row(tuple(TableCell((c,)) for c in row)) for row in rows),
-                 numeric=tuple(range(1, len(headers))))
+                 rows=tuple(Row(tuple(TableCell((c,)) for c in row)) for row in rows))
 
 
 def meta_document(result: MetaResult, source: str = "") -> Document:

@@ -63,7 +63,7 @@ def unanimity_document(results: Sequence[Unanimity], source: str = "") -> Docume
                       "metric", "MU", "ratio", "P(m,M)", "P(m)", "P(M)", "unanimous pairs", "pairs")),
                   rows=tuple(Row((*(TableCell((text,)) for text in row), _count(r.unanimous), _count(r.pairs)))
                              for row, r in zip(rows, results)),
-                  simple=True, numeric=(6, 7))
+                  simple=True)
     blocks: list[Block] = [Paragraph(parts=(counted,), hang=2),
                            Paragraph(parts=(_DEFINITION,), hang=2, tight=_TEXT), table]
     notes = [f"{r.metric}: MU undefined: {r.undefined}" for r in results if r.undefined]

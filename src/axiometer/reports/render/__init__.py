@@ -30,6 +30,7 @@ REPORT_FORMATS: dict[str, tuple[str, ...]] = {
     "meta": ("text", "markdown", "latex", "json", "html"),
     "intrinsic": ("text", "markdown", "json", "html"),
     "unanimity": ("text", "markdown", "json", "html"),
+    "scores": ("text", "markdown", "json", "html"),
 }
 
 

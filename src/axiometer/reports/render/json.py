@@ -36,6 +36,9 @@ def dumps(data: Any, style: JsonStyle = JsonStyle()) -> str:
     """``data`` as JSON written as ``style`` says, one newline at the end."""
     if style.finite:
         data = _finite(data)
+    if style.lines:
+        return "[" + ",\n ".join(json.dumps(item, ensure_ascii=style.ascii, default=_default,
+                                             allow_nan=not style.finite) for item in data) + "]\n"
     return json.dumps(data, indent=style.indent, ensure_ascii=style.ascii, default=_default,
                       allow_nan=not style.finite) + "\n"
 

@@ -13,7 +13,7 @@ from axiometer.reports.document import (
     Code, DefinitionList, Document, Emph, Inlines, Paragraph, Preformatted, Section, Strong, Table, plain,
 )
 from axiometer.reports.numbers import NBSP, wrap, wrap_lines
-from axiometer.reports.render.text import TextRenderer, cell_value
+from axiometer.reports.render.text import TextRenderer, cell_value, text_columns
 
 __all__ = ["MarkdownRenderer", "render", "escape"]
 
@@ -82,8 +82,8 @@ class MarkdownRenderer(TextRenderer):
                     *("| " + " | ".join(row) + " |" for row in rows)]
         values = [[cell_value(cell, text) for cell, text in zip(row.cells, texts)]
                   for row, texts in zip(table.rows, rows)]
-        return tabulate(values, headers=headers, tablefmt="github", disable_numparse=True,
-                        stralign="left").splitlines()
+        return tabulate(values, headers=headers, tablefmt="github", disable_numparse=text_columns(table),
+                        stralign="left", floatfmt=table.float_format).splitlines()
 
     def preformatted(self, block: Preformatted) -> list[str]:
         return ["```", *(wrap_lines(block.content, self.width) if block.wrap else block.content), "```"]

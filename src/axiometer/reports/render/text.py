@@ -20,7 +20,7 @@ from tabulate import tabulate
 
 from axiometer.reports.numbers import NBSP, wrap, wrap_lines
 
-__all__ = ["TextRenderer", "render", "cell_value"]
+__all__ = ["TextRenderer", "render", "cell_value", "text_columns"]
 
 
 class TextRenderer:
@@ -159,7 +159,8 @@ class TextRenderer:
         if table.simple:
             values = [[cell_value(cell, text) for cell, text in zip(row.cells, texts)]
                       for row, texts in zip(table.rows, rows)]
-            return tabulate(values, headers=headers, tablefmt="simple", disable_numparse=True).splitlines()
+            return tabulate(values, headers=headers, tablefmt="simple", disable_numparse=text_columns(table),
+                            floatfmt=table.float_format).splitlines()
         sep = " " * table.gap
         widths = [max(len(r[j]) for r in [headers, *rows]) for j in range(len(headers) - 1)]
         indent = sum(widths) + table.gap * len(widths)
@@ -175,6 +176,12 @@ class TextRenderer:
 
     def preformatted(self, block: Preformatted) -> list[str]:
         return wrap_lines(block.content, self.width) if block.wrap else list(block.content)
+
+
+def text_columns(table: Table) -> bool | list[int]:
+    """The columns tabulate must not read as numbers: all but ``table.numeric``."""
+    text = [j for j in range(len(table.headers)) if j not in table.numeric]
+    return True if len(text) == len(table.headers) else text
 
 
 def cell_value(cell: TableCell, text: str) -> object:
