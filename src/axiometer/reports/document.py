@@ -31,7 +31,8 @@ if TYPE_CHECKING:  # matplotlib loads only when a figure is drawn
     from matplotlib.figure import Figure as Drawing
 
 __all__ = ["Inline", "Inlines", "Code", "Strong", "Emph", "Span", "Link", "Mark", "Term", "Number",
-           "Math", "Break", "Block", "Lines", "ONE_LINE", "Paragraph", "Section", "Group", "BulletList", "Definition",
+           "Math", "Sup", "Break", "Block", "Lines", "ONE_LINE", "Paragraph", "Section", "Group", "BulletList",
+           "Definition",
            "DefinitionList", "TableCell", "Row", "Table", "Figure", "Preformatted", "Choice", "JsonStyle", "Document",
            "inlines", "plain", "walk", "terms"]
 
@@ -102,12 +103,20 @@ class Math:
 
 
 @dataclass(frozen=True)
+class Sup:
+    """Superscript text (the labels of the runs a run beats); ``title`` says what it means (a
+    page's tooltip). Plain text writes it in Unicode superscript letters."""
+    text: str
+    title: str = ""
+
+
+@dataclass(frozen=True)
 class Break:
     """A line break inside a paragraph or a cell (between reasons listed in one cell)."""
     separator: str = "; "
 
 
-Inline = Union[str, Code, Strong, Emph, Span, Link, Mark, Term, Number, Math, Break]
+Inline = Union[str, Code, Strong, Emph, Span, Link, Mark, Term, Number, Math, Sup, Break]
 Inlines = tuple[Inline, ...]
 
 
@@ -115,11 +124,15 @@ def inlines(*parts: Inline | Iterable[Inline]) -> Inlines:
     """``parts`` flattened to a tuple (a ``str`` is one part, not a sequence of characters)."""
     out: list[Inline] = []
     for part in parts:
-        if isinstance(part, (str, Code, Strong, Emph, Span, Link, Mark, Term, Number, Math, Break)):
+        if isinstance(part, (str, Code, Strong, Emph, Span, Link, Mark, Term, Number, Math, Sup, Break)):
             out.append(part)
         else:
             out.extend(part)
     return tuple(out)
+
+
+#: Plain text's superscript letters and digits (a "," between labels becomes "·").
+_SUPERSCRIPT = dict(zip("abcdefghijklmnoprstuvwxyz0123456789", "ᵃᵇᶜᵈᵉᶠᵍʰⁱʲᵏˡᵐⁿᵒᵖʳˢᵗᵘᵛʷˣʸᶻ⁰¹²³⁴⁵⁶⁷⁸⁹"))
 
 
 def plain(parts: Inlines | str) -> str:
@@ -132,6 +145,8 @@ def plain(parts: Inlines | str) -> str:
             out.append(part)
         elif isinstance(part, (Code, Term, Number, Math)):
             out.append(part.text)
+        elif isinstance(part, Sup):
+            out.append("".join(_SUPERSCRIPT.get(c, "·" if c == "," else c) for c in part.text))
         elif isinstance(part, Mark):
             out.append(part.symbol)
         elif isinstance(part, Break):
@@ -260,8 +275,10 @@ class TableCell:
 
 @dataclass(frozen=True)
 class Row:
+    """A row; ``group``: it opens a new group of rows (LaTeX rules it off from the one above)."""
     cells: tuple[TableCell, ...]
     css: str = ""
+    group: bool = False
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -282,11 +299,15 @@ class Table(_Block):
     simple: bool = False
     #: How text formats write a number cell (:class:`Number` of a float) in a tabulated table.
     float_format: str = "g"
+    #: Tabulated text tables read the ``numeric`` columns as numbers (aligned on the decimal point);
+    #: else they keep every cell as written.
+    read_numbers: bool = True
     #: HTML: each row (and each cell) on a line of its own.
     lines: bool = False
     #: HTML: header cells say what they head (``scope``).
     scope: bool = True
-    #: LaTeX's column alignment (``lcc``; default: every column ``l``).
+    #: Each column's alignment, ``l``, ``c`` or ``r`` (``lcc``): LaTeX's column types; tabulated text
+    #: tables follow it too (default: LaTeX every column ``l``, text by content).
     align: str = ""
     #: A note under the table, in formats that set one (LaTeX's footnote-size note).
     note: tuple[Block, ...] = ()
@@ -344,6 +365,8 @@ class Document:
     page_title: str = ""
     #: Comment lines at the top of formats that have comments (LaTeX: what the file needs).
     preamble: tuple[str, ...] = ()
+    #: Comment lines at the end of formats that have comments (LaTeX: what the tables leave out).
+    epilogue: tuple[str, ...] = ()
     #: How the JSON is written.
     json: JsonStyle = JsonStyle()
     #: The title's heading level in Markdown (``#``: 1).

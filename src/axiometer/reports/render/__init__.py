@@ -31,6 +31,7 @@ REPORT_FORMATS: dict[str, tuple[str, ...]] = {
     "intrinsic": ("text", "markdown", "json", "html"),
     "unanimity": ("text", "markdown", "json", "html"),
     "scores": ("text", "markdown", "json", "html"),
+    "compare": ("text", "markdown", "latex", "html", "json"),
 }
 
 

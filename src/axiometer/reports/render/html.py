@@ -13,7 +13,7 @@ import html
 
 from axiometer.reports.document import (
     Block, Break, BulletList, Choice, Code, DefinitionList, Document, Emph, Figure, Group, Inlines, Lines, Link,
-    Paragraph, Preformatted, Section, Span, Strong, Table, TableCell, plain, walk,
+    Paragraph, Preformatted, Section, Span, Strong, Sup, Table, TableCell, plain, walk,
 )
 
 __all__ = ["escape", "render", "inline", "block"]
@@ -42,6 +42,8 @@ def inline(parts: Inlines) -> str:
             out.append(f'<span class="{escape(part.css)}">{inline(part.parts)}</span>')
         elif isinstance(part, Link):
             out.append(f'<a href="#{escape(part.target)}">{inline(part.parts)}</a>')
+        elif isinstance(part, Sup):
+            out.append(f"<sup{_attributes(title=part.title)}>{escape(part.text)}</sup>")
         elif isinstance(part, Break):
             out.append("<br>")
         else:

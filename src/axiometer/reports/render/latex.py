@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from axiometer.reports.document import (
-    Block, Break, Code, DefinitionList, Document, Emph, Inlines, Link, Mark, Math, Paragraph, Span, Strong,
+    Block, Break, Code, DefinitionList, Document, Emph, Inlines, Link, Mark, Math, Paragraph, Span, Strong, Sup,
     Table, TableCell, plain,
 )
 
@@ -48,8 +48,12 @@ def inline(parts: Inlines) -> str:
             out.append(f"\\textbf{{{inline(part.parts)}}}")
         elif isinstance(part, Emph):
             out.append(f"\\emph{{{inline(part.parts)}}}")
+        elif isinstance(part, Span) and part.css == "muted":  # secondary: smaller
+            out.append(f"{{\\scriptsize {inline(part.parts)}}}")
         elif isinstance(part, (Span, Link)):
             out.append(inline(part.parts))
+        elif isinstance(part, Sup):
+            out.append(f"$^{{\\mathrm{{{escape(part.text)}}}}}$")
         elif isinstance(part, Code):
             out.append(escape(part.text))
         elif isinstance(part, Math):
@@ -89,7 +93,9 @@ def table(block: Table) -> list[str]:
     if block.label:
         lines.append(f"\\label{{{block.label}}}")
     lines += [f"\\begin{{tabular}}{{{align}}}", "\\toprule", _cells(block.headers), "\\midrule",
-              *(_cells(row.cells) for row in block.rows), "\\bottomrule", "\\end{tabular}"]
+              *(line for k, row in enumerate(block.rows)
+                for line in (["\\midrule"] if row.group and k else []) + [_cells(row.cells)]),
+              "\\bottomrule", "\\end{tabular}"]
     return lines + _note(block.note) + ["\\end{table}"]
 
 
@@ -98,4 +104,5 @@ def render(document: Document, width: int = 0) -> str:
     lines = [f"% {line}" for line in document.preamble]
     for number, block in enumerate(b for b in document.blocks if b.shown_in("latex") and isinstance(b, Table)):
         lines += ([""] if number else []) + table(block)
+    lines += [f"% {line}" for line in document.epilogue]
     return "\n".join(lines) + "\n"

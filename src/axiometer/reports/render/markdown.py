@@ -10,10 +10,10 @@ from __future__ import annotations
 from tabulate import tabulate
 
 from axiometer.reports.document import (
-    Code, DefinitionList, Document, Emph, Inlines, Paragraph, Preformatted, Section, Strong, Table, plain,
+    Code, DefinitionList, Document, Emph, Inlines, Paragraph, Preformatted, Section, Strong, Sup, Table, plain,
 )
 from axiometer.reports.numbers import NBSP, wrap, wrap_lines
-from axiometer.reports.render.text import TextRenderer, cell_value, text_columns
+from axiometer.reports.render.text import TextRenderer, cell_value, column_alignment, text_columns
 
 __all__ = ["MarkdownRenderer", "render", "escape"]
 
@@ -42,6 +42,8 @@ class MarkdownRenderer(TextRenderer):
                 out.append(f"*{self.inline(part.parts)}*")
             elif isinstance(part, Code):
                 out.append(f"`{part.text}`")
+            elif isinstance(part, Sup):
+                out.append(f"<sup>{part.text}</sup>")
             else:
                 out.append(plain((part,)))
         return "".join(out)
@@ -83,7 +85,7 @@ class MarkdownRenderer(TextRenderer):
         values = [[cell_value(cell, text) for cell, text in zip(row.cells, texts)]
                   for row, texts in zip(table.rows, rows)]
         return tabulate(values, headers=headers, tablefmt="github", disable_numparse=text_columns(table),
-                        stralign="left", floatfmt=table.float_format).splitlines()
+                        stralign="left", floatfmt=table.float_format, colalign=column_alignment(table)).splitlines()
 
     def preformatted(self, block: Preformatted) -> list[str]:
         return ["```", *(wrap_lines(block.content, self.width) if block.wrap else block.content), "```"]

@@ -20,7 +20,7 @@ from tabulate import tabulate
 
 from axiometer.reports.numbers import NBSP, wrap, wrap_lines
 
-__all__ = ["TextRenderer", "render", "cell_value", "text_columns"]
+__all__ = ["TextRenderer", "render", "cell_value", "text_columns", "column_alignment"]
 
 
 class TextRenderer:
@@ -160,7 +160,7 @@ class TextRenderer:
             values = [[cell_value(cell, text) for cell, text in zip(row.cells, texts)]
                       for row, texts in zip(table.rows, rows)]
             return tabulate(values, headers=headers, tablefmt="simple", disable_numparse=text_columns(table),
-                            floatfmt=table.float_format).splitlines()
+                            floatfmt=table.float_format, colalign=column_alignment(table)).splitlines()
         sep = " " * table.gap
         widths = [max(len(r[j]) for r in [headers, *rows]) for j in range(len(headers) - 1)]
         indent = sum(widths) + table.gap * len(widths)
@@ -180,8 +180,14 @@ class TextRenderer:
 
 def text_columns(table: Table) -> bool | list[int]:
     """The columns tabulate must not read as numbers: all but ``table.numeric``."""
-    text = [j for j in range(len(table.headers)) if j not in table.numeric]
+    text = [j for j in range(len(table.headers)) if j not in table.numeric or not table.read_numbers]
     return True if len(text) == len(table.headers) else text
+
+
+def column_alignment(table: Table) -> tuple[str, ...] | None:
+    """tabulate's ``colalign`` from ``table.align`` (``None``: by content)."""
+    names = {"l": "left", "c": "center", "r": "right"}
+    return tuple(names[a] for a in table.align) if table.align else None
 
 
 def cell_value(cell: TableCell, text: str) -> object:
