@@ -182,3 +182,20 @@ def test_a_nasty_metric_name_in_a_check_report(format):
         assert json.loads(out)["cells"][0]["metric"] == NASTY
     else:
         assert NASTY.split("|")[0] in out
+
+
+def test_a_comparison_escapes_names_as_every_other_report_does():
+    # compare once had a LaTeX escape of its own, without <= and >= and spelling ^ and ~ apart.
+    np = pytest.importorskip("numpy")
+    from axiometer.reports.compare import format_comparison
+    from axiometer.significance import compare_matrices
+
+    name = "nDCG^2<=x|y"
+    comparison = compare_matrices({name: np.array([[0.1, 0.2, 0.3], [0.4, 0.5, 0.6]])}, ["a&b", "c~d"],
+                                  ["1", "2", "3"], resamples=100)
+    latex = format_comparison(comparison, "latex")
+    assert r" & Run & nDCG\textasciicircum{}2$\leq$x|y \\" in latex
+    assert r"a & a\&b & " in latex and r"c\textasciitilde{}d" in latex
+    markdown = format_comparison(comparison, "markdown")
+    assert "nDCG^2<=x\\|y" in markdown and "| a\\&b" not in markdown
+    assert "<td>a&amp;b</td>" in format_comparison(comparison, "html")

@@ -40,7 +40,7 @@ from axiometer.reports.render.markdown import escape
 from axiometer.results import IntrinsicResult, OutputRecord, ParametricResult, PropertyVerdict
 
 __all__ = ["INTRINSIC_FORMATS", "format_intrinsic", "format_parametric", "parametric_sentences",
-           "intrinsic_document", "parametric_document"]
+           "intrinsic_document", "parametric_document", "intrinsic_html"]
 
 INTRINSIC_FORMATS = formats_of("intrinsic")
 _TEXT = ("text", "markdown")
@@ -192,6 +192,13 @@ def intrinsic_document(result: IntrinsicResult, parametric: ParametricResult | N
                     page_subtitle=(_FRAMEWORK + ": pseudometric, metric, interval scale",),
                     blocks=tuple(blocks), data=lambda: dataclasses.asdict(result),
                     json=JsonStyle(indent=2, ascii=False, finite=False))
+
+
+def intrinsic_html(result: IntrinsicResult, parametric: ParametricResult | None = None,
+                   sentences: Sequence[str] = ()) -> str:
+    """One metric classified on a domain as a page, with the parametric analysis if given
+    (``sentences``: the analysis as the text report words it, else its summary)."""
+    return render(intrinsic_document(result, parametric, sentences), "html")
 
 
 def format_intrinsic(result: IntrinsicResult, format: str = "text", width: int = DEFAULT_WIDTH) -> str:

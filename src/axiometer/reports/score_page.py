@@ -44,9 +44,7 @@ def _table(headers: tuple[str, ...], rows: list[tuple[object, ...]], numeric: tu
                  rows=tuple(Row(tuple(TableCell((str(v),)) for v in row)) for row in rows))
 
 
-def _means(result: ScoreResult) -> Section:
-    from axiometer.reports.scores import _notes
-
+def _means(result: ScoreResult, notes: list[str]) -> Section:
     means = {(m.run, m.metric): m.value for m in result.means}
     children: list[Block] = [
         Paragraph(parts=(f"Mean over {len(result.topics)} qrels topic{'s' if len(result.topics) != 1 else ''} "
@@ -54,7 +52,6 @@ def _means(result: ScoreResult) -> Section:
         _table(("run", *result.metrics), [(run, *(format(means[run, m], _MEAN) for m in result.metrics))
                                           for run in result.runs],
                tuple(range(1, len(result.metrics) + 1)))]
-    notes = _notes(result)
     if notes:
         children.append(BulletList(items=tuple((n,) for n in notes)))
     grades = conventions_lines(result)
@@ -91,9 +88,10 @@ def _relative(result: ScoreResult) -> Section:
                    children=tuple(children))
 
 
-def page_blocks(result: ScoreResult, per_topic: bool) -> list[Block]:
-    """The page's sections, shown in HTML only."""
-    blocks: list[Section] = [_means(result)]
+def page_blocks(result: ScoreResult, per_topic: bool, notes: list[str]) -> list[Block]:
+    """The page's sections, shown in HTML only (``notes``: the runs that lack topics or hold topics
+    the qrels lack, as the text says them)."""
+    blocks: list[Section] = [_means(result, notes)]
     if result.priors is not None:
         blocks.append(_relative(result))
     if per_topic and result.scores:

@@ -39,6 +39,7 @@ from axiometer.reports.document import (
     Block, BulletList, Document, Group, JsonStyle, Number, Paragraph, Row, Strong, Table, TableCell,
 )
 from axiometer.reports.render import formats_of, render
+from axiometer.reports.score_page import page_blocks
 
 if TYPE_CHECKING:  # reports only read the result; importing scoring would load numpy and sympy
     from axiometer.scoring import ScoreResult
@@ -149,11 +150,9 @@ def _relative_blocks(result: ScoreResult) -> list[Block]:
 
 def scores_document(result: ScoreResult, per_topic: bool = False) -> Document:
     """Scored runs: the text report's blocks and the page's (:mod:`axiometer.reports.score_page`)."""
-    from axiometer.reports.score_page import page_blocks
-
     runs = "run" if len(result.runs) == 1 else "runs"
     return Document(title="", page_title="Scores", blocks=(*_text_blocks(result, per_topic),
-                                                            *page_blocks(result, per_topic)),
+                                                            *page_blocks(result, per_topic, _notes(result))),
                     page_subtitle=(f"{len(result.runs)} {runs}, {len(result.metrics)} metrics, "
                                    f"{len(result.topics)} qrels topics",),
                     data=lambda: _json(result, per_topic), json=JsonStyle(ascii=True, finite=False, lines=True))
