@@ -12,9 +12,12 @@ alone: the text in a document is what a reader sees.
 Where the formats of a report still say different things (the HTML page
 draws each counterexample; the text report lists it line by line), a block
 names the formats that show it (``formats``); every other block shows in
-all of them. A few fields are layout hints a renderer may ignore:
-``tight`` (no blank line before the block in these formats) and
-:class:`Lines` (where an HTML container breaks its source lines).
+all of them. A few fields are layout hints that keep each report's bytes as
+they were (a renderer may ignore them): ``tight`` (no blank line before the
+block in these formats), ``nowrap``, a list's ``marker``, a table's
+``simple``/``aligned`` layouts, :class:`Lines` (where an HTML container
+breaks its source lines) and :class:`JsonStyle`. Each is a place where the
+formats could later converge, as an output change of its own.
 
 The JSON of a result is data, not a document: :attr:`Document.data` gives
 it, and the JSON renderer writes it.
@@ -32,9 +35,8 @@ if TYPE_CHECKING:  # matplotlib loads only when a figure is drawn
 
 __all__ = ["Inline", "Inlines", "Code", "Strong", "Emph", "Span", "Link", "Mark", "Term", "Number",
            "Math", "Sup", "Break", "Block", "Lines", "ONE_LINE", "Paragraph", "Section", "Group", "BulletList",
-           "Definition",
-           "DefinitionList", "TableCell", "Row", "Table", "Figure", "Preformatted", "Choice", "JsonStyle", "Document",
-           "inlines", "plain", "walk", "terms"]
+           "Definition", "DefinitionList", "TableCell", "Row", "Table", "Figure", "Preformatted", "Choice",
+           "JsonStyle", "Document", "inlines", "plain", "walk", "terms"]
 
 
 # -- inline parts ------------------------------------------------------------------------------
