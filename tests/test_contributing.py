@@ -20,14 +20,34 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 GUIDE = ROOT / "docs" / "contributing.md"
 BLOCK = re.compile(r"```python\n# (\S+)\n(.*?)```", re.S)
+#: An edit: unmarked lines are the file's as they stand, lines marked ``+`` are added after them.
+EDIT = re.compile(r"```diff\n# (\S+)\n(.*?)```", re.S)
 
 
-def recipe_files(section: str) -> dict[str, str]:
-    """path -> code of the recipe ``section``'s blocks (from its heading to the next one)."""
+def recipe_text(section: str) -> str:
+    """The recipe ``section``, from its heading to the next one."""
     text = GUIDE.read_text(encoding="utf-8")
     start = text.index(f"## Recipe: {section}")
     end = text.find("\n## ", start + 1)
-    return {path: code for path, code in BLOCK.findall(text[start:end if end >= 0 else None])}
+    return text[start:end if end >= 0 else None]
+
+
+def recipe_files(section: str) -> dict[str, str]:
+    """path -> code of the recipe ``section``'s blocks."""
+    return {path: code for path, code in BLOCK.findall(recipe_text(section))}
+
+
+def recipe_edits(section: str) -> list[tuple[str, str, str]]:
+    """``(path, before, after)`` of the recipe ``section``'s edits: the unmarked lines as they stand,
+    and the same with the ``+`` lines added."""
+    edits = []
+    for path, diff in EDIT.findall(recipe_text(section)):
+        lines = diff.rstrip("\n").split("\n")
+        assert all(line[:1] in (" ", "+") for line in lines), f"an edit only adds lines: {path}"
+        before = "\n".join(line[1:] for line in lines if line.startswith(" "))
+        after = "\n".join(line[1:] for line in lines)
+        edits.append((path, before + "\n", after + "\n"))
+    return edits
 
 
 @pytest.fixture
@@ -46,6 +66,11 @@ def run(project: Path, *args: str) -> subprocess.CompletedProcess[str]:
 
 
 def follow(project: Path, section: str) -> list[str]:
+    for path, before, after in recipe_edits(section):
+        target = project / path
+        text = target.read_text(encoding="utf-8")
+        assert text.count(before) == 1, f"the recipe's edit must find its place in {path} once"
+        target.write_text(text.replace(before, after), encoding="utf-8")
     files = recipe_files(section)
     for path, code in files.items():
         target = project / path
@@ -85,3 +110,20 @@ def test_the_constraint_recipe(project: Path) -> None:
     from axiometer.axioms import get
     with pytest.raises(KeyError):
         get("TopRel")
+
+
+def test_the_report_field_recipe(project: Path) -> None:
+    assert [path for path, _, _ in recipe_edits("add a report field")] == ["src/axiometer/reports/table/build.py"]
+    written = follow(project, "add a report field")
+    assert written == ["tests/test_verdict_tally.py"]
+    tests = run(project, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:axiometer",
+                "tests/test_verdict_tally.py")
+    assert tests.returncode == 0, tests.stdout + tests.stderr
+    assert "1 passed" in tests.stdout
+    # The copy, not the installed package, says it: the real table has no such line.
+    from axiometer.reports.table import format_table
+    from axiometer.results import Cell, Check, TableResult
+    check = Check(constraint="Pri", metric="RR", params=(), verdict="violated", mode="window")
+    table = TableResult(rows=("RR",), constraints=("Pri",), seed=0, mode="default", budget="1 s",
+                        cells=(Cell("RR", "RR", "Pri", "violated", "violated", (check,)),))
+    assert "Verdicts:" not in format_table(table, "text")

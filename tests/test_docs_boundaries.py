@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from axiometer.reports.table.text import SHORT_IDS
+from axiometer.reports.table.build import SHORT_IDS
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 

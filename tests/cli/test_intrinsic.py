@@ -142,6 +142,8 @@ def test_param_and_table_call_the_other_parts(capsys, monkeypatch):
     monkeypatch.setitem(sys.modules, "axiometer.reports.giner", giner_report)
     status, out, _ = run_cli(capsys, "intrinsic", "--table", "giner", "--format", "markdown")
     assert (status, out) == (0, "TABLE as markdown in 100\n")  # not a terminal: 100 columns
+    status, out, _ = run_cli(capsys, "intrinsic", "--table", "giner", "--format", "html")
+    assert (status, out) == (0, "TABLE as html in 100\n")  # Giner's table has a page too
 
 
 def test_giner_table_runs_through_the_command(capsys):

@@ -41,7 +41,7 @@ def test_text_report(files, capsys):
     assert "Grades: P@3, nDCG@3 read " in " ".join(out.split())  # the convention both metrics used
 
 
-@pytest.mark.parametrize("format", ["markdown", "latex", "json"])
+@pytest.mark.parametrize("format", ["markdown", "latex", "json", "html"])
 def test_every_format(files, capsys, format, tmp_path):
     target = tmp_path / f"report.{format}"
     status, out, _ = run_cli(capsys, "meta", *files, "--metric", "P@3", "--metric", "AP", *QUICK,
@@ -58,6 +58,10 @@ def test_every_format(files, capsys, format, tmp_path):
         assert {c["reference"] for c in record["rank_correlations"]} == {"P@3", "AP"}
     elif format == "latex":
         assert text.count("\\begin{table}") == 3 and "\\toprule" in text and "33.3\\%" in text
+    elif format == "html":  # a page: the per-metric table, the columns explained, both tau matrices
+        assert text.startswith("<!DOCTYPE html>") and "<h1>Meta-evaluation</h1>" in text
+        assert text.count('<table class="data">') == 3 and '<th scope="col">p &lt;= 0.05</th>' in text
+        assert "<li>MU: Metric Unanimity" in text and '<td>2 (33.3%)</td>' in text
     else:
         assert "| metric" in text and "- MU: Metric Unanimity" in text
 

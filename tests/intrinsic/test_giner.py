@@ -228,9 +228,20 @@ def test_json_report(reduced):
 
 
 def test_unknown_format():
-    assert GINER_FORMATS == ("text", "markdown", "json")
-    with pytest.raises(ValueError, match="unknown format"):
+    assert GINER_FORMATS == ("text", "markdown", "json", "html")
+    with pytest.raises(ValueError, match="unknown report format 'latex'; known: text, markdown, json, html"):
         format_giner(GinerTable((), (), ()), "latex")
+
+
+def test_html_report_is_a_page_of_the_table_differences_and_counterexamples(reduced):
+    page = format_giner(reduced, "html")
+    assert page.startswith("<!DOCTYPE html>") and page.rstrip().endswith("</html>")
+    assert "<h1>Giner&#x27;s Tables 2-3 against our classification</h1>" in page
+    assert '<a href="#differences">Differences</a><a href="#counterexamples">Counterexamples</a>' in page
+    assert '<th scope="col">reproduced by</th>' in page and "<h3>Rnorm" not in page.split("differences")[0]
+    assert '<section id="counterexamples"><h2>Counterexamples</h2>' in page
+    ap = page[page.index("<h3>AP</h3>"):]
+    assert "metric: (0, 1, 0, 1) = 1/4, (1, 0, 0, 0) = 1/4" in ap[:ap.index("</ul>")]
 
 
 def test_text_report_lists_every_lacking_property_with_its_counterexample(reduced):

@@ -134,6 +134,18 @@ def test_text_report_names_category_domain_and_counterexamples():
     assert "pseudometric yes" in text and "counterexample" not in text.split("metric       NO")[0]
 
 
+def test_every_format_names_the_summary_fields_alike():
+    # One list of fields for every format: the page once said "largest class of tied outputs" and
+    # "decided" where the text said "largest collision class" and "decisions".
+    fields = ["metric", "domain", "category", "size", "distinct values", "largest collision class", "decisions", "note"]
+    page = format_intrinsic(HAND, "html")
+    assert [f for f in fields if f'<th scope="row">{f}</th>' in page] == fields
+    markdown = format_intrinsic(HAND, "markdown")
+    assert [f for f in fields if f"| {f} | " in markdown] == fields
+    assert "largest class of tied outputs" not in page
+    assert '<td>2 output(s) at 1/4: (0, 1, 0, 1), (1, 0, 0, 0)</td>' in page
+
+
 def test_text_report_states_the_tolerance_of_float_decisions():
     text = format_intrinsic(FLOATY, "text")
     assert "decisions:               tolerance 1e-09" in text

@@ -14,7 +14,7 @@ import pytest
 from axiometer.axioms.published import compare_with_published
 from axiometer.reports.table import FLAGS, MARKS, REPORT_FORMATS, cell_mark, format_check, format_table
 from axiometer.reports.table.cells import counterexample_sentence
-from axiometer.reports.table.text import POINTER
+from axiometer.reports.table.build import POINTER
 from axiometer.results import (
     AxiomInfo, Boundary, BoundaryCurve, Cell, Check, Counterexample, ErrorInfo, Evidence, TableResult, TopicRecord,
     Witness,

@@ -54,8 +54,16 @@ def test_json_keeps_exact_values():
     assert undefined["metrics"][0]["mu"] is None and undefined["metrics"][0]["undefined"]
 
 
+def test_html_is_a_page_of_the_same_table():
+    page = format_unanimity(EXAMPLE, "html", "the worked example")
+    assert page.startswith("<!DOCTYPE html>") and "<h1>Metric Unanimity</h1>" in page
+    assert "scores from the worked example.</p>" in page and "si &gt;= sj" in page
+    assert ("<tr><td>m1</td><td>0.415037</td><td>4/3</td><td>1/3</td><td>1/2</td><td>1/2</td>"
+            "<td>3</td><td>6</td></tr>") in page
+
+
 def test_bad_requests():
-    with pytest.raises(ValueError, match="unknown report format"):
-        format_unanimity(EXAMPLE, "html")
+    with pytest.raises(ValueError, match="unknown report format 'latex'; known: text, markdown, json, html"):
+        format_unanimity(EXAMPLE, "latex")
     with pytest.raises(ValueError, match="no metric unanimity results"):
         format_unanimity((), "text")

@@ -15,7 +15,7 @@ import pytest
 from distributed import Client, LocalCluster
 
 from axiometer.checking import Budget
-from axiometer.reports.table.json import table_json
+from axiometer.reports.table import format_table
 from axiometer.runner import run_table
 from tests.cli_run import run_cli
 
@@ -36,10 +36,10 @@ def cluster():
 
 
 def test_a_table_on_the_cluster_is_the_local_pools_table(cluster):
-    local = table_json(run_table(METRICS, CONSTRAINTS, budget=BUDGET, jobs=2), None)
+    local = format_table(run_table(METRICS, CONSTRAINTS, budget=BUDGET, jobs=2), "json")
     with Client(cluster, set_as_default=False) as client:
-        remote = table_json(run_table(METRICS, CONSTRAINTS, budget=BUDGET,
-                                      executor=client.get_executor()), None)
+        remote = format_table(run_table(METRICS, CONSTRAINTS, budget=BUDGET,
+                                        executor=client.get_executor()), "json")
         ran = client.run(lambda: 1)  # both workers were there to take the checks
     assert len(ran) == 2
     assert remote == local

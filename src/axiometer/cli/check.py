@@ -31,7 +31,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                         help="the metric's cutoff k (a function receives it as its k or cutoff "
                              "argument, or sees ranking[:k])")
     add_run_options(parser)
-    parser.add_argument("--format", choices=("text", "markdown", "json", "html"), default="text",
+    from axiometer.reports.render import formats_of  # the report formats, listed once
+
+    parser.add_argument("--format", choices=formats_of("check"), default="text",
                         help="report format (default: text)")
     parser.set_defaults(command=run, parser=parser)
 

@@ -10,12 +10,13 @@ from axiometer.cli.campaign_options import add_campaign_options, campaign_scores
 from axiometer.cli.output import text_width, write
 from axiometer.core import AxiometerError
 from axiometer.progress import Progress
+from axiometer.reports.render import formats_of
 
 #: The metric compared when no --metric is given.
 DEFAULT_METRIC = "nDCG@10"
 
 _TESTS = ("randomization", "t", "wilcoxon")  # axiometer.significance.TESTS, without loading numpy
-_FORMATS = ("text", "markdown", "latex", "html", "json")  # axiometer.reports.compare.REPORT_FORMATS
+_FORMATS = formats_of("compare")  # the report formats, listed once (loads no numpy)
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:

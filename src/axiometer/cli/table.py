@@ -37,8 +37,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                         default=[], help=PARAM_HELP + "; applies to every metric declaring NAME, or with "
                         "FAMILY.NAME (RBP.p) to that family's metrics only")
     add_run_options(parser)
-    from_reports = ("text", "markdown", "latex", "html", "json")  # reports.table.REPORT_FORMATS
-    parser.add_argument("--format", choices=from_reports, default="text",
+    from axiometer.reports.render import formats_of  # the report formats, listed once
+
+    parser.add_argument("--format", choices=formats_of("table"), default="text",
                         help="report format (default: text)")
     parser.add_argument("--compare", choices=COMPARE_TABLES, default=None,
                         help="compare with a published table and explain every difference")

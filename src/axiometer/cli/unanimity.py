@@ -12,7 +12,7 @@ from axiometer.cli.campaign_options import add_campaign_options, campaign_scores
 from axiometer.cli.output import text_width, write
 from axiometer.core import AxiometerError, InputError
 from axiometer.progress import Progress
-from axiometer.reports.scores import REPORT_FORMATS
+from axiometer.reports.render import formats_of
 
 #: ``unanimity --example``: the generated campaign's shape (topics, runs, depth).
 EXAMPLE_CAMPAIGN = (10, 12, 100)
@@ -36,7 +36,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--seed", type=int, default=0, metavar="N",
                         help="the generated campaign's seed (--example; default: 0)")
     output = parser.add_argument_group("output")
-    output.add_argument("--format", choices=REPORT_FORMATS, default="text",
+    output.add_argument("--format", choices=formats_of("unanimity"), default="text",
                         help="report format (default: text)")
     output.add_argument("-o", "--output", metavar="FILE", help="write the report to FILE")
     parser.set_defaults(command=run, parser=parser)

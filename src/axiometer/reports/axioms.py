@@ -27,7 +27,7 @@ from fractions import Fraction
 from typing import Any
 
 from axiometer.reports.numbers import DEFAULT_WIDTH, number
-from axiometer.reports.table.json import axiom_json
+from axiometer.reports.table.data import axiom_json
 from axiometer.results import AxiomInfo, TopicRecord
 
 __all__ = ["ExampleScore", "WorkedExample", "AxiomPage", "number_text", "axioms_list", "axiom_page",

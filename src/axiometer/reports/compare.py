@@ -25,20 +25,22 @@ Reports only format; they never compute a test.
 
 from __future__ import annotations
 
-import json
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from tabulate import tabulate
-
-from axiometer.reports.numbers import DEFAULT_WIDTH, wrap_lines
+from axiometer.reports.document import (
+    Block, BulletList, Document, Group, Inline, Inlines, JsonStyle, Math, Paragraph, Row, Section, Span, Strong,
+    Sup, Table, TableCell,
+)
+from axiometer.reports.numbers import DEFAULT_WIDTH
+from axiometer.reports.render import check_format, formats_of, render
 
 if TYPE_CHECKING:  # reports only read the result; significance loads numpy
     from axiometer.significance import Comparison, MetricComparison, PairComparison, RunSummary
 
-__all__ = ["REPORT_FORMATS", "DIGITS", "format_comparison", "p_text"]
+__all__ = ["REPORT_FORMATS", "DIGITS", "format_comparison", "comparison_document", "p_text"]
 
-REPORT_FORMATS = ("text", "markdown", "latex", "html", "json")
+REPORT_FORMATS = formats_of("compare")
+_TEXT, _LATEX, _HTML = ("text", "markdown"), ("latex",), ("html",)
 
 #: Decimals of a mean and of its interval.
 DIGITS = 4
@@ -50,23 +52,12 @@ _TEST_NAMES = {"randomization": "Fisher's randomization test", "t": "the paired 
 #: Short column names of the tests in the pairs table.
 _TEST_COLUMNS = {"randomization": "p rand.", "t": "p t-test", "wilcoxon": "p Wilcoxon"}
 
-_SUPERSCRIPT = dict(zip("abcdefghijklmnoprstuvwxyz0123456789",
-                        "ᵃᵇᶜᵈᵉᶠᵍʰⁱʲᵏˡᵐⁿᵒᵖʳˢᵗᵘᵛʷˣʸᶻ⁰¹²³⁴⁵⁶⁷⁸⁹"))
-
-
 def format_comparison(comparison: Comparison, format: str = "text", *, digits: int = DIGITS,
                       width: int = DEFAULT_WIDTH) -> str:
     """``comparison`` as ``text``, ``markdown``, ``latex``, ``html`` or ``json``; text lines that
     explain the tables are wrapped to ``width`` columns."""
-    if format not in REPORT_FORMATS:
-        raise ValueError(f"unknown report format {format!r}; known: {', '.join(REPORT_FORMATS)}")
-    if format == "json":
-        return _json(comparison)
-    if format == "latex":
-        return _latex(comparison, digits)
-    if format == "html":
-        return _html(comparison, digits)
-    return _plain(comparison, digits, width, markdown=format == "markdown")
+    check_format("compare", format)
+    return render(comparison_document(comparison, digits), format, width)
 
 
 # -- numbers and words ------------------------------------------------------------------
@@ -98,10 +89,6 @@ def _marks(summary: RunSummary, labels: dict[str, str]) -> str:
     the labels are numbers (more than 25 runs)."""
     marks = [labels[run] for run in summary.better_than]
     return ("," if any(len(mark) > 1 or mark.isdigit() for mark in marks) else "").join(marks)
-
-
-def _superscript(text: str) -> str:
-    return "".join(_SUPERSCRIPT.get(char, "·" if char == "," else char) for char in text)
 
 
 def _best(metric: MetricComparison) -> float:
@@ -190,173 +177,123 @@ def _pair_row(comparison: Comparison, pair: PairComparison, digits: int) -> list
     return row + ["yes" if pair.significant else "no"]
 
 
-# -- text and Markdown ------------------------------------------------------------------
+# -- the document ------------------------------------------------------------------------------
 
-def _plain(comparison: Comparison, digits: int, width: int, markdown: bool) -> str:
+def _mean_cell(comparison: Comparison, metric: MetricComparison, n: int, digits: int) -> TableCell:
+    """A run's mean on a metric (bold when highest; the runs it beats as a superscript) and its
+    interval."""
     labels = dict(zip(comparison.runs, comparison.labels))
-    table_format = "github" if markdown else "simple"
-    title = _title(comparison)
-    parts = [f"**{title}**" if markdown else title, "\n".join(_lines(_settings(comparison), markdown, width))]
-    rows = []
-    for n, run in enumerate(comparison.runs):
-        row = [comparison.labels[n], _escape_markdown(run) if markdown else run]
-        for metric in comparison.metrics:
-            summary = metric.runs[n]
-            mean = _fixed(summary.mean, digits)
-            marks = _marks(summary, labels)
-            if markdown:
-                if summary.mean == _best(metric):
-                    mean = f"**{mean}**"
-                mean += f"<sup>{marks}</sup>" if marks else ""
-            else:
-                mean += _superscript(marks)
-            row.append(f"{mean} [{_fixed(summary.ci_low, digits)}, {_fixed(summary.ci_high, digits)}]")
-        rows.append(row)
-    headers = ["#", "run", *((_escape_markdown(m.metric) if markdown else m.metric) for m in comparison.metrics)]
-    parts.append(tabulate(rows, headers=headers, tablefmt=table_format, disable_numparse=True))
+    summary = metric.runs[n]
+    mean = _fixed(summary.mean, digits)
+    parts: list[Inline] = [Strong((mean,)) if summary.mean == _best(metric) else mean]
+    marks = _marks(summary, labels)
+    if marks:
+        parts.append(Sup(marks, f"significantly better than {', '.join(summary.better_than)}"))
+    interval = f"[{_fixed(summary.ci_low, digits)}, {_fixed(summary.ci_high, digits)}]"
+    return TableCell((*parts, " ", Span((interval,), "muted")))
+
+
+def _runs_table(comparison: Comparison, digits: int) -> Table:
+    rows = tuple(Row((TableCell((comparison.labels[n],)), TableCell((run,)),
+                      *(_mean_cell(comparison, metric, n, digits) for metric in comparison.metrics)))
+                 for n, run in enumerate(comparison.runs))
+    names = ("#", "run", *(m.metric for m in comparison.metrics))
+    return Table(headers=tuple(TableCell((h,), header=True) for h in names),
+                 rows=rows, simple=True, numeric=tuple(range(2, 2 + len(comparison.metrics))), read_numbers=False)
+
+
+def _pairs_table(comparison: Comparison, metric: MetricComparison, digits: int) -> Table:
+    headers = _pair_headers(comparison)
+    return Table(headers=tuple(TableCell((h,), header=True) for h in headers), simple=True,
+                 rows=tuple(Row(tuple(TableCell((c,)) for c in _pair_row(comparison, pair, digits)))
+                            for pair in metric.pairs),
+                 align="ll" + "r" * (len(headers) - 2), numeric=tuple(range(2, len(headers) - 1)), read_numbers=False)
+
+
+def _text_blocks(comparison: Comparison, digits: int) -> list[Block]:
+    """Text and Markdown: the title, the settings, the runs, the legend, the pairs of each metric."""
+    md = ("markdown",)
     legend = _legend(comparison)
-    if markdown:
-        legend[0] += " Bold: the highest mean of the metric."
-    parts.append("\n".join(_lines(legend, markdown, width)))
+    blocks: list[Block] = [
+        Paragraph(parts=(Strong((_title(comparison),)),), nowrap=_TEXT),
+        BulletList(items=tuple((line,) for line in _settings(comparison)), marker="", nowrap=md),
+        _runs_table(comparison, digits),
+        BulletList(items=tuple((line,) for line in legend), marker="", formats=("text",)),
+        BulletList(items=((legend[0] + _BOLD,), *((line,) for line in legend[1:])), nowrap=md, formats=md)]
     for metric in comparison.metrics:
-        name = _escape_markdown(metric.metric) if markdown else metric.metric
-        heading = f"Pairs on {name} ({len(metric.pairs):,})"
-        parts.append(f"**{heading}**" if markdown else heading + ":")
-        rows = [_pair_row(comparison, pair, digits) for pair in metric.pairs]
-        if markdown:
-            rows = [[_escape_markdown(cell) for cell in row] for row in rows]
-        parts.append(tabulate(rows, headers=_pair_headers(comparison), tablefmt=table_format,
-                              disable_numparse=True, colalign=("left", "left") + ("right",) * (len(rows[0]) - 2)))
+        heading = f"Pairs on {metric.metric} ({len(metric.pairs):,})"
+        blocks += [Paragraph(parts=(Strong((heading,)),), nowrap=_TEXT, formats=md),
+                   Paragraph(parts=(heading + ":",), nowrap=_TEXT, formats=("text",)),
+                   _pairs_table(comparison, metric, digits)]
     notes = _notes(comparison)
     if notes:
-        parts.append("\n".join(_lines(notes, markdown, width)))
-    return "\n\n".join(parts) + "\n"
+        blocks.append(BulletList(items=tuple((note,) for note in notes), marker="", nowrap=md))
+    return [Group(children=tuple(blocks), formats=_TEXT)]
 
 
-def _lines(sentences: Sequence[str], markdown: bool, width: int) -> list[str]:
-    if markdown:  # Markdown reflows paragraphs itself
-        return [f"- {sentence}" for sentence in sentences]
-    return wrap_lines(sentences, width)
+#: Said after the first legend line where means can be bold (not in plain text).
+_BOLD = " Bold: the highest mean of the metric."
 
 
-def _escape_markdown(text: str) -> str:
-    return text.replace("|", "\\|")
-
-
-# -- LaTeX -------------------------------------------------------------------------------
-
-_LATEX_SPECIAL = {"\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "_": r"\_", "&": r"\&", "%": r"\%",
-                  "$": r"\$", "#": r"\#", "^": r"\^{}", "~": r"\~{}"}
-
-
-def _tex(text: str) -> str:
-    return "".join(_LATEX_SPECIAL.get(char, char) for char in text)
-
-
-def _latex(comparison: Comparison, digits: int) -> str:
-    labels = dict(zip(comparison.runs, comparison.labels))
+def _latex_tables(comparison: Comparison, digits: int) -> list[Block]:
+    """The runs and the pairs as a paper's two tables."""
     pairs = len(comparison.runs) * (len(comparison.runs) - 1) // 2
     test = _TEST_NAMES[comparison.test] + _randomization_settings(comparison, ", {}")
-    correction = (f"Holm--Bonferroni across the {pairs:,} pairs of each metric"
+    correction = (f"Holm–Bonferroni across the {pairs:,} pairs of each metric"
                   if comparison.correction == "holm" else "no correction for multiple comparisons")
-    confidence = f"{comparison.confidence * 100:g}\\%"
-    caption = (f"Mean over the {len(comparison.topics):,} topics, with its {confidence} bootstrap "
-               f"percentile interval in brackets ({comparison.resamples:,} resamples of the topics). "
-               f"A superscript letter names a run this run is significantly better than ({_tex(test)}, "
-               f"two-sided, {correction}, $p \\le {comparison.alpha:g}$). Bold: the highest mean of "
-               "each metric.")
-    lines = ["% Needs \\usepackage{booktabs}. Made by axiometer compare; "
-             f"seed {comparison.seed}.",
-             "\\begin{table}[t]", "\\centering",
-             f"\\caption{{{caption}}}", "\\label{tab:comparison}",
-             "\\begin{tabular}{cl" + "r" * len(comparison.metrics) + "}", "\\toprule",
-             " & Run & " + " & ".join(_tex(m.metric) for m in comparison.metrics) + " \\\\", "\\midrule"]
-    for n, run in enumerate(comparison.runs):
-        cells = []
-        for metric in comparison.metrics:
-            summary = metric.runs[n]
-            mean = _fixed(summary.mean, digits)
-            if summary.mean == _best(metric):
-                mean = f"\\textbf{{{mean}}}"
-            marks = _marks(summary, labels)
-            mark = f"$^{{\\mathrm{{{marks}}}}}$" if marks else ""
-            cells.append(f"{mean}{mark} {{\\scriptsize [{_fixed(summary.ci_low, digits)}, "
-                         f"{_fixed(summary.ci_high, digits)}]}}")
-        lines.append(f"{comparison.labels[n]} & {_tex(run)} & " + " & ".join(cells) + " \\\\")
-    lines += ["\\bottomrule", "\\end{tabular}", "\\end{table}", ""]
-    # The pairs: one block per metric.
-    headers = ["Metric", "A", "B", "$A - B$", "$d_z$",
-               *(_tex(_TEST_COLUMNS[t]) for t in _ordered_tests(comparison))]
-    if comparison.correction == "holm":
-        headers.append("Holm")
-    headers.append("Sig.")
-    lines += ["\\begin{table}[t]", "\\centering",
-              f"\\caption{{Every pair of runs: the difference of the means, Cohen's $d_z$, the two-sided "
-              f"p-values of the three tests and the {'Holm-adjusted p-value of the ' if comparison.correction == 'holm' else 'p-value of the '}"
-              f"{_tex(_TEST_NAMES[comparison.test])} that decides significance at "
-              f"$p \\le {comparison.alpha:g}$.}}",
-              "\\label{tab:comparison-pairs}",
-              "\\begin{tabular}{lll" + "r" * (len(headers) - 3) + "}", "\\toprule",
-              " & ".join(headers) + " \\\\"]
-    for metric in comparison.metrics:
-        lines.append("\\midrule")
-        for k, pair in enumerate(metric.pairs):
-            row = _pair_row(comparison, pair, digits)
-            first = _tex(metric.metric) if k == 0 else ""
-            lines.append(" & ".join([first, *(_tex(cell) for cell in row)]) + " \\\\")
-    lines += ["\\bottomrule", "\\end{tabular}", "\\end{table}"]
-    notes = _notes(comparison)
-    if notes:
-        lines += ["% " + note for note in notes]
-    return "\n".join(lines) + "\n"
+    p_at_most = Math(f"p \\le {comparison.alpha:g}", f"p <= {comparison.alpha:g}")
+    runs = _runs_table(comparison, digits)
+    runs_caption: Inlines = (
+        f"Mean over the {len(comparison.topics):,} topics, with its {comparison.confidence * 100:g}% bootstrap "
+        f"percentile interval in brackets ({comparison.resamples:,} resamples of the topics). A superscript "
+        f"letter names a run this run is significantly better than ({test}, two-sided, {correction}, ", p_at_most,
+        "). Bold: the highest mean of each metric.")
+    headers: list[Inline] = ["Metric", "A", "B", Math("A - B", "A - B"), Math("d_z", "d_z"),
+               *(_TEST_COLUMNS[t] for t in _ordered_tests(comparison)),
+               *(["Holm"] if comparison.correction == "holm" else []), "Sig."]
+    rows = [Row((TableCell((metric.metric if k == 0 else "",)),
+                 *(TableCell((c,)) for c in _pair_row(comparison, pair, digits))), group=k == 0)
+            for metric in comparison.metrics for k, pair in enumerate(metric.pairs)]
+    adjusted = "Holm-adjusted p-value of the " if comparison.correction == "holm" else "p-value of the "
+    pairs_caption: Inlines = ("Every pair of runs: the difference of the means, Cohen's ", Math("d_z", "d_z"),
+                              f", the two-sided p-values of the three tests and the {adjusted}"
+                              f"{_TEST_NAMES[comparison.test]} that decides significance at ", p_at_most, ".")
+    return [Table(headers=(TableCell(("",), header=True), TableCell(("Run",), header=True), *runs.headers[2:]),
+                  rows=runs.rows, caption=runs_caption, label="tab:comparison",
+                  align="cl" + "r" * len(comparison.metrics), formats=_LATEX),
+            Table(headers=tuple(TableCell((h,), header=True) for h in headers), rows=tuple(rows),
+                  caption=pairs_caption, label="tab:comparison-pairs", align="lll" + "r" * (len(headers) - 3),
+                  formats=_LATEX)]
 
 
-# -- HTML --------------------------------------------------------------------------------
-
-def _html(comparison: Comparison, digits: int) -> str:
-    from axiometer.reports.html import data_table, escape, page
-
-    labels = dict(zip(comparison.runs, comparison.labels))
-    rows = []
-    for n, run in enumerate(comparison.runs):
-        row = [escape(comparison.labels[n]), escape(run)]
-        for metric in comparison.metrics:
-            summary = metric.runs[n]
-            mean = escape(_fixed(summary.mean, digits))
-            if summary.mean == _best(metric):
-                mean = f"<strong>{mean}</strong>"
-            marks = _marks(summary, labels)
-            if marks:
-                names = ", ".join(summary.better_than)
-                mean += f'<sup title="significantly better than {escape(names)}">{escape(marks)}</sup>'
-            row.append(f'{mean} <span class="muted">[{escape(_fixed(summary.ci_low, digits))}, '
-                       f'{escape(_fixed(summary.ci_high, digits))}]</span>')
-        rows.append(row)
-    metrics = range(2, 2 + len(comparison.metrics))
+def _page_blocks(comparison: Comparison, digits: int) -> list[Block]:
+    """The page: the runs with the legend and the notes, then a section of pairs per metric."""
     legend = _legend(comparison)
-    legend[0] += " Bold: the highest mean of the metric."
-    body = ['<section id="runs"><h2>Runs</h2>',
-            data_table(["#", "run", *(m.metric for m in comparison.metrics)], rows, numeric=metrics, raw=True),
-            "<ul>" + "".join(f"<li>{escape(line)}</li>" for line in legend) + "</ul>"]
     notes = _notes(comparison)
-    if notes:
-        body.append("<ul>" + "".join(f"<li>{escape(note)}</li>" for note in notes) + "</ul>")
-    body.append("</section>")
-    toc = [("runs", "Runs")]
-    for index, metric in enumerate(comparison.metrics, 1):
-        anchor = f"pairs-{index}"
-        toc.append((anchor, f"Pairs: {metric.metric}"))
-        headers = _pair_headers(comparison)
-        body += [f'<section id="{anchor}"><h2>Pairs: {escape(metric.metric)}</h2>',
-                 data_table(headers, [_pair_row(comparison, pair, digits) for pair in metric.pairs],
-                            numeric=range(2, len(headers) - 1)),
-                 "</section>"]
-    return page("Comparison of runs", body, subtitle=[_title(comparison), *_settings(comparison)], toc=toc)
+    runs = Section(title=("Runs",), level=2, id="runs", toc="Runs", formats=_HTML, children=(
+        _runs_table(comparison, digits),
+        BulletList(items=((legend[0] + _BOLD,), *((line,) for line in legend[1:]))),
+        *([BulletList(items=tuple((note,) for note in notes))] if notes else [])))
+    return [runs, *(Section(title=(f"Pairs: {metric.metric}",), level=2, id=f"pairs-{index}",
+                            toc=f"Pairs: {metric.metric}", formats=_HTML,
+                            children=(_pairs_table(comparison, metric, digits),))
+                    for index, metric in enumerate(comparison.metrics, 1))]
+
+
+def comparison_document(comparison: Comparison, digits: int = DIGITS) -> Document:
+    """The comparison's document: its text, its paper's tables and its page."""
+    return Document(title="", page_title="Comparison of runs",
+                    page_subtitle=(_title(comparison), *_settings(comparison)),
+                    blocks=(*_text_blocks(comparison, digits), *_latex_tables(comparison, digits),
+                            *_page_blocks(comparison, digits)),
+                    preamble=(f"Needs \\usepackage{{booktabs}}. Made by axiometer compare; seed {comparison.seed}.",),
+                    epilogue=tuple(_notes(comparison)),
+                    data=lambda: _json(comparison), json=JsonStyle(indent=1, ascii=False, finite=False))
 
 
 # -- JSON --------------------------------------------------------------------------------
 
-def _json(comparison: Comparison) -> str:
+def _json(comparison: Comparison) -> dict[str, Any]:
     document: dict[str, Any] = {
         "settings": {"test": comparison.test, "alpha": comparison.alpha,
                      "correction": comparison.correction, "permutations": comparison.permutations,
@@ -375,4 +312,4 @@ def _json(comparison: Comparison) -> str:
                        "better": p.better} for p in metric.pairs],
         } for metric in comparison.metrics],
     }
-    return json.dumps(document, indent=1, ensure_ascii=False) + "\n"
+    return document

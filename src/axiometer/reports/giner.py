@@ -1,6 +1,7 @@
-"""The Giner comparison as text, Markdown or JSON (definitions §7, ``giner``).
+"""The Giner comparison as text, Markdown, HTML or JSON (definitions §7, ``giner``).
 
-:func:`format_giner` renders a :class:`~axiometer.results.GinerTable`:
+:func:`giner_document` builds the document of a :class:`~axiometer.results.GinerTable`
+(:func:`format_giner` renders it):
 a table with, per measure, Giner's published category, ours on each domain
 (columns ``S1..`` for the set domains, ``K1..`` for the rank domains, named in
 a legend above the table) and the domains that reproduce the published
@@ -13,15 +14,19 @@ width given. It never runs the comparison itself.
 from __future__ import annotations
 
 import dataclasses
-import json
+from collections.abc import Sequence
 from typing import Any
 
-from axiometer.reports.numbers import DEFAULT_WIDTH, denoise, number, wrap, wrap_lines
+from axiometer.reports.document import (
+    Block, BulletList, Code, Definition, DefinitionList, Document, JsonStyle, Paragraph, Row, Section, Table, TableCell,
+)
+from axiometer.reports.numbers import DEFAULT_WIDTH, denoise, number
+from axiometer.reports.render import check_format, formats_of, render
 from axiometer.results import GinerRow, GinerTable, OutputRecord
 
-__all__ = ["GINER_FORMATS", "format_giner", "CODES"]
+__all__ = ["GINER_FORMATS", "format_giner", "giner_document", "CODES"]
 
-GINER_FORMATS = ("text", "markdown", "json")
+GINER_FORMATS = formats_of("giner")
 
 #: One-letter codes of the categories in table cells, in the legend's order.
 CODES = {"interval/metric": "I", "ordinal/metric": "M", "ordinal/pseudometric": "P",
@@ -110,58 +115,45 @@ def _legend(table: GinerTable) -> list[str]:
             "domain's kind of output."]
 
 
-def _text(table: GinerTable, markdown: bool, width: int) -> str:
-    columns = _columns(table)
-    lines = ["# Giner's Tables 2-3 against our classification" if markdown
-             else "Giner's Tables 2-3 against our classification", ""]
-    lines.append("Domains:" if not markdown else "Domains:\n")
-    for cid, name in columns:
-        lines.append(f"- {cid}: `{name}`" if markdown else f"  {cid}: {name}")
-    lines.append("")
+def _matrix_table(table: GinerTable) -> Table:
     matrix = _matrix(table)
-    if markdown:
-        lines.append("| " + " | ".join(matrix[0]) + " |")
-        lines.append("|" + "|".join("---" for _ in matrix[0]) + "|")
-        lines.extend("| " + " | ".join(r) + " |" for r in matrix[1:])
-    else:
-        widths = [max(len(r[j]) for r in matrix) for j in range(len(matrix[0]))]
-        for i, r in enumerate(matrix):
-            lines.append("  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip())
-            if i == 0:
-                lines.append("  ".join("-" * w for w in widths))
-    lines.append("")
-    lines += wrap_lines(_legend(table), width, hang=12 if not markdown else 2)
+    return Table(headers=tuple(TableCell((h,), header=True) for h in matrix[0]), aligned=False,
+                 rows=tuple(Row(tuple(TableCell((c,), header=k == 0) for k, c in enumerate(r))) for r in matrix[1:]))
+
+
+def _listed(title: str, entries: list[tuple[str, list[str]]], intro: Sequence[Block] = (),
+            empty: str = "") -> Section:
+    """A section with a subsection per entry: its title, then its items as a list."""
+    children: list[Block] = list(intro)
+    if not entries and empty:
+        children.append(Paragraph(parts=(empty,)))
+    children += [Section(title=(name,), level=3, children=(
+        BulletList(items=tuple((item,) for item in items), marker="  - ", tight=("text",)),))
+                 for name, items in entries]
+    return Section(title=(title,), level=2, id=title.lower(), toc=title, children=tuple(children))
+
+
+def giner_document(table: GinerTable) -> Document:
+    """The comparison's document: the domains, the table of categories and its legend, the measures
+    not evaluated, every difference and every property a measure lacks, with its counterexample."""
+    blocks: list[Block] = [
+        DefinitionList(title=("Domains",), items=tuple(Definition((cid,), (Paragraph(parts=(Code(name),)),))
+                                                       for cid, name in _columns(table))),
+        _matrix_table(table),
+        Paragraph(label="Categories", parts=(_legend(table)[0].removeprefix("Categories: "),))]
     skipped = [r for r in table.rows if r.skipped]
     if skipped:
-        lines.append("")
-        lines += wrap("Not evaluated: " + "; ".join(f"{r.measure} ({r.skipped})" for r in skipped), width)
-    differences = _differences(table)
-    lines.append("")
-    lines.append("## Differences" if markdown else "Differences")
-    if not differences:
-        lines.append("")
-        lines.append("None: every published category is reproduced by at least one domain.")
-    for title, explanation in differences:
-        lines.append("")
-        lines.append(f"### {title}" if markdown else title)
-        if markdown:
-            lines.append("")
-        lines += wrap_lines([("- " if markdown else "  - ") + denoise(e) for e in explanation], width)
-    lines.append("")
-    lines.append("## Counterexamples" if markdown else "Counterexamples")
-    lines.append("")
-    lines += wrap("Every property a measure lacks on a domain, with the outputs that break it "
-                  "(label = score).", width)
-    for measure, items in _lacking(table):
-        lines.append("")
-        lines.append(f"### {measure}" if markdown else measure)
-        if markdown:
-            lines.append("")
-        lines += wrap_lines([("- " if markdown else "  - ") + item for item in items], width)
-    return "\n".join(lines) + "\n"
+        blocks.append(Paragraph(parts=("Not evaluated: " + "; ".join(f"{r.measure} ({r.skipped})" for r in skipped),)))
+    differences = [(title, [denoise(e) for e in explanation]) for title, explanation in _differences(table)]
+    blocks.append(_listed("Differences", differences,
+                          empty="None: every published category is reproduced by at least one domain."))
+    blocks.append(_listed("Counterexamples", _lacking(table), intro=(Paragraph(parts=(
+        "Every property a measure lacks on a domain, with the outputs that break it (label = score).",)),)))
+    return Document(title="Giner's Tables 2-3 against our classification", blocks=tuple(blocks), level=1,
+                    data=lambda: _data(table), json=JsonStyle(ascii=True, finite=False))
 
 
-def _json(table: GinerTable) -> str:
+def _data(table: GinerTable) -> dict[str, Any]:
     def row_json(row: GinerRow) -> dict[str, Any]:
         return {"measure": row.measure, "kind": row.entry.kind, "spec": row.entry.spec,
                 "published": row.published, "condition": row.entry.condition,
@@ -169,14 +161,11 @@ def _json(table: GinerTable) -> str:
                 "reproduced_by": list(row.reproduced_by), "explanation": list(row.explanation),
                 "skipped": row.skipped}
 
-    return json.dumps({"set_domains": list(table.set_domains), "rank_domains": list(table.rank_domains),
-                       "rows": [row_json(r) for r in table.rows]}, indent=2) + "\n"
+    return {"set_domains": list(table.set_domains), "rank_domains": list(table.rank_domains),
+            "rows": [row_json(r) for r in table.rows]}
 
 
 def format_giner(table: GinerTable, format: str = "text", width: int = DEFAULT_WIDTH) -> str:
-    """Render ``table`` as ``text``, ``markdown`` or ``json``; text lines wrapped to ``width``."""
-    if format == "json":
-        return _json(table)
-    if format in ("text", "markdown"):
-        return _text(table, format == "markdown", width)
-    raise ValueError(f"unknown format {format!r}; known: {', '.join(GINER_FORMATS)}")
+    """Render ``table`` as ``text``, ``markdown``, ``html`` or ``json``; text lines wrapped to ``width``."""
+    check_format("giner", format)
+    return render(giner_document(table), format, width)

@@ -1,4 +1,4 @@
-"""Reports of Giner's intrinsic classification (definitions §4): text, Markdown, JSON.
+"""Reports of Giner's intrinsic classification (definitions §4): text, Markdown, JSON, HTML.
 
 :func:`format_intrinsic` prints an :class:`~axiometer.results.IntrinsicResult`:
 the category, the domain (every report names it), its size, the distinct
@@ -25,26 +25,33 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Sequence
 from fractions import Fraction
+from functools import partial
 from typing import Any
 
-from axiometer.reports.numbers import DEFAULT_WIDTH, denoise, exact_text, number, wrap, wrap_lines
+from axiometer.reports.document import (
+    Block, Break, BulletList, Code, Definition, DefinitionList, Document, Figure, Inline, JsonStyle, Paragraph,
+    Preformatted, Row, Section, Span, Strong, Table, TableCell,
+)
+from axiometer.reports.numbers import DEFAULT_WIDTH, denoise, exact_text, number, wrap_lines
+from axiometer.reports.render import check_format, formats_of, render
+from axiometer.reports.render.markdown import escape
 from axiometer.results import IntrinsicResult, OutputRecord, ParametricResult, PropertyVerdict
 
-__all__ = ["INTRINSIC_FORMATS", "format_intrinsic", "format_parametric", "parametric_sentences"]
+__all__ = ["INTRINSIC_FORMATS", "format_intrinsic", "format_parametric", "parametric_sentences",
+           "intrinsic_document", "parametric_document", "intrinsic_html"]
 
-INTRINSIC_FORMATS = ("text", "markdown", "json", "html")
+INTRINSIC_FORMATS = formats_of("intrinsic")
+_TEXT = ("text", "markdown")
+#: What a page's subtitle names.
+_FRAMEWORK = "Giner's intrinsic framework (definitions §4)"
 
 _MEANING = {
     "pseudometric": "finite, real, and blind to which of equally judged documents is retrieved",
     "metric": "injective: distinct outputs score differently",
     "interval": "the distinct values are equally spaced",
 }
-
-
-def _check_format(format: str) -> None:
-    if format not in INTRINSIC_FORMATS:
-        raise ValueError(f"unknown report format {format!r}; known: {', '.join(INTRINSIC_FORMATS)}")
 
 
 def _score(record: OutputRecord) -> str:
@@ -95,55 +102,110 @@ def _lines(result: IntrinsicResult) -> list[tuple[str, str]]:
     return rows
 
 
-def format_intrinsic(result: IntrinsicResult, format: str = "text", width: int = DEFAULT_WIDTH) -> str:
-    """``result`` as ``text``, ``markdown`` or ``json`` (``dataclasses.asdict``); text lines wrapped
-    to ``width`` columns."""
-    _check_format(format)
-    if format == "html":  # a page of its own (axiometer.reports.html)
-        from axiometer.reports.html import intrinsic_html
+# -- the classification ---------------------------------------------------------------------------
 
-        return intrinsic_html(result)
-    if format == "json":
-        return json.dumps(dataclasses.asdict(result), indent=2, ensure_ascii=False) + "\n"
-    rows = _lines(result)
-    out: list[str] = []
-    if format == "text":
-        pad = max(len(name) for name, _ in rows)
-        for name, value in rows:
-            out += wrap(f"{name + ':':<{pad + 1}} {value}", width, hang=pad + 2)
-        out.append("")
-        out.append("properties:")
-        for verdict in result.properties:
-            mark = "yes" if verdict.holds else "NO"
-            line = f"  {verdict.name:<12} {mark:<3}  ({_decided(result, verdict)}) {denoise(verdict.note)}"
-            out += wrap(line.rstrip(), width, hang=17)
-            if not verdict.holds and verdict.counterexample:
-                meaning = _MEANING.get(verdict.name)
-                out.append(f"    counterexample to {verdict.name}" + (f" ({meaning})" if meaning else "") + ":")
-                out.extend(f"      {line}" for line in _counterexample_lines(verdict))
-        return "\n".join(out) + "\n"
-    out.append(f"## {result.metric} on `{result.domain}`: {result.category}")
-    out.append("")
-    out.append("| | |")
-    out.append("|---|---|")
-    out.extend(f"| {name} | {_cell(value)} |" for name, value in rows)
-    out.append("")
-    out.append("| property | holds | decided | note |")
-    out.append("|---|---|---|---|")
+def _property_line(result: IntrinsicResult, verdict: PropertyVerdict) -> str:
+    mark = "yes" if verdict.holds else "NO"
+    return f"  {verdict.name:<12} {mark:<3}  ({_decided(result, verdict)}) {denoise(verdict.note)}".rstrip()
+
+
+def _text_properties(result: IntrinsicResult) -> Section:
+    """One line per property (hanging under its note), each lacking one's counterexample below it."""
+    lines: list[Block] = []
     for verdict in result.properties:
-        out.append(f"| {verdict.name} | {'yes' if verdict.holds else 'no'} | "
-                   f"{_decided(result, verdict).removeprefix('decided ')} | {_cell(denoise(verdict.note))} |")
+        lines.append(Paragraph(parts=(_property_line(result, verdict),), hang=17, tight=_TEXT))
+        if not verdict.holds and verdict.counterexample:
+            meaning = _MEANING.get(verdict.name)
+            lines.append(Preformatted(tight=_TEXT, wrap=False, content=(
+                f"    counterexample to {verdict.name}" + (f" ({meaning})" if meaning else "") + ":",
+                *(f"      {line}" for line in _counterexample_lines(verdict)))))
+    return Section(title=("properties",), level=3, colon=True, children=tuple(lines), formats=("text",))
+
+
+def _markdown_properties(result: IntrinsicResult) -> list[Block]:
+    """The properties as a table, then each lacking one's counterexample as a list."""
+    md = ("markdown",)
+    rows = tuple(Row((TableCell((v.name,)), TableCell(("yes" if v.holds else "no",)),
+                      TableCell((_decided(result, v).removeprefix("decided "),)), TableCell((denoise(v.note),))))
+                 for v in result.properties)
+    out: list[Block] = [Table(headers=tuple(TableCell((h,), header=True) for h in ("property", "holds", "decided",
+                                                                                 "note")),
+                              rows=rows, aligned=False, formats=md)]
     for verdict in result.properties:
         if not verdict.holds and verdict.counterexample:
-            out.append("")
-            out.append(f"Counterexample to **{verdict.name}** ({_MEANING.get(verdict.name, '')}):")
-            out.append("")
-            out.extend(f"- `{record.label}`: {_score(record)}" for record in verdict.counterexample)
-    return "\n".join(out) + "\n"
+            out.append(Paragraph(parts=("Counterexample to ", Strong((verdict.name,)),
+                                        f" ({_MEANING.get(verdict.name, '')}):"), nowrap=md, formats=md))
+            out.append(BulletList(items=tuple((Code(r.label), f": {_score(r)}") for r in verdict.counterexample),
+                                  nowrap=md, formats=md))
+    return out
 
 
-def _cell(text: str) -> str:
-    return text.replace("|", "\\|")
+def _page_properties(result: IntrinsicResult) -> list[Block]:
+    """The page's properties: what each means, whether it holds, how it was decided, the note and
+    the counterexample."""
+    rows = []
+    for verdict in result.properties:
+        holds = Span(("yes",), "holds") if verdict.holds else Span(("no",), "fails")
+        how = "exactly" if verdict.exact else ("within the tolerance" if result.tolerance else "on floats")
+        counter: list[Inline] = []
+        if not verdict.holds:
+            for k, r in enumerate(verdict.counterexample):
+                counter += ([Break()] if k else []) + [Code(r.label), f" scores {_score(r)}"]
+        meaning = Span((_MEANING.get(verdict.name, ""),), "muted")
+        rows.append(Row((TableCell((Strong((verdict.name,)), Break(), meaning)),
+                         TableCell((holds,)), TableCell((how,)), TableCell((denoise(verdict.note),)),
+                         TableCell(tuple(counter)))))
+    headers = tuple(TableCell((h,), header=True) for h in ("property", "holds", "decided", "note", "counterexample"))
+    return [Section(title=("Properties",), level=3, tag="", children=(Table(headers=headers, rows=tuple(rows)),),
+                    formats=("html",))]
+
+
+def _values(result: IntrinsicResult) -> list[Block]:
+    """The attained values on a number line (none when the domain has too many to draw)."""
+    if not result.values:
+        return []
+    from axiometer.reports import plots
+
+    return [Section(title=("Attained values",), level=2, id="values", toc="Attained values", formats=("html",),
+                    children=(Figure(draw=partial(plots.attained_values, result), prefix="values", caption=(
+                        f"The values {result.metric} attains on {result.domain}: ties (several outputs at one "
+                        "value) and unequal gaps between neighbouring values are marked.")),))]
+
+
+def intrinsic_document(result: IntrinsicResult, parametric: ParametricResult | None = None,
+                       sentences: Sequence[str] = ()) -> Document:
+    """One metric classified on a domain: the summary fields, the properties with their
+    counterexamples, the attained values (a page draws them) and the parametric analysis if given
+    (a page's part; ``sentences``: the analysis as the text report words it)."""
+    fields = DefinitionList(items=tuple(Definition((name,), (Paragraph(parts=(value,)),))
+                                        for name, value in _lines(result)), style="fields", css="data fields")
+    classification = Section(title=("Classification",), level=2, id="classification", toc="Classification",
+                             title_formats=("html",), children=(fields, _text_properties(result),
+                                                                *_markdown_properties(result),
+                                                                *_page_properties(result)))
+    blocks: list[Block] = [Section(title=(f"{result.metric} on ", Code(result.domain), f": {result.category}"),
+                                   level=2, tag="", title_formats=("markdown",),
+                                   children=(classification, *_values(result)))]
+    if parametric is not None:
+        blocks += _parametric_page(parametric, sentences)
+    return Document(title="", page_title=f"{result.metric} on {result.domain}: {result.category}",
+                    page_subtitle=(_FRAMEWORK + ": pseudometric, metric, interval scale",),
+                    blocks=tuple(blocks), data=lambda: dataclasses.asdict(result),
+                    json=JsonStyle(indent=2, ascii=False, finite=False))
+
+
+def intrinsic_html(result: IntrinsicResult, parametric: ParametricResult | None = None,
+                   sentences: Sequence[str] = ()) -> str:
+    """One metric classified on a domain as a page, with the parametric analysis if given
+    (``sentences``: the analysis as the text report words it, else its summary)."""
+    return render(intrinsic_document(result, parametric, sentences), "html")
+
+
+def format_intrinsic(result: IntrinsicResult, format: str = "text", width: int = DEFAULT_WIDTH) -> str:
+    """``result`` as ``text``, ``markdown``, ``json`` (``dataclasses.asdict``) or ``html``; text lines
+    wrapped to ``width`` columns."""
+    check_format("intrinsic", format)
+    return render(intrinsic_document(result), format, width)
 
 
 def _plain(value: Any) -> Any:
@@ -216,33 +278,81 @@ def _parametric_title(result: ParametricResult) -> str:
             f"{result.distinct_expressions} distinct scores as functions of {result.parameter})")
 
 
+def _parametric_page(result: ParametricResult, sentences: Sequence[str] = ()) -> list[Block]:
+    """How the classification depends on the parameter, as a page shows it: the analysis in words,
+    the parameter's range and the domain, the values where two outputs tie, the interval scale."""
+    out: list[Block] = []
+    if sentences:
+        out.append(Paragraph(parts=(f"{result.metric} is {' '.join(sentences)}",)))
+    elif result.summary:
+        out.append(Paragraph(parts=(denoise(exact_text(result.summary)),)))
+    rows = [("parameter", f"{result.parameter} in {result.range}"),
+            ("domain", f"{result.domain} ({result.size} outputs, {result.distinct_expressions} distinct score "
+                       "expressions)")]
+    if result.always_tied:
+        rows.append(("tied for every value", " and ".join(result.always_tied)))
+    out.append(DefinitionList(items=tuple(Definition((n,), (Paragraph(parts=(v,)),)) for n, v in rows),
+                              style="fields", css="data fields"))
+    if result.exceptional:
+        table = Table(headers=tuple(TableCell((h,), header=True) for h in (result.parameter, "≈", "tied outputs")),
+                      rows=tuple(Row((TableCell((exact_text(value),)), TableCell((number(decimal),)),
+                                      TableCell((f"{a} and {b}",)))) for value, decimal, a, b in result.exceptional),
+                      numeric=(1,))
+        out.append(Section(title=(f"Values of {result.parameter} at which two outputs tie (not a metric there)",),
+                           level=3, tag="", children=(table,)))
+    if result.interval_analysed and not sentences:  # the sentences say it already
+        points = [_value(value, decimal) for value, decimal in result.interval]
+        where = points + [f"every value in {exact_text(r)}" for r in result.interval_ranges]
+        out.append(Paragraph(parts=("An interval scale (equally spaced values) at " + "; ".join(where) + "."
+                                    if where else f"An interval scale for no value of {result.parameter}.",)))
+    return [Section(title=(f"How it depends on {result.parameter}",), level=2, id="parametric",
+                    toc=f"Depends on {result.parameter}", formats=("html",), children=tuple(out))]
+
+
+def parametric_document(result: ParametricResult, sentences: Sequence[str] = ()) -> Document:
+    """A parametric analysis alone: its title and its sentences (text formats), or a page."""
+    title = _parametric_title(result)
+    sentences = list(sentences) or parametric_sentences(result)
+    md = ("markdown",)
+    blocks: list[Block] = [
+        Paragraph(parts=(f"parametric analysis: {title}",), hang=2, formats=("text",)),
+        BulletList(items=tuple((s,) for s in sentences), tight=("text",), formats=("text",)),
+        Section(title=("Parametric analysis",), level=3, formats=md, children=(
+            Paragraph(parts=(f"{title}:",), nowrap=md), BulletList(items=tuple((s,) for s in sentences), nowrap=md))),
+        *_parametric_page(result, sentences)]
+    return Document(title="", blocks=tuple(blocks),
+                    page_title=f"{result.metric} on {result.domain}: how it depends on {result.parameter}",
+                    page_subtitle=(_FRAMEWORK,),
+                    data=lambda: _json_data(result), json=JsonStyle(indent=2, ascii=False, finite=False))
+
+
+def _json_data(result: Any) -> Any:
+    """``dataclasses.asdict(result)`` with every value JSON lacks as its text."""
+    return json.loads(json.dumps(dataclasses.asdict(result), default=str))
+
+
 def format_parametric(result: Any, format: str = "text", width: int = DEFAULT_WIDTH) -> str:
-    """A parametric analysis as ``text``, ``markdown`` or ``json``.
+    """A parametric analysis as ``text``, ``markdown``, ``json`` or ``html``.
 
     A :class:`~axiometer.results.ParametricResult` reads as sentences ("a metric for every p in
     (0, 1) except p = (√5 − 1)/2 ≈ 0.618034 ...; an interval scale only at p = 1/2."); any other
     dataclass prints its ``summary`` field first, then every other field as ``name: value``.
     """
-    _check_format(format)
+    check_format("intrinsic", format)
     if not dataclasses.is_dataclass(result) or isinstance(result, type):
         raise TypeError(f"format_parametric needs a dataclass result, got {type(result).__name__}")
-    if format == "html":  # a page of its own (axiometer.reports.html)
-        from axiometer.reports.html import parametric_html
-
-        return parametric_html(result, parametric_sentences(result) if isinstance(result, ParametricResult) else ())
+    if isinstance(result, ParametricResult):
+        return render(parametric_document(result), format, width)
+    if format == "html":
+        raise ValueError(f"a page needs a ParametricResult, got {type(result).__name__}")
     data = dataclasses.asdict(result)
     if format == "json":
         return json.dumps(data, indent=2, ensure_ascii=False, default=str) + "\n"
-    markdown = format == "markdown"
-    if isinstance(result, ParametricResult):
-        title = _parametric_title(result)
-        sentences = parametric_sentences(result)
-        if markdown:
-            return "\n".join(["### Parametric analysis", "", f"{title}:", "",
-                              *(f"- {line}" for line in sentences)]) + "\n"
-        lines = wrap(f"parametric analysis: {title}", width, hang=2)
-        lines += wrap_lines([f"  {line}" for line in sentences], width)
-        return "\n".join(lines) + "\n"
+    return _generic_text(data, format == "markdown", width)
+
+
+def _generic_text(data: dict[str, Any], markdown: bool, width: int) -> str:
+    """Another analysis's fields: its summary, then every field as ``name: value``."""
     summary = data.pop("summary", None)
     out: list[str] = []
     if not markdown:
@@ -259,7 +369,7 @@ def format_parametric(result: Any, format: str = "text", width: int = DEFAULT_WI
     out.append("### Parametric analysis")
     out.append("")
     if summary:
-        out.extend([_cell(str(summary)), ""])
+        out.extend([escape(str(summary)), ""])
     for name, value in data.items():
         if isinstance(value, (list, tuple)) and value:
             out.append(f"- **{name}**:")

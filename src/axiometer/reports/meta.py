@@ -1,4 +1,4 @@
-"""Reports of a meta-evaluation (:class:`axiometer.meta.MetaResult`): text, Markdown, LaTeX, JSON.
+"""Reports of a meta-evaluation (:class:`axiometer.meta.MetaResult`): text, Markdown, LaTeX, HTML, JSON.
 
 - the header: the campaign (runs × topics, where it came from), the
   simulated scenarios if any, and the settings (test, correction,
@@ -13,27 +13,31 @@
 
 JSON keeps every number at full precision (``null`` where undefined);
 text, Markdown and LaTeX print MU, tau and stability with 4 decimals (as
-the seed papers' tables), shares as percentages with one decimal; LaTeX writes the per-metric table and the tau-b matrix as booktabs
-tables with the explanations as their notes. Reports only format; they
-never compute.
+the seed papers' tables), shares as percentages with one decimal; LaTeX
+writes the per-metric table and the tau matrices as booktabs tables with
+the explanations as their notes; HTML is a page of the text report.
+Reports only format; they never compute.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from tabulate import tabulate
-
-from axiometer.reports.numbers import DEFAULT_WIDTH, wrap, wrap_lines
+from axiometer.reports.document import (
+    Block, BulletList, Document, Group, Inline, Inlines, JsonStyle, Lines, Math, Paragraph, Row, Strong, Table,
+    TableCell,
+)
+from axiometer.reports.numbers import DEFAULT_WIDTH
+from axiometer.reports.render import check_format, formats_of, render
 
 if TYPE_CHECKING:
     from axiometer.meta import MetaResult, TauCurve
 
-__all__ = ["REPORT_FORMATS", "format_meta", "TEST_NAMES"]
+__all__ = ["REPORT_FORMATS", "format_meta", "meta_document", "TEST_NAMES"]
 
-REPORT_FORMATS = ("text", "markdown", "latex", "json")
+REPORT_FORMATS = formats_of("meta")
+_TEXT = ("text", "markdown")
 
 #: How each test is named in a report.
 TEST_NAMES = {"randomization": "Fisher's randomization test", "t": "the paired t-test",
@@ -194,40 +198,52 @@ def _curve_text(curve: TauCurve) -> str:
             f"on the runs' means over {curve.topics} topics (Türkmen et al. 2023, Fig. 2).")
 
 
-def format_meta(result: MetaResult, format: str = "text", source: str = "", width: int = DEFAULT_WIDTH) -> str:
-    """``result`` as ``text``, ``markdown``, ``latex`` or ``json``; ``source`` says where the campaign
-    came from; text lines wrapped to ``width``."""
-    if format not in REPORT_FORMATS:
-        raise ValueError(f"unknown report format {format!r}; known: {', '.join(REPORT_FORMATS)}")
-    if format == "json":
-        return json.dumps(_json(result, source), indent=1) + "\n"
-    if format == "latex":
-        return _latex(result, source)
-    markdown = format == "markdown"
-    table_format = "github" if markdown else "simple"
+def _text_blocks(result: MetaResult, source: str) -> list[Block]:
+    """The header, the per-metric table with its columns explained, the notes, the rank correlation
+    matrices and the tau curve, as text, Markdown and the page show them."""
     levels = result.per_metric[0].power.levels
-    parts = ["\n".join(wrap_lines(_header(result, source), width, hang=2))]
-    parts.append(tabulate(_rows(result), headers=("metric", "MU", *(_level_header(v) for v in levels),
-                                                  "stability"),
-                          tablefmt=table_format, disable_numparse=True))
-    column_lines = [f"- {name}: {text}." if markdown else f"  {name}: {text}." for name, text in _column_notes(result)]
-    parts.append(("Columns:\n" if not markdown else "") + "\n".join(wrap_lines(column_lines, width)))
+    blocks: list[Block] = [Paragraph(parts=(line,), hang=2, tight=_TEXT if k else ())
+                           for k, line in enumerate(_header(result, source))]
+    blocks.append(_table(("metric", "MU", *(_level_header(v) for v in levels), "stability"), _rows(result)))
+    blocks.append(Paragraph(parts=("Columns:",), formats=("text", "html")))
+    blocks.append(BulletList(items=tuple((f"{name}: {text}.",) for name, text in _column_notes(result)),
+                             tight=("text",)))
     notes = _notes(result)
     if notes:
-        parts.append("\n".join(wrap_lines((("- " if markdown else "") + n for n in notes), width)))
+        blocks.append(BulletList(items=tuple((n,) for n in notes), marker=""))
     if len(result.metrics) > 1:
         for which, text in (("tau_b", _TAU_B_TEXT), ("tau_ap", _TAU_AP_TEXT)):
-            parts.append("\n".join(wrap(f"**{text}**" if markdown else text, width, hang=2)))
             headers, rows = _matrix(result, which)
-            parts.append(tabulate(rows, headers=headers, tablefmt=table_format, disable_numparse=True))
-        parts.append("\n".join(wrap("Columns 1, 2, ... are the metrics of rows 1, 2, ...; – a metric against "
-                                    "itself; tau-AP's row is the reference ordering.", width, hang=2)))
+            blocks += [Paragraph(parts=(Strong((text,)),), hang=2), _table(headers, rows)]
+        blocks.append(Paragraph(parts=("Columns 1, 2, ... are the metrics of rows 1, 2, ...; – a metric against "
+                                       "itself; tau-AP's row is the reference ordering.",), hang=2))
     if result.curve is not None:
         curve = result.curve
-        parts.append("\n".join(wrap(_curve_text(curve), width, hang=2)))
-        parts.append(tabulate(_curve_rows(curve), headers=(curve.param, "metric", "tau-b", "tau-AP"),
-                              tablefmt=table_format, disable_numparse=True))
-    return "\n\n".join(parts) + "\n"
+        blocks += [Paragraph(parts=(_curve_text(curve),), hang=2),
+                   _table((curve.param, "metric", "tau-b", "tau-AP"), _curve_rows(curve))]
+    return [Group(children=tuple(blocks), formats=("text", "markdown", "html"),
+                  lines=Lines(open=True, heading=True, between=True, close=True))]
+
+
+def _table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> Table:
+    return Table(headers=tuple(TableCell((h,), header=True) for h in headers), simple=True,
+                 rows=tuple(Row(tuple(TableCell((c,)) for c in row)) for row in rows))
+
+
+def meta_document(result: MetaResult, source: str = "") -> Document:
+    """The meta-evaluation's document (see the module docstring)."""
+    return Document(title="", page_title="Meta-evaluation", blocks=(*_text_blocks(result, source),
+                                                                     *_latex_tables(result, source)),
+                    data=lambda: _json(result, source), json=JsonStyle(indent=1, ascii=True, finite=False),
+                    preamble=("Generated by axiometer (axiometer meta --format latex).",
+                              "Requires \\usepackage{booktabs}."))
+
+
+def format_meta(result: MetaResult, format: str = "text", source: str = "", width: int = DEFAULT_WIDTH) -> str:
+    """``result`` as ``text``, ``markdown``, ``latex``, ``json`` or ``html``; ``source`` says where the
+    campaign came from; text lines wrapped to ``width``."""
+    check_format("meta", format)
+    return render(meta_document(result, source), format, width)
 
 
 # -- JSON -----------------------------------------------------------------------------------------
@@ -271,56 +287,40 @@ def _json(result: MetaResult, source: str) -> dict[str, Any]:
 
 # -- LaTeX ----------------------------------------------------------------------------------------
 
-def latex_escape(text: str) -> str:
-    """:func:`axiometer.reports.table.latex.latex_escape`, imported when a LaTeX report is written (the
-    table package loads the metrics)."""
-    from axiometer.reports.table.latex import latex_escape as escape
-
-    return escape(text)
+_LATEX = ("latex",)
 
 
-def _latex_table(caption: str, label: str, columns: str, headers: Sequence[str], rows: Sequence[Sequence[str]],
-                 note: str) -> list[str]:
-    lines = ["\\begin{table}[t]", "\\centering", f"\\caption{{{caption}}}", f"\\label{{{label}}}",
-             f"\\begin{{tabular}}{{{columns}}}", "\\toprule", " & ".join(headers) + " \\\\", "\\midrule"]
-    lines += [" & ".join(row) + " \\\\" for row in rows]
-    lines += ["\\bottomrule", "\\end{tabular}", "\\par\\smallskip", "{\\footnotesize", note, "\\par}",
-              "\\end{table}"]
-    return lines
+def _latex_table(caption: Inlines, label: str, columns: str, headers: Sequence[Inline],
+                 rows: Sequence[Sequence[str]], note: str) -> Table:
+    """A booktabs table with its note (:mod:`axiometer.reports.render.latex` escapes the text)."""
+    return Table(headers=tuple(TableCell((h,), header=True) for h in headers),
+                 rows=tuple(Row(tuple(TableCell((c,)) for c in row)) for row in rows), caption=caption,
+                 label=label, align=columns, note=(Paragraph(parts=(note,)),), formats=_LATEX)
 
 
-def _latex(result: MetaResult, source: str) -> str:
+def _latex_tables(result: MetaResult, source: str) -> list[Block]:
     levels = result.per_metric[0].power.levels
-    rows = [[latex_escape(cell) for cell in row] for row in _rows(result)]
-    headers = ["Metric", "MU", *(f"$p \\leq {v:g}$" for v in levels), "Stability"]
-    note = ("\\emph{Note.} " + latex_escape(" ".join(_header(result, source))) + " "
-            + " ".join(f"{latex_escape(name)}: {latex_escape(text)}." for name, text in _column_notes(result)))
+    headers: list[Inline] = ["Metric", "MU", *(Math(f"p \\leq {v:g}", f"p <= {v:g}") for v in levels), "Stability"]
+    note = (" ".join(_header(result, source)) + " "
+            + " ".join(f"{name}: {text}." for name, text in _column_notes(result)))
     notes = _notes(result)
     if notes:
-        note += " " + latex_escape("; ".join(notes)) + "."
-    lines = ["% Generated by axiometer (axiometer meta --format latex).", "% Requires \\usepackage{booktabs}."]
-    lines += _latex_table("Meta-evaluation of the metrics: Metric Unanimity, discriminative power and stability.",
-                          "tab:axiometer-meta", "l" + "r" * (2 + len(levels)), headers, rows, note)
+        note += " " + "; ".join(notes) + "."
+    tables = [_latex_table(("Meta-evaluation of the metrics: Metric Unanimity, discriminative power and stability.",),
+                           "tab:axiometer-meta", "l" + "r" * (2 + len(levels)), headers, _rows(result), note)]
+    tau_b, tau_ap = Math("\\tau_b", "tau_b"), Math("\\tau_{AP}", "tau_AP")
     if len(result.metrics) > 1:
         headers_b, matrix = _matrix(result, "tau_b")
         _, matrix_ap = _matrix(result, "tau_ap")
-        body = [[latex_escape(cell) for cell in row] for row in matrix]
-        lines.append("")
-        lines += _latex_table("Kendall's $\\tau_b$ between the metrics' system orderings.", "tab:axiometer-tau",
-                              "rl" + "r" * len(result.metrics), ["", "Metric", *headers_b[2:]], body,
-                              "\\emph{Note.} " + latex_escape(_TAU_B_TEXT) + " Columns are the metrics of the "
-                              "numbered rows.")
-        body_ap = [[latex_escape(cell) for cell in row] for row in matrix_ap]
-        lines.append("")
-        lines += _latex_table("$\\tau_{AP}$ of the column metric's system ordering against the row metric's.",
-                              "tab:axiometer-tau-ap", "rl" + "r" * len(result.metrics),
-                              ["", "Reference", *headers_b[2:]], body_ap,
-                              "\\emph{Note.} " + latex_escape(_TAU_AP_TEXT))
+        columns = "rl" + "r" * len(result.metrics)
+        tables.append(_latex_table(("Kendall's ", tau_b, " between the metrics' system orderings."),
+                                   "tab:axiometer-tau", columns, ["", "Metric", *headers_b[2:]], matrix,
+                                   _TAU_B_TEXT + " Columns are the metrics of the numbered rows."))
+        tables.append(_latex_table((tau_ap, " of the column metric's system ordering against the row metric's."),
+                                   "tab:axiometer-tau-ap", columns, ["", "Reference", *headers_b[2:]], matrix_ap,
+                                   _TAU_AP_TEXT))
     if result.curve is not None:
         curve = result.curve
-        body = [[latex_escape(cell) for cell in row] for row in _curve_rows(curve)]
-        lines.append("")
-        lines += _latex_table(latex_escape(_curve_text(curve)), "tab:axiometer-tau-curve", "rlrr",
-                              [latex_escape(curve.param), "Metric", "$\\tau_b$", "$\\tau_{AP}$"], body,
-                              "\\emph{Note.} " + latex_escape(_TAU_AP_TEXT))
-    return "\n".join(lines) + "\n"
+        tables.append(_latex_table((_curve_text(curve),), "tab:axiometer-tau-curve", "rlrr",
+                                   [curve.param, "Metric", tau_b, tau_ap], _curve_rows(curve), _TAU_AP_TEXT))
+    return list(tables)

@@ -388,7 +388,10 @@ def _text_family(entry: FamilyEntry, width: int) -> list[str]:
 # -- Markdown -------------------------------------------------------------------------------------------
 
 def _md(text: str) -> str:
-    return text.replace("|", "\\|")
+    """``text`` in a Markdown table cell (the Markdown renderer's escape)."""
+    from axiometer.reports.render.markdown import escape
+
+    return escape(text)
 
 
 def _markdown_list(result: MetricList) -> list[str]:

@@ -1,4 +1,4 @@
-"""Reports of a :class:`~axiometer.scoring.ScoreResult`: text, Markdown, JSON.
+"""Reports of a :class:`~axiometer.scoring.ScoreResult`: text, Markdown, JSON, HTML, trec_eval's lines.
 
 - ``text``: the means as a table (runs as rows and metrics as columns, or
   metrics as rows when there are more metrics than runs), with
@@ -31,20 +31,24 @@ Reports only format; they never compute a score.
 
 from __future__ import annotations
 
-import json
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from tabulate import tabulate
-
 from axiometer.reports.conventions import conventions_lines
+from axiometer.reports.document import (
+    Block, BulletList, Document, Group, JsonStyle, Number, Paragraph, Row, Strong, Table, TableCell,
+)
+from axiometer.reports.render import formats_of, render
+from axiometer.reports.score_page import page_blocks
 
 if TYPE_CHECKING:  # reports only read the result; importing scoring would load numpy and sympy
     from axiometer.scoring import ScoreResult
 
-__all__ = ["REPORT_FORMATS", "SCORE_FORMATS", "format_scores"]
+__all__ = ["REPORT_FORMATS", "SCORE_FORMATS", "format_scores", "scores_document"]
 
-#: The formats of a campaign's report (``unanimity`` offers these too).
-REPORT_FORMATS = ("text", "markdown", "json", "html")
+#: The formats of a campaign's report.
+REPORT_FORMATS = formats_of("scores")
+_TEXT = ("text", "markdown")
 
 #: Every format :func:`format_scores` writes: the report formats and trec_eval's lines (``score``'s).
 SCORE_FORMATS = (*REPORT_FORMATS, "trec")
@@ -63,75 +67,95 @@ def format_scores(result: ScoreResult, format: str = "text", per_topic: bool = F
         raise ValueError(f"unknown report format {format!r}; known: {', '.join(SCORE_FORMATS)}")
     if per_topic and not result.scores and result.runs and result.metrics:
         raise ValueError("the result holds no per-topic scores (score with per_topic=True)")
-    if format == "json":
-        return _json(result, per_topic)
-    if format == "trec":
+    if format == "trec":  # trec_eval's lines are data for its readers, not a report
         return _trec(result, per_topic)
-    if format == "html":  # a page of its own (axiometer.reports.html)
-        from axiometer.reports.html import scores_html
+    return render(scores_document(result, per_topic), format, 0)
 
-        return scores_html(result, per_topic)
-    markdown = format == "markdown"
-    table_format = "github" if markdown else "simple"
-    parts = []
+
+def _heading(title: str) -> list[Block]:
+    """A table's title: bold in Markdown, ending with a colon in text."""
+    return [Paragraph(parts=(Strong((title,)),), nowrap=_TEXT, formats=("markdown",)),
+            Paragraph(parts=(f"{title}:",), nowrap=_TEXT, formats=("text",))]
+
+
+def _table(headers: Sequence[str], rows: Sequence[Sequence[str | int | float]], numeric: Sequence[int] = ()) -> Table:
+    """Strings as text, numbers as numbers; ``numeric`` columns are read as numbers (aligned on the
+    decimal point, 6 significant digits)."""
+    def cell(value: str | int | float) -> TableCell:
+        if isinstance(value, str):
+            return TableCell((value,))
+        return TableCell((Number(value, format(value, FLOAT_FORMAT)),))
+
+    return Table(headers=tuple(TableCell((h,), header=True) for h in headers), simple=True, numeric=tuple(numeric),
+                 float_format=FLOAT_FORMAT, rows=tuple(Row(tuple(cell(v) for v in row)) for row in rows))
+
+
+def _text_blocks(result: ScoreResult, per_topic: bool) -> list[Block]:
+    """The text and Markdown report: the per-topic values, the means, the grades read, the relative
+    metrics and the notes."""
+    blocks: list[Block] = []
     if per_topic:
-        rows = [(s.run, s.topic, s.metric, s.value) for s in result.scores]
-        parts.append(tabulate(rows, headers=("run", "topic", "metric", "value"),
-                              tablefmt=table_format, floatfmt=FLOAT_FORMAT,
-                              disable_numparse=[0, 1, 2]))
+        blocks.append(_table(("run", "topic", "metric", "value"),
+                             [(s.run, s.topic, s.metric, s.value) for s in result.scores], (3,)))
     means = {(m.run, m.metric): m.value for m in result.means}
     topics = "topic" if len(result.topics) == 1 else "topics"
-    title = f"Means over {len(result.topics)} qrels {topics}"
-    parts.append(f"**{title}**" if markdown else f"{title}:")
+    blocks += _heading(f"Means over {len(result.topics)} qrels {topics}")
     if len(result.metrics) > len(result.runs) and not result.relative:
         # Many metrics, few runs (the usual case): one row per metric keeps the table narrow.
-        rows = [[metric, *(means[run, metric] for run in result.runs)] for metric in result.metrics]
+        rows: list[list[str | float]] = [[metric, *(means[run, metric] for run in result.runs)]
+                                         for metric in result.metrics]
         headers: tuple[str, ...] = ("metric", *result.runs)
     else:
         rows = [[run, *(means[run, metric] for metric in result.metrics)] for run in result.runs]
         headers = ("run", *result.metrics)
-    parts.append(tabulate(rows, headers=headers, tablefmt=table_format,
-                          floatfmt=FLOAT_FORMAT, disable_numparse=[0]))
+    blocks.append(_table(headers, rows, range(1, len(headers))))
     grades = conventions_lines(result)
     if grades:
-        parts.append("\n".join(("- " if markdown else "  ") + line if i else line
-                               for i, line in enumerate(grades)))
+        blocks += [Paragraph(parts=(grades[0],), nowrap=_TEXT),
+                   BulletList(items=tuple((g,) for g in grades[1:]), nowrap=_TEXT, tight=_TEXT)]
     if result.priors is not None:
-        parts.extend(_relative_parts(result, markdown, table_format))
+        blocks += _relative_blocks(result)
     notes = _notes(result)
     if notes:
-        parts.append("\n".join(("- " if markdown else "") + note for note in notes))
-    return "\n\n".join(parts) + "\n"
+        blocks.append(BulletList(items=tuple((n,) for n in notes), marker="", nowrap=_TEXT))
+    return [Group(children=tuple(blocks), formats=_TEXT)]
 
 
 def _tau_text(tau: float | None) -> str:
     return "undefined" if tau is None else format(tau, FLOAT_FORMAT)
 
 
-def _relative_parts(result: ScoreResult, markdown: bool, table_format: str) -> list[str]:
+def _relative_blocks(result: ScoreResult) -> list[Block]:
     """The prior sets and Kendall's tau-b, after the means table."""
     priors = result.priors
     assert priors is not None
     relative = ", ".join(result.relative)
-    parts = [f"Relative metrics ({relative}); prior sets: {priors.description}."]
-    if priors.mode == "best-per-group":
-        rows = [(group, ", ".join(r for r in result.runs if priors.groups[r] == group), best,
-                 result.mean(best, priors.best_by)) for group, best in priors.best.items()]
-        parts.append(tabulate(rows, headers=("group", "runs", "best run", f"mean {priors.best_by}"),
-                              tablefmt=table_format, floatfmt=FLOAT_FORMAT,
-                              disable_numparse=[0, 1, 2]))
+    blocks: list[Block] = [Paragraph(parts=(f"Relative metrics ({relative}); prior sets: {priors.description}.",),
+                                     nowrap=_TEXT)]
+    if priors.mode == "best-per-group" and priors.best_by is not None:  # best-per-group names its metric
+        blocks.append(_table(("group", "runs", "best run", f"mean {priors.best_by}"),
+                             [(group, ", ".join(r for r in result.runs if priors.groups[r] == group), best,
+                               result.mean(best, priors.best_by)) for group, best in priors.best.items()], (3,)))
     if result.kendall:
-        title = "Kendall's tau-b between the run orderings (by mean)"
-        parts.append(f"**{title}**" if markdown else f"{title}:")
-        rows = [(k.relative, k.metric, _tau_text(k.tau), k.concordant, k.discordant,
-                 k.ties_relative, k.ties_metric) for k in result.kendall]
-        parts.append(tabulate(rows, headers=("relative", "metric", "tau_b", "concordant",
-                                             "discordant", "ties (relative)", "ties (metric)"),
-                              tablefmt=table_format, disable_numparse=True))
+        blocks += _heading("Kendall's tau-b between the run orderings (by mean)")
+        blocks.append(_table(("relative", "metric", "tau_b", "concordant", "discordant", "ties (relative)",
+                              "ties (metric)"),
+                             [(k.relative, k.metric, _tau_text(k.tau), k.concordant, k.discordant,
+                               k.ties_relative, k.ties_metric) for k in result.kendall]))
         if any(k.tau is None for k in result.kendall):
-            parts.append("undefined: one of the two metrics ties every run (or there are fewer "
-                         "than two runs).")
-    return parts
+            blocks.append(Paragraph(parts=("undefined: one of the two metrics ties every run (or there are fewer "
+                                           "than two runs).",), nowrap=_TEXT))
+    return blocks
+
+
+def scores_document(result: ScoreResult, per_topic: bool = False) -> Document:
+    """Scored runs: the text report's blocks and the page's (:mod:`axiometer.reports.score_page`)."""
+    runs = "run" if len(result.runs) == 1 else "runs"
+    return Document(title="", page_title="Scores", blocks=(*_text_blocks(result, per_topic),
+                                                            *page_blocks(result, per_topic, _notes(result))),
+                    page_subtitle=(f"{len(result.runs)} {runs}, {len(result.metrics)} metrics, "
+                                   f"{len(result.topics)} qrels topics",),
+                    data=lambda: _json(result, per_topic), json=JsonStyle(ascii=True, finite=False, lines=True))
 
 
 #: At most this many topic ids are listed in a note.
@@ -158,7 +182,7 @@ def _notes(result: ScoreResult) -> list[str]:
     return notes
 
 
-def _json(result: ScoreResult, per_topic: bool) -> str:
+def _json(result: ScoreResult, per_topic: bool) -> list[dict[str, Any]]:
     records: list[dict[str, Any]] = []
     if per_topic:
         records.extend({"run": s.run, "topic": s.topic, "metric": s.metric, "value": s.value}
@@ -182,8 +206,7 @@ def _json(result: ScoreResult, per_topic: bool) -> str:
              "concordant": k.concordant, "discordant": k.discordant,
              "ties_relative": k.ties_relative, "ties_metric": k.ties_metric}
             for k in result.kendall]})
-    # One record a line: readable, greppable, and still a single JSON document.
-    return "[" + ",\n ".join(json.dumps(record) for record in records) + "]\n"
+    return records  # written one record a line: readable, greppable, and still one JSON document
 
 
 def _trec_line(measure: str, topic: str, value: str) -> str:
@@ -197,7 +220,7 @@ def _trec(result: ScoreResult, per_topic: bool) -> str:
     values = {(s.run, s.topic, s.metric): s.value for s in result.scores}
     means = {(m.run, m.metric): m.value for m in result.means}
     topics = sorted(result.topics)  # trec_eval sorts query ids as strings (strcmp)
-    lines = []
+    lines: list[str] = []
     for run in result.runs:
         if per_topic:
             lines.extend(_trec_line(metric, topic, f"{values[run, topic, metric]:6.4f}")

@@ -21,14 +21,16 @@ witness exists only by truncation at the cutoff) and ``≠`` (differs from the
 published table); in the text matrix also ``?`` (the published table leaves
 the cell open).
 
-One module per format over shared cell text:
+One document per report (:mod:`axiometer.reports.document`), which the renderers of
+:mod:`axiometer.reports.render` write in every format:
 
 - :mod:`~axiometer.reports.table.cells`: marks, flags, the legend, the run's
   settings and each cell's evidence as lines, which every format shares;
 - :mod:`~axiometer.reports.table.comparison`: the agreement with a published table;
-- :mod:`~axiometer.reports.table.text` (plain text and its Markdown variant),
-  :mod:`~axiometer.reports.table.latex`, :mod:`~axiometer.reports.table.html`
-  and :mod:`~axiometer.reports.table.json`.
+- :mod:`~axiometer.reports.table.build`: the document of ``table`` and of ``check``;
+- :mod:`~axiometer.reports.table.page` and :mod:`~axiometer.reports.table.drawn`: the
+  parts only the HTML page shows (the evidence drawn, the published table beside ours);
+- :mod:`~axiometer.reports.table.data`: the JSON data.
 
 Reports only format result objects; they never run a check.
 """
@@ -38,18 +40,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from axiometer.reports.numbers import DEFAULT_WIDTH
+from axiometer.reports.render import check_format, formats_of, render
+from axiometer.reports.render.latex import escape as latex_escape
+from axiometer.reports.table.build import check_document, table_document
 from axiometer.reports.table.cells import FLAGS, MARKS, cell_mark, header_lines
-from axiometer.reports.table.html import check_html, table_html
-from axiometer.reports.table.json import check_json, json_cell, table_json
-from axiometer.reports.table.latex import latex_escape, table_latex
-from axiometer.reports.table.text import check_text, table_text
+from axiometer.reports.table.data import json_cell
 from axiometer.results import AxiomInfo, Cell, Check, Comparison, TableResult
 
 __all__ = ["REPORT_FORMATS", "CHECK_FORMATS", "MARKS", "FLAGS", "format_table", "format_check",
            "cell_mark", "json_cell", "latex_escape"]
 
-REPORT_FORMATS = ("text", "markdown", "latex", "html", "json")
-CHECK_FORMATS = ("text", "markdown", "json", "html")
+#: The formats of ``axiometer table`` and of ``axiometer check`` (:data:`axiometer.reports.render.REPORT_FORMATS`).
+REPORT_FORMATS = formats_of("table")
+CHECK_FORMATS = formats_of("check")
 
 
 def format_table(result: TableResult, format: str = "text", comparison: Comparison | None = None,
@@ -60,15 +63,8 @@ def format_table(result: TableResult, format: str = "text", comparison: Comparis
     after what fits a screen (settings, matrix, legend, agreement, differing cells) with a pointer
     to the details; lines are wrapped to ``width`` columns. The other formats are always complete.
     """
-    if format not in REPORT_FORMATS:
-        raise ValueError(f"unknown report format {format!r}; known: {', '.join(REPORT_FORMATS)}")
-    if format == "json":
-        return table_json(result, comparison)
-    if format == "latex":
-        return table_latex(result, comparison)
-    if format == "html":
-        return table_html(result, comparison)
-    return table_text(result, comparison, markdown=format == "markdown", details=details, width=width)
+    check_format("table", format)
+    return render(table_document(result, comparison, details=details, width=width), format, width)
 
 
 def format_check(items: TableResult | Cell | Check | Sequence[Cell | Check], format: str = "text",
@@ -83,15 +79,11 @@ def format_check(items: TableResult | Cell | Check | Sequence[Cell | Check], for
     ``items`` is a table (usually one row), a cell, a check, or a sequence of
     them; ``format`` is ``text``, ``markdown``, ``json`` or ``html`` (a table only).
     """
-    if format not in CHECK_FORMATS:
-        raise ValueError(f"unknown report format {format!r}; known: {', '.join(CHECK_FORMATS)}")
-    if isinstance(items, TableResult) and format == "json":
-        return table_json(items, None)
-    if format == "html":
-        if not isinstance(items, TableResult):
-            raise ValueError("the html format needs a table result (one metric's row)")
-        return check_html(items)
+    check_format("check", format)
+    if format == "html" and not isinstance(items, TableResult):
+        raise ValueError("the html format needs a table result (one metric's row)")
     header: list[str] = []
+    table = items if isinstance(items, TableResult) else None
     if isinstance(items, TableResult):
         header = header_lines(items)
         axioms = axioms or items.axioms
@@ -100,7 +92,5 @@ def format_check(items: TableResult | Cell | Check | Sequence[Cell | Check], for
         entries = [items]
     else:
         entries = list(items)
-    if format == "json":
-        return check_json(entries)
-    return check_text(header, entries, markdown=format == "markdown", details=details, width=width,
-                      axioms=axioms)
+    document = check_document(entries, header, details=details, width=width, axioms=axioms, table=table)
+    return render(document, format, width)

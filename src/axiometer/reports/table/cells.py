@@ -27,11 +27,12 @@ from tabulate import tabulate
 
 from axiometer.core import natural_key
 from axiometer.metrics.base import format_value
+from axiometer.reports.document import Mark
 from axiometer.reports.numbers import NBSP, denoise, number, numbers_apart
 from axiometer.results import (AxiomInfo, Boundary, BoundaryCurve, Cell, Check, Comparison, Counterexample,
                                Evidence, TableResult)
 
-__all__ = ["MARKS", "FLAGS", "OPEN_FLAG", "cell_mark", "flags", "parameter_dependent",
+__all__ = ["MARKS", "FLAGS", "OPEN_FLAG", "cell_mark", "mark_of", "flags", "parameter_dependent",
            "by_truncation", "legend_items", "short_legend_items", "header_lines", "axiom_infos",
            "column_items", "cell_lines", "check_lines", "counterexample_sentence", "explanation_text",
            "other_mode_name", "glossary", "cases_text", "evidence_text", "boundary_sentence",
@@ -122,6 +123,12 @@ def cell_mark(cell: Cell, differs: bool = False, open: bool = False) -> str:
     ``open`` adds :data:`OPEN_FLAG` (the published table leaves the cell open)."""
     return (MARKS.get(cell.verdict, cell.verdict) + "".join(FLAGS[f] for f in flags(cell, differs))
             + (OPEN_FLAG if open else ""))
+
+
+def mark_of(cell: Cell, differs: bool = False, open: bool = False) -> Mark:
+    """The cell's mark as a typed part (:class:`~axiometer.reports.document.Mark`): its verdict, its
+    flags and its text (:func:`cell_mark`), so that each format can spell it its own way."""
+    return Mark(cell.verdict, tuple(flags(cell, differs)), cell_mark(cell, differs, open))
 
 
 def _used(result: TableResult, comparison: Comparison | None) -> tuple[list[str], list[str]]:

@@ -1,10 +1,10 @@
-"""The agreement with a published table (``--compare``), as the text formats state it.
+"""The agreement with a published table (``--compare``): which cells differ, and why they may.
 
 :func:`differing` marks the cells that differ (the ``≠`` flag in each
 format's matrix) and :func:`left_open` the cells the paper leaves open (``?``
-in the text matrix); :func:`comparison_lines` is the agreement, one line per
-differing cell with what may account for it (:func:`difference_reasons`),
-and the cells left out of the count.
+in the text matrix); :func:`difference_reasons` says what may account for a
+differing cell (the document states the agreement:
+:mod:`axiometer.reports.table.build`).
 
 The bundled marks are not printed in the paper as such: definitions §7
 reconstructs them from its prose, and every report says so.
@@ -15,7 +15,7 @@ from __future__ import annotations
 from axiometer.reports.table.cells import by_truncation, other_mode_name, parameter_dependent
 from axiometer.results import HOLDS, Cell, Comparison
 
-__all__ = ["differing", "left_open", "difference_reasons", "comparison_lines", "PROVENANCE"]
+__all__ = ["differing", "left_open", "difference_reasons", "PROVENANCE"]
 
 #: Where the published marks come from, said wherever they are compared.
 PROVENANCE = "marks reconstructed from the paper's prose"
@@ -65,30 +65,3 @@ def difference_reasons(cell: Cell) -> list[str]:
             reasons.append(f"no counterexample in {check.cases} generated + {check.small_scope} "
                            "small-scope cases")
     return reasons
-
-
-def comparison_lines(comparison: Comparison, markdown: bool = False, width: int | None = None) -> list[str]:
-    """The agreement (saying where the published marks come from), one line per differing cell
-    (published mark, our verdict, what may account for it: as many reasons as fit ``width``,
-    the first always), and the cells not counted besides those the paper leaves open (marked
-    ``?`` in the text matrix): errors, unmatched rows."""
-    bullet = "- " if markdown else "  "
-    count = len(comparison.differences)
-    lines = [f"Agreement with {comparison.table} ({PROVENANCE}): {comparison.agree} of "
-             f"{comparison.total} decided cells ({100 * comparison.rate:.1f}%)"
-             + (f"; {count} differ{'s' if count == 1 else ''}:" if count else ".")]
-    if comparison.differences:
-        for d in comparison.differences:
-            head = f"{bullet}{d.row} × {d.constraint}: published {d.published}, ours {d.ours}"
-            reasons = difference_reasons(d.cell)
-            shown = reasons[:1]
-            for reason in reasons[1:]:
-                if width is None or len(f"{head} — {'; '.join([*shown, reason])}") <= width:
-                    shown.append(reason)
-            lines.append(head + (f" — {'; '.join(shown)}" if shown else ""))
-    if comparison.not_compared:
-        lines.append("not compared (error or not run): "
-                     + ", ".join(f"{d.row} × {d.constraint} = {d.ours}" for d in comparison.not_compared))
-    if comparison.unmatched:
-        lines.append("rows without a published row: " + ", ".join(comparison.unmatched))
-    return lines

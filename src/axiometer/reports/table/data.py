@@ -1,46 +1,22 @@
-"""JSON: the table's or the checks' result objects as data, with each cell's mark and evidence lifted.
+"""The table's and the checks' JSON data: result objects as dicts, each cell's mark and evidence lifted.
 
-A table's JSON carries what each column means under ``"axioms"``: one entry
+A table's data carries what each column means under ``"axioms"``: one entry
 per column, in column order, with its id, name, plain meaning, formal
 relation, conditions, source and the phrase its counterexample sentences use
-(:class:`~axiometer.results.AxiomInfo`).
+(:class:`~axiometer.results.AxiomInfo`). JSON is data, not a document: the
+JSON renderer (:mod:`axiometer.reports.render.json`) writes these dicts.
 """
 
 from __future__ import annotations
 
-import json
-import math
 from collections.abc import Sequence
 from dataclasses import asdict
-from fractions import Fraction
 from typing import Any
 
 from axiometer.reports.table.cells import by_truncation, cell_mark, parameter_dependent
 from axiometer.results import AxiomInfo, Cell, Check, Comparison, TableResult
 
-__all__ = ["json_cell", "table_json", "check_json", "axiom_json"]
-
-
-def _finite(value: Any) -> Any:
-    """``value`` with every nan/inf float replaced by ``None``: JSON has no NaN (an undefined score)."""
-    if isinstance(value, float) and not math.isfinite(value):
-        return None
-    if isinstance(value, dict):
-        return {k: _finite(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_finite(v) for v in value]
-    return value
-
-
-def _dumps(data: Any) -> str:
-    return json.dumps(_finite(data), indent=2, ensure_ascii=False, default=_json_default,
-                      allow_nan=False) + "\n"
-
-
-def _json_default(value: Any) -> Any:
-    if isinstance(value, Fraction):
-        return str(value)
-    raise TypeError(f"{type(value).__name__} is not JSON serialisable")
+__all__ = ["json_cell", "table_data", "check_data", "axiom_json"]
 
 
 def json_cell(cell: Cell, data: dict[str, Any]) -> dict[str, Any]:
@@ -63,9 +39,9 @@ def axiom_json(info: AxiomInfo) -> dict[str, Any]:
             "conditions": list(info.conditions), "source": info.source, "expectation": info.expectation}
 
 
-def table_json(result: TableResult, comparison: Comparison | None) -> str:
-    """The table as JSON: ``result.to_dict()`` with lifted cells, each column's meaning and, if given,
-    the comparison."""
+def table_data(result: TableResult, comparison: Comparison | None) -> dict[str, Any]:
+    """The table: ``result.to_dict()`` with lifted cells, each column's meaning and, if given, the
+    comparison."""
     data = result.to_dict()
     data["cells"] = [json_cell(cell, raw) for cell, raw in zip(result.cells, data["cells"])]
     data["axioms"] = [axiom_json(info) for info in result.axioms]
@@ -75,20 +51,15 @@ def table_json(result: TableResult, comparison: Comparison | None) -> str:
             for entry in compared[group]:
                 entry.pop("cell")  # the cell is in "cells"; keep the comparison small
         data["comparison"] = compared
-    return _dumps(data)
+    return data
 
 
-def check_json(entries: Sequence[Cell | Check]) -> str:
-    """Cells and checks as a JSON list (cells lifted as by :func:`json_cell`)."""
-    data = [json_cell(e, _cell_dict(e)) if isinstance(e, Cell) else _check_dict(e) for e in entries]
-    return _dumps(data)
+def check_data(entries: Sequence[Cell | Check]) -> list[dict[str, Any]]:
+    """Cells and checks as a list (cells lifted as by :func:`json_cell`)."""
+    return [json_cell(e, asdict(e)) if isinstance(e, Cell) else _check_dict(e) for e in entries]
 
 
 def _check_dict(check: Check) -> dict[str, Any]:
     data = asdict(check)
     data["params"] = dict(check.params)
     return data
-
-
-def _cell_dict(cell: Cell) -> dict[str, Any]:
-    return asdict(cell)

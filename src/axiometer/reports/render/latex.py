@@ -1,0 +1,108 @@
+"""LaTeX: a document's tables as booktabs ``table`` environments a paper can ``\\input``.
+
+Only tables (with their captions, labels and notes) have a LaTeX form; the preamble's lines
+become comments. :func:`escape` is the one LaTeX escape: it writes ``<=`` and ``>=`` as math
+symbols and a verdict's :class:`~axiometer.reports.document.Mark` as LaTeX's own symbols.
+"""
+
+from __future__ import annotations
+
+import re
+
+from axiometer.reports.document import (
+    Block, Break, Code, DefinitionList, Document, Emph, Inlines, Link, Mark, Math, Paragraph, Span, Strong, Sup,
+    Table, TableCell, plain,
+)
+
+__all__ = ["escape", "render", "MARKS", "FLAGS"]
+
+_SPECIAL = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#",
+            "_": r"\_", "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}",
+            "^": r"\textasciicircum{}", "×": r"$\times$", "≠": r"$\neq$", "≥": r"$\geq$",
+            "≤": r"$\leq$", "–": "--", "✓": r"\checkmark{}", "✗": r"$\times$"}
+_SYMBOLS = {"<=": r"$\leq$", ">=": r"$\geq$", "<": r"\textless{}", ">": r"\textgreater{}"}
+
+#: LaTeX's spelling of each verdict's mark and each flag (``axiometer.reports.table.cells``).
+MARKS = {"satisfied": r"\checkmark", "violated": r"$\times$", "witness": "W", "error": "E",
+         "n/a": "n/a", "not run": "--"}
+FLAGS = {"params": r"\textsuperscript{$\sim$}", "projected": r"\textsuperscript{\dag}",
+         "truncation": r"\textsuperscript{t}", "differs": r"\textsuperscript{$\neq$}"}
+
+
+def escape(text: str) -> str:
+    """``text`` with LaTeX's special characters escaped (``<=`` and ``>=`` as math symbols)."""
+    pieces = re.split(r"(<=|>=|<|>)", text)
+    return "".join(_SYMBOLS[p] if p in _SYMBOLS else "".join(_SPECIAL.get(ch, ch) for ch in p)
+                   for p in pieces)
+
+
+def inline(parts: Inlines) -> str:
+    out = []
+    for part in parts:
+        if isinstance(part, str):
+            out.append(escape(part))
+        elif isinstance(part, Mark):
+            out.append((MARKS.get(part.verdict, escape(part.verdict)) if part.verdict else "")
+                       + "".join(FLAGS[f] for f in part.flags))
+        elif isinstance(part, Strong):
+            out.append(f"\\textbf{{{inline(part.parts)}}}")
+        elif isinstance(part, Emph):
+            out.append(f"\\emph{{{inline(part.parts)}}}")
+        elif isinstance(part, Span) and part.css == "muted":  # secondary: smaller
+            out.append(f"{{\\scriptsize {inline(part.parts)}}}")
+        elif isinstance(part, (Span, Link)):
+            out.append(inline(part.parts))
+        elif isinstance(part, Sup):
+            out.append(f"$^{{\\mathrm{{{escape(part.text)}}}}}$")
+        elif isinstance(part, Code):
+            out.append(escape(part.text))
+        elif isinstance(part, Math):
+            out.append(f"${part.latex}$")
+        elif isinstance(part, Break):
+            out.append(escape(part.separator))
+        else:
+            out.append(escape(plain((part,))))
+    return "".join(out)
+
+
+def _cells(cells: tuple[TableCell, ...]) -> str:
+    return " & ".join(inline(cell.parts) for cell in cells) + " \\\\"
+
+
+def _note(blocks: tuple[Block, ...]) -> list[str]:
+    """A table's note in footnote size: the first block after *Note.*, each other on its line."""
+    texts = []
+    for block in blocks:
+        if isinstance(block, DefinitionList):  # a legend: "symbol~meaning; ..."
+            texts.append("; ".join(f"{inline(d.term)}~{inline(d.descriptions[0].parts)}"
+                                   for d in block.items) + ".")
+        elif isinstance(block, Paragraph):
+            texts.append(inline(block.parts))
+    if not texts:
+        return []
+    return ["\\par\\smallskip", "{\\footnotesize", "\\emph{Note.} " + texts[0],
+            *(f" {text}" for text in texts[1:]), "\\par}"]
+
+
+def table(block: Table) -> list[str]:
+    """One ``table`` environment (needs booktabs)."""
+    align = block.align or "l" * len(block.headers)
+    lines = ["\\begin{table}[t]", "\\centering"]
+    if block.caption:
+        lines.append(f"\\caption{{{inline(block.caption)}}}")
+    if block.label:
+        lines.append(f"\\label{{{block.label}}}")
+    lines += [f"\\begin{{tabular}}{{{align}}}", "\\toprule", _cells(block.headers), "\\midrule",
+              *(line for k, row in enumerate(block.rows)
+                for line in (["\\midrule"] if row.group and k else []) + [_cells(row.cells)]),
+              "\\bottomrule", "\\end{tabular}"]
+    return lines + _note(block.note) + ["\\end{table}"]
+
+
+def render(document: Document, width: int = 0) -> str:
+    """The document's tables, one environment each, after its preamble as comments."""
+    lines = [f"% {line}" for line in document.preamble]
+    for number, block in enumerate(b for b in document.blocks if b.shown_in("latex") and isinstance(b, Table)):
+        lines += ([""] if number else []) + table(block)
+    lines += [f"% {line}" for line in document.epilogue]
+    return "\n".join(lines) + "\n"
