@@ -164,11 +164,12 @@ def _unary_score(prop: Property, spec: str, verdict: str, metric: Metric, case: 
 def _score(oracle: Constraint | Property, spec: str, verdict: str, metric: Metric, case: Case,
            required: str, holds: Callable[[int], bool] | None) -> ExampleScore:
     """A metric on a case: a property's own judge decides; a constraint's relation reads the sign."""
+    from axiometer.axioms.properties.base import Property
     from axiometer.metrics.decide import DEFAULT_TOLERANCE
 
-    if oracle.family == "relative" and oracle.kind == "unary":
+    if isinstance(oracle, Property) and oracle.kind == "unary":
         return _unary_score(oracle, spec, verdict, metric, case)
-    if oracle.family == "relative":
+    if isinstance(oracle, Property):
         outcome = oracle.judge(metric, None, case, DEFAULT_TOLERANCE)
         score = _pair_score(spec, verdict, metric, case, required, lambda sign: True)
         return ExampleScore(score.metric, verdict, score.values, required, outcome.holds, score.observed)
@@ -181,11 +182,11 @@ def _cases(oracle: Constraint | Property,
     """``(title, case, relation required of it, holds(sign))`` for the candidate cases, in order
     (``holds`` is ``None`` for a property, whose own judge decides)."""
     from axiometer.axioms.constraints.saturation import RMAX_CANDIDATES
-    from axiometer.axioms.constraints.threshold import threshold_grid
-    from axiometer.axioms.properties.base import relative_window
+    from axiometer.axioms.constraints.threshold import ThresholdConstraint, threshold_grid
+    from axiometer.axioms.properties.base import Property, relative_window
     from axiometer.generators.case import Case, Scope, cases_of
 
-    if oracle.kind == "threshold":
+    if isinstance(oracle, ThresholdConstraint):
         rule = oracle.threshold
         assert rule is not None
         positive = rule.rule == "eventually positive"  # DeepTh: Q(a_n) > Q(b_n); CloseTh: Q(b_m) > Q(a_m)
@@ -197,7 +198,7 @@ def _cases(oracle: Constraint | Property,
                    "Q(a) > Q(b)" if positive else "Q(b) > Q(a)",
                    (lambda sign: sign < 0) if positive else (lambda sign: sign > 0))
         return
-    if oracle.family == "relative":
+    if isinstance(oracle, Property):
         windows = [w for w in (relative_window(m) for m in metrics) if w is not None]
         scope = Scope(max_position=min(windows) if windows else None)
         assert oracle.small_scope is not None

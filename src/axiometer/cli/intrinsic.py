@@ -67,6 +67,7 @@ def run(args: argparse.Namespace) -> int:
     domain = parse_domain(args.domain)
     # Each kind of measure scores one kind of output: contingency counts, a user's
     # known/unknown relevant documents, or rankings.
+    needed: type[SetsDomain | UsersDomain | RankingsDomain]
     if isinstance(metric, ContingencyMeasure):
         needed, kind = SetsDomain, "sets(...)"
     elif isinstance(metric, UserMeasure):

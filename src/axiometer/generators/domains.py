@@ -52,7 +52,8 @@ __all__ = ["Domain", "RankingsDomain", "SetsDomain", "UsersDomain", "OutputsDoma
 class Domain(Protocol):
     """A finite, ordered domain of system outputs."""
 
-    name: str
+    @property
+    def name(self) -> str: ...
 
     @property
     def size(self) -> int: ...

@@ -136,9 +136,7 @@ def score_domain(metric: Any, domain: Domain) -> np.ndarray:
                 return _finite(metric, domain, scores)
         except Exception:  # fall back to the per-output path, which names the input
             pass
-    batched = (isinstance(domain, RankingsDomain) and hasattr(metric, "score_batch")
-               and not metric.needs.context)
-    if batched:
+    if isinstance(domain, RankingsDomain) and hasattr(metric, "score_batch") and not metric.needs.context:
         scores = np.empty(size)
         try:
             for start in range(0, size, CHUNK):

@@ -52,8 +52,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from numbers import Real
-from typing import Any, cast
+from typing import Any
 
 import sympy
 
@@ -157,9 +156,9 @@ def _shown(value: sympy.Expr) -> str:
     return _text(value) if value.is_Rational else f"{_text(value)} ≈ {float(_numeric(value)):.6g}"
 
 
-def _exact(value: Real) -> sympy.Rational:
-    """A declared bound, read exactly (``to_fraction`` reads any real number; its type names fewer)."""
-    return sympy.Rational(str(to_fraction(cast("Number", value))))
+def _exact(value: Number) -> sympy.Rational:
+    """A declared bound (an int, float or Fraction, as :class:`Param` types it), read exactly."""
+    return sympy.Rational(str(to_fraction(value)))
 
 
 class _Range:

@@ -363,12 +363,14 @@ class BuiltinMetric(MetricDefaults):
     param_info: ClassVar[tuple[Param, ...]] = ()
     cutoff_rule: ClassVar[str] = "optional"
     default_cutoff: ClassVar[int | None] = None
-    needs: ClassVar[Needs] = Needs()
-    normalised: ClassVar[bool] = False
     exact_available: ClassVar[bool] = True
+    # needs, normalised and grades_convention are class defaults, not ClassVars: a metric
+    # built over another (NRG over its base) sets them per instance from that base.
+    needs: Needs = Needs()
+    normalised: bool = False
     #: How ``axiometer score`` reads integer grades for this metric unless ``--grades`` says otherwise:
     #: its reference implementation's convention (:mod:`axiometer.grades`).
-    grades_convention: ClassVar[GradeConvention] = AXIOMETER_DEFAULT
+    grades_convention: GradeConvention = AXIOMETER_DEFAULT
 
     def __init__(self, cutoff: int | None = None, **params: Any) -> None:
         declared = {p.name: p for p in self.param_info}

@@ -75,7 +75,7 @@ class StatedBound:
 class RelativeMetric(BuiltinMetric):
     """Base class of metrics that need a context (``needs.context`` is true)."""
 
-    needs: ClassVar[Needs] = Needs(aspects=False, graded=False, context=True)
+    needs: Needs = Needs(aspects=False, graded=False, context=True)
     counts_unique: ClassVar[bool] = False
 
     def reversions(self) -> tuple[Reversion, ...]:

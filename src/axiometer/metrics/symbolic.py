@@ -51,7 +51,7 @@ def symbolic_score(metric: BuiltinMetric, param: str, symbol: sympy.Symbol, rank
     """
     arithmetic = SymbolicArithmetic({symbol: anchor} if anchor is not None else None)
     try:
-        value = with_symbol(metric, param, symbol).compute(ranking, topic, arithmetic, None)  # type: ignore[arg-type]
+        value = with_symbol(metric, param, symbol).compute(ranking, topic, arithmetic, None)
     except Exception as error:
         raise SymbolicError(
             f"{metric.family}: the formula cannot be evaluated with a symbolic {param} "

@@ -25,7 +25,7 @@ def main(source: str) -> None:
     rng = random.Random(2014)
     with open(source, newline="", encoding="utf-8") as handle:
         rows = [row for row in csv.reader(handle, delimiter="\t")]
-    grade = {}  # (topic, doc) -> the document's best grade over aspects
+    grade: dict[tuple[str, str], int] = {}  # (topic, doc) -> the document's best grade over aspects
     for topic, doc, g, _, _ in rows:
         grade[topic, doc] = max(grade.get((topic, doc), 0), int(g))
     kept = {}
