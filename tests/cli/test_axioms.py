@@ -66,7 +66,7 @@ def test_constraint_sources_name_the_paper_and_its_equation(oracle):
 
 def test_a_constraint_without_a_meaning_falls_back_to_its_wording():
     plain = Constraint(id="TopRel", name="Top relevance", wording="Moving a relevant document up raises "
-                       "the score.", conditions=("single aspect",), family="relevance", kind="universal")
+                       "the score.", conditions=("single aspect",), group="relevance", kind="universal")
     info = plain.info()
     assert info.meaning == plain.wording and info.relation == "Q(b) > Q(a)" and info.source == ""
 
@@ -113,7 +113,7 @@ def test_each_page_names_relation_source_conditions_and_mode(capsys, axiom):
         assert flat(part) in text
     for condition in info.conditions:
         assert flat(f"{condition}: {CONDITIONS[condition]}") in text
-    mode = "none:" if oracle.family == "relative" else f"{oracle.default_mode}:"
+    mode = "none:" if oracle.group == "relative" else f"{oracle.default_mode}:"
     assert re.search(rf"^cutoff mode +{mode}", out, re.M)
     assert "Worked example:" in out
     satisfying, violating = oracle.example_metrics

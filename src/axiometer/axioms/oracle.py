@@ -279,8 +279,9 @@ class Oracle(Protocol):
     def name(self) -> str: ...
 
     @property
-    def family(self) -> str:
-        """``"relevance"``, ``"diversity"`` or ``"relative"``."""
+    def group(self) -> str:
+        """The group it belongs to: ``"relevance"``, ``"diversity"`` (constraints) or ``"relative"``
+        (properties)."""
 
     @property
     def kind(self) -> str:

@@ -87,7 +87,7 @@ def page(oracle: Constraint | Property, example: bool = True) -> AxiomPage:
 
     info = oracle.info()
     return AxiomPage(
-        info=info, family=oracle.family, kind=oracle.kind, wording=oracle.wording,
+        info=info, group=oracle.group, kind=oracle.kind, wording=oracle.wording,
         construction=getattr(oracle, "construction", "") or "not described",
         conditions=tuple((name, CONDITIONS.get(name, "")) for name in info.conditions),
         default_mode=oracle.default_mode, example=worked_example(oracle) if example else None)
@@ -166,9 +166,9 @@ def _score(oracle: Constraint | Property, spec: str, verdict: str, metric: Metri
     """A metric on a case: a property's own judge decides; a constraint's relation reads the sign."""
     from axiometer.metrics.decide import DEFAULT_TOLERANCE
 
-    if oracle.family == "relative" and oracle.kind == "unary":
+    if oracle.group == "relative" and oracle.kind == "unary":
         return _unary_score(oracle, spec, verdict, metric, case)
-    if oracle.family == "relative":
+    if oracle.group == "relative":
         outcome = oracle.judge(metric, None, case, DEFAULT_TOLERANCE)
         score = _pair_score(spec, verdict, metric, case, required, lambda sign: True)
         return ExampleScore(score.metric, verdict, score.values, required, outcome.holds, score.observed)
@@ -197,7 +197,7 @@ def _cases(oracle: Constraint | Property,
                    "Q(a) > Q(b)" if positive else "Q(b) > Q(a)",
                    (lambda sign: sign < 0) if positive else (lambda sign: sign > 0))
         return
-    if oracle.family == "relative":
+    if oracle.group == "relative":
         windows = [w for w in (relative_window(m) for m in metrics) if w is not None]
         scope = Scope(max_position=min(windows) if windows else None)
         assert oracle.small_scope is not None
@@ -242,7 +242,7 @@ def worked_example(oracle: Constraint | Property) -> WorkedExample | None:
             continue
         if len(scores) == 1 and not any(v not in (0, None) for _, v in first.values):
             continue  # no violating metric: show a case where the score is not trivially 0
-        unary = oracle.family == "relative" and oracle.kind == "unary"
+        unary = oracle.group == "relative" and oracle.kind == "unary"
         return WorkedExample(
             title=f"{title}, on which {' and '.join(s.metric for s in scores)} "
                   f"{'disagree' if len(scores) > 1 else 'scores above zero'}",
@@ -276,7 +276,7 @@ def _remark(oracle: Constraint | Property, declared: tuple[str, str | None]) -> 
     if oracle.kind == "saturation":
         parts.append("The verdict is a witness when some rmax candidate has no failing case "
                      "(definitions §3.6).")
-    if oracle.family == "relative" and oracle.kind == "existential":
+    if oracle.group == "relative" and oracle.kind == "existential":
         parts.append("One case that changes the score is a witness; the violating metric changes it "
                      "on no searched case.")
     if declared[1] is None:

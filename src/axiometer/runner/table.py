@@ -325,7 +325,7 @@ class _Run:
         spec_row, constraint = self.rows[row], self.constraints[column]
         state = self.cells[row, column]
         checks = tuple(state.checks[s] for s in sorted(state.checks))
-        projected = constraint.family == "diversity" and not spec_row.metric.needs.aspects
+        projected = constraint.group == "diversity" and not spec_row.metric.needs.aspects
         total = len(spec_row.settings)
         if len(checks) < total:
             summary = "not run" if not checks else f"not run (interrupted after {len(checks)} of {total} settings)"

@@ -31,7 +31,7 @@ ASPECT_DIVERSITY = Constraint(
             "for all t, r(d', t) >= r(d_i, t) and for some t, r(d', t) > r(d_i, t) => "
             "Q(d with d_i replaced by d') > Q(d).",
     conditions=("relevance contribution",),
-    family="diversity",
+    group="diversity",
     kind="universal",
     relation=B_GT_A,
     strategy=aspect_diversity_cases,

@@ -77,7 +77,7 @@ class Constraint:
     name: str
     wording: str                                   # the paper's statement
     conditions: tuple[str, ...]                    # condition names of definitions §3
-    family: str                                    # "relevance" or "diversity"
+    group: str                                     # "relevance" or "diversity"
     kind: str                                      # "universal", "threshold" or "saturation"
     relation: Relation = B_GT_A
     strategy: Callable[[Scope], Any] | None = None           # Scope -> SearchStrategy[Case]

@@ -20,7 +20,7 @@ CLOSENESS_THRESHOLD = ThresholdConstraint(
             "one relevant document in the first position is worse than m relevant documents "
             "after m non-relevant documents.",
     conditions=("single aspect", "binary"),
-    family="relevance",
+    group="relevance",
     kind="threshold",
     threshold=ThresholdRule(threshold_pair, "sometimes negative", "m"),
     default_mode="truncate",

@@ -22,7 +22,7 @@ DEEPNESS_THRESHOLD = ThresholdConstraint(
             "only one relevant document at the top of the ranking is better than retrieving n "
             "relevant documents after n non-relevant documents.",
     conditions=("single aspect", "binary"),
-    family="relevance",
+    group="relevance",
     kind="threshold",
     threshold=ThresholdRule(threshold_pair, "eventually positive", "n"),
     default_mode="truncate",

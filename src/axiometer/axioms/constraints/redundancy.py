@@ -29,7 +29,7 @@ REDUNDANCY = Constraint(
             "|{d_i in d : r(d_i, t) = rc}| > |{d_i in d : r(d_i, t') = rc}| => "
             "Q(d, d') > Q(d, d).",
     conditions=("binary", "balanced aspects", "no aspect overlap"),
-    family="diversity",
+    group="diversity",
     kind="universal",
     relation=B_GT_A,
     strategy=redundancy_cases,

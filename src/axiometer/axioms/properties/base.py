@@ -73,7 +73,7 @@ class Property:
     describe: Callable[[Any], str] = lambda claim: ""
     relation: str = ""
     satisfies_conditions: Callable[[Case, Scope], bool] | None = None
-    family: str = "relative"
+    group: str = "relative"
     default_mode: str = "window"
     readings: tuple = field(default=())
     # What the reports say about it (AxiomInfo), as for a Constraint: one plain sentence on what a user
