@@ -84,7 +84,7 @@ def run_checks(args: argparse.Namespace, metrics: list[Any] | None) -> Any:
             executor = stack.enter_context(open_executor(url))
         progress = Progress(sys.stderr)
         try:
-            return run_table(metrics, args.constraints, family=getattr(args, "family", "sigir2018"),
+            return run_table(metrics, args.constraints, row_set=getattr(args, "row_set", "sigir2018"),
                              seed=args.seed, budget=budget, quick=args.quick, mode=args.mode,
                              jobs=args.jobs, progress=progress.update,
                              boundaries=getattr(args, "boundaries", False),
