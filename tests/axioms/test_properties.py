@@ -232,7 +232,7 @@ def test_properties_are_registered_beside_the_ten_constraints():
         assert get(prop.id) is prop and get(prop.id.lower()) is prop
         # Where the runner touches a constraint, a property quacks alike.
         assert (prop.group, prop.default_mode, prop.readings) == ("relative", "window", ())
-        assert prop.kind in ("universal", "existential", "unary") and prop.wording and prop.source
+        assert prop.form in ("universal", "existential", "unary") and prop.wording and prop.source
     assert get("Pri").id == "Pri"
     with pytest.raises(KeyError, match="PriorSens"):
         get("nope")

@@ -66,7 +66,7 @@ def test_constraint_sources_name_the_paper_and_its_equation(oracle):
 
 def test_a_constraint_without_a_meaning_falls_back_to_its_wording():
     plain = Constraint(id="TopRel", name="Top relevance", wording="Moving a relevant document up raises "
-                       "the score.", conditions=("single aspect",), group="relevance", kind="universal")
+                       "the score.", conditions=("single aspect",), group="relevance", form="universal")
     info = plain.info()
     assert info.meaning == plain.wording and info.relation == "Q(b) > Q(a)" and info.source == ""
 
@@ -250,7 +250,7 @@ def test_worked_example_agrees_with_the_verdicts(capsys, axiom):
                 r"-?\d+(/\d+)?|≈ -?[\d.]+(e-?\d+)?|.* ≈ -?[\d.]+", value["text"]), value
 
 
-@pytest.mark.parametrize("axiom", [c.id for c in CONSTRAINTS if c.kind != "threshold"] +
+@pytest.mark.parametrize("axiom", [c.id for c in CONSTRAINTS if c.form != "threshold"] +
                          ["Rarity", "PriorSens", "PriorMono"])
 def test_worked_example_prints_the_exact_values_of_both_rankings(capsys, axiom):
     status, out, _ = run_cli(capsys, "axioms", axiom, "--format", "json")

@@ -284,8 +284,9 @@ class Oracle(Protocol):
         (properties)."""
 
     @property
-    def kind(self) -> str:
-        """How it is decided, for reports: ``"universal"``, ``"threshold"``, ..."""
+    def form(self) -> str:
+        """The form of its claim, which says how it is decided: ``"universal"`` (on every case),
+        ``"threshold"`` or ``"saturation"`` (constraints), ``"existential"`` or ``"unary"`` (properties)."""
 
     @property
     def default_mode(self) -> str:

@@ -43,8 +43,8 @@ GROUP_TITLES = {
     "relative": "Properties of relative metrics (definitions §6.4; checked only on relative metrics)",
 }
 
-#: How each kind of axiom is decided (definitions §3.5-3.7, §6.4).
-KIND_TEXTS = {
+#: How an axiom of each form is decided (definitions §3.5-3.7, §6.4).
+FORM_TEXTS = {
     "universal": "universal: the relation must hold on every case; one failing case violates it "
                  "(an exhaustive small scope, then a shrinking random search)",
     "threshold": "threshold: read from the sign of D(n) = Q(a_n) - Q(b_n) along a grid of n "
@@ -118,7 +118,7 @@ class AxiomPage:
 
     info: AxiomInfo
     group: str                                   # "relevance", "diversity" or "relative"
-    kind: str                                    # "universal", "threshold", "saturation", ...
+    form: str                                    # "universal", "threshold", "saturation", ...
     wording: str                                 # the paper's statement
     construction: str                            # how a case is built
     conditions: tuple[tuple[str, str], ...]      # (condition, what it asks) in words
@@ -193,8 +193,8 @@ def _assignment(label: str, value: Any) -> str:
 def axioms_list(pages: Sequence[AxiomPage], format: str = "text", width: int = WIDTH) -> str:
     """Every axiom's id, name and meaning, in their groups (text), or their infos (JSON)."""
     if format == "json":
-        # The JSON keeps its key "family" for an axiom's group.
-        return json.dumps([{**axiom_json(p.info), "family": p.group, "kind": p.kind} for p in pages],
+        # The JSON keeps its keys: "family" for an axiom's group, "kind" for its form.
+        return json.dumps([{**axiom_json(p.info), "family": p.group, "kind": p.form} for p in pages],
                           indent=2, ensure_ascii=False) + "\n"
     indent = max(len(p.info.id) for p in pages) + 4 if pages else 4
     constraints = sum(p.group != "relative" for p in pages)
@@ -231,7 +231,7 @@ def axiom_page(page: AxiomPage, format: str = "text", width: int = WIDTH) -> str
     out += _wrap(info.meaning, width, "  ", "  ")
     out.append("")
     out += _wrapped("relation", info.relation, width, label)
-    out += _wrapped("decided", KIND_TEXTS.get(page.kind, page.kind), width, label)
+    out += _wrapped("decided", FORM_TEXTS.get(page.form, page.form), width, label)
     if page.conditions:
         for index, (name, text) in enumerate(page.conditions):
             out += _wrapped("conditions" if index == 0 else "", f"{name}: {text}", width, label)
@@ -332,7 +332,7 @@ def _example_lines(page: AxiomPage, example: WorkedExample, width: int) -> list[
 
 def _page_dict(page: AxiomPage) -> dict[str, Any]:
     data = axiom_json(page.info)
-    data.update(family=page.group, kind=page.kind, decided=KIND_TEXTS.get(page.kind, page.kind),
+    data.update(family=page.group, kind=page.form, decided=FORM_TEXTS.get(page.form, page.form),
                 wording=page.wording, case=page.construction,
                 condition_meanings={name: text for name, text in page.conditions},
                 default_mode=None if page.group == "relative" else page.default_mode)

@@ -32,7 +32,7 @@ ASPECT_DIVERSITY = Constraint(
             "Q(d with d_i replaced by d') > Q(d).",
     conditions=("relevance contribution",),
     group="diversity",
-    kind="universal",
+    form="universal",
     relation=B_GT_A,
     strategy=aspect_diversity_cases,
     small_scope=aspect_diversity_small_scope,

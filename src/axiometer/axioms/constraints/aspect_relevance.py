@@ -24,7 +24,7 @@ ASPECT_RELEVANCE = Constraint(
             "and r(d_i, t) = r(d'_i, t') > 0: w(t') > w(t) => Q(d with d_i replaced by d'_i) > Q(d).",
     conditions=("no aspect overlap", "unequal weights"),
     group="diversity",
-    kind="universal",
+    form="universal",
     relation=B_GT_A,
     strategy=aspect_relevance_cases,
     small_scope=aspect_relevance_small_scope,

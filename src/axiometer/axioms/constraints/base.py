@@ -6,7 +6,7 @@ conditions, how its cases are generated (a hypothesis strategy and an
 exhaustive small scope, both from :mod:`axiometer.generators`), and the
 relation ``Q(b) REL Q(a)`` it asserts. It is an
 :class:`~axiometer.axioms.oracle.Oracle`: :meth:`Constraint.check` decides its
-verdict from what the engine's searcher finds. Three kinds, one class each:
+verdict from what the engine's searcher finds. Three forms (``form``), one class each:
 
 - universal (this module): the relation must hold on every case (Pri,
   Deep, Conf, AspDiv, Red, MRed, AspRel); the small scope, then a shrinking
@@ -78,7 +78,7 @@ class Constraint:
     wording: str                                   # the paper's statement
     conditions: tuple[str, ...]                    # condition names of definitions §3
     group: str                                     # "relevance" or "diversity"
-    kind: str                                      # "universal", "threshold" or "saturation"
+    form: str                                      # "universal", "threshold" or "saturation"
     relation: Relation = B_GT_A
     strategy: Callable[[Scope], Any] | None = None           # Scope -> SearchStrategy[Case]
     small_scope: Callable[[Scope], Iterable[ScopeItem]] | None = None   # cases, and marks (ScopeMark)

@@ -21,7 +21,7 @@ CLOSENESS_THRESHOLD = ThresholdConstraint(
             "after m non-relevant documents.",
     conditions=("single aspect", "binary"),
     group="relevance",
-    kind="threshold",
+    form="threshold",
     threshold=ThresholdRule(threshold_pair, "sometimes negative", "m"),
     default_mode="truncate",
     meaning="A metric that violates it always prefers a single relevant document at rank 1 to "

@@ -64,7 +64,7 @@ DEEPNESS = Constraint(
             "Q(d with i and i+1 swapped) > Q(d with j and j+1 swapped).",
     conditions=("single aspect", "relevance contribution"),
     group="relevance",
-    kind="universal",
+    form="universal",
     relation=B_GT_A,
     strategy=deepness_cases,
     small_scope=deepness_small_scope,

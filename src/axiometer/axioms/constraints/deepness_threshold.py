@@ -23,7 +23,7 @@ DEEPNESS_THRESHOLD = ThresholdConstraint(
             "relevant documents after n non-relevant documents.",
     conditions=("single aspect", "binary"),
     group="relevance",
-    kind="threshold",
+    form="threshold",
     threshold=ThresholdRule(threshold_pair, "eventually positive", "n"),
     default_mode="truncate",
     meaning="A metric that violates it rewards relevant documents however deep they lie, as if "

@@ -33,7 +33,7 @@ MONOTONIC_REDUNDANCY = Constraint(
             "Q(d, d') > Q(d, d).",
     conditions=("two balanced aspects", "relevance contribution"),
     group="diversity",
-    kind="universal",
+    form="universal",
     relation=B_GT_A,
     strategy=monotonic_redundancy_cases,
     small_scope=monotonic_redundancy_small_scope,

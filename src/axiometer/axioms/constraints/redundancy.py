@@ -30,7 +30,7 @@ REDUNDANCY = Constraint(
             "Q(d, d') > Q(d, d).",
     conditions=("binary", "balanced aspects", "no aspect overlap"),
     group="diversity",
-    kind="universal",
+    form="universal",
     relation=B_GT_A,
     strategy=redundancy_cases,
     small_scope=redundancy_small_scope,

@@ -87,7 +87,7 @@ SATURATION = SaturationConstraint(
             "such that: r(d_n, t) = rmax and r(d_{n+1}, t) > 0 => Q(d) >= Q(d, d_{n+1}).",
     conditions=("no aspect overlap",),
     group="diversity",
-    kind="saturation",
+    form="saturation",
     relation=A_GE_B,
     strategy=saturation_cases,
     small_scope=saturation_small_scope,
