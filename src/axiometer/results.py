@@ -31,7 +31,7 @@ from axiometer.core import Context, Topic, to_fraction
 
 __all__ = ["Verdict", "Strength", "Decided", "record", "VERDICTS", "Outcome", "AxiomInfo", "Evidence", "Boundary", "BoundaryCurve", "STRENGTHS", "record_topic", "context_record", "TopicRecord", "Counterexample", "Witness", "ErrorInfo", "Check", "Cell",
            "TableResult", "HOLDS", "OutputRecord", "PropertyVerdict", "IntrinsicResult",
-           "ParametricResult", "Difference", "Comparison", "GinerEntry", "GinerRow",
+           "ParametricResult", "Difference", "PublishedComparison", "GinerEntry", "GinerRow",
            "GinerTable"]
 
 class _Text(str, Enum):
@@ -503,7 +503,7 @@ class Difference:
 
 
 @dataclass(frozen=True)
-class Comparison:
+class PublishedComparison:
     """Agreement of a regenerated table with a published one.
 
     ``agree`` of ``total`` decided cells agree (both sides decided: a ``1``

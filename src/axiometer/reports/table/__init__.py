@@ -6,7 +6,7 @@
   parameter-dependent cell's summary and every counterexample, witness,
   error and explanation), ``markdown`` (the same), ``latex`` (a booktabs
   table a paper can ``\\input``), ``html`` (a standalone page) and ``json``;
-  with a :class:`~axiometer.results.Comparison`, also the agreement with the
+  with a :class:`~axiometer.results.PublishedComparison`, also the agreement with the
   published table and what may account for every differing cell.
 - :func:`format_check`: one metric's verdicts (``axiometer check``): a line
   per constraint, the legend and, with ``details``, each counterexample in
@@ -43,7 +43,7 @@ from axiometer.reports.table.html import check_html, table_html
 from axiometer.reports.table.json import check_json, json_cell, table_json
 from axiometer.reports.table.latex import latex_escape, table_latex
 from axiometer.reports.table.text import check_text, table_text
-from axiometer.results import AxiomInfo, Cell, Check, Comparison, TableResult
+from axiometer.results import AxiomInfo, Cell, Check, PublishedComparison, TableResult
 
 __all__ = ["REPORT_FORMATS", "CHECK_FORMATS", "MARKS", "FLAGS", "format_table", "format_check",
            "cell_mark", "json_cell", "latex_escape"]
@@ -52,7 +52,7 @@ REPORT_FORMATS = ("text", "markdown", "latex", "html", "json")
 CHECK_FORMATS = ("text", "markdown", "json", "html")
 
 
-def format_table(result: TableResult, format: str = "text", comparison: Comparison | None = None,
+def format_table(result: TableResult, format: str = "text", comparison: PublishedComparison | None = None,
                  details: bool = True, width: int = DEFAULT_WIDTH) -> str:
     """``result`` as ``text``, ``markdown``, ``latex``, ``html`` or ``json`` (see the module docstring).
 

@@ -28,7 +28,7 @@ from tabulate import tabulate
 from axiometer.core import natural_key
 from axiometer.metrics.base import format_value
 from axiometer.reports.numbers import NBSP, denoise, number, numbers_apart
-from axiometer.results import (AxiomInfo, Boundary, BoundaryCurve, Cell, Check, Comparison, Counterexample,
+from axiometer.results import (AxiomInfo, Boundary, BoundaryCurve, Cell, Check, PublishedComparison, Counterexample,
                                Evidence, TableResult)
 
 __all__ = ["MARKS", "FLAGS", "OPEN_FLAG", "cell_mark", "flags", "parameter_dependent",
@@ -124,7 +124,7 @@ def cell_mark(cell: Cell, differs: bool = False, open: bool = False) -> str:
             + (OPEN_FLAG if open else ""))
 
 
-def _used(result: TableResult, comparison: Comparison | None) -> tuple[list[str], list[str]]:
+def _used(result: TableResult, comparison: PublishedComparison | None) -> tuple[list[str], list[str]]:
     """The verdicts (✓ and ✗ always) and flags a table's matrix shows, in legend order."""
     used = {c.verdict for c in result.cells}
     verdicts = [v for v in MARKS if v in used or v in ("satisfied", "violated")]
@@ -134,7 +134,7 @@ def _used(result: TableResult, comparison: Comparison | None) -> tuple[list[str]
     return verdicts, [f for f in FLAGS if f in flags_used]
 
 
-def legend_items(result: TableResult, comparison: Comparison | None) -> list[tuple[str, str]]:
+def legend_items(result: TableResult, comparison: PublishedComparison | None) -> list[tuple[str, str]]:
     """``(mark, meaning)`` for every mark and flag the table uses (✓ and ✗ always; ≠ with a
     comparison). Each meaning starts with its short name and a colon."""
     verdicts, used_flags = _used(result, comparison)
@@ -143,7 +143,7 @@ def legend_items(result: TableResult, comparison: Comparison | None) -> list[tup
                                               else "")) for f in used_flags])
 
 
-def short_legend_items(result: TableResult, comparison: Comparison | None) -> list[tuple[str, str]]:
+def short_legend_items(result: TableResult, comparison: PublishedComparison | None) -> list[tuple[str, str]]:
     """:func:`legend_items` in their shortest form, for the text legend; with a comparison that
     leaves cells open, :data:`OPEN_FLAG` too."""
     verdicts, used_flags = _used(result, comparison)

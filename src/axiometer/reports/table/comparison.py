@@ -13,7 +13,7 @@ reconstructs them from its prose, and every report says so.
 from __future__ import annotations
 
 from axiometer.reports.table.cells import by_truncation, other_mode_name, parameter_dependent
-from axiometer.results import HOLDS, Cell, Comparison
+from axiometer.results import HOLDS, Cell, PublishedComparison
 
 __all__ = ["differing", "left_open", "difference_reasons", "comparison_lines", "PROVENANCE"]
 
@@ -21,14 +21,14 @@ __all__ = ["differing", "left_open", "difference_reasons", "comparison_lines", "
 PROVENANCE = "marks reconstructed from the paper's prose"
 
 
-def differing(comparison: Comparison | None) -> set[tuple[str, str]]:
+def differing(comparison: PublishedComparison | None) -> set[tuple[str, str]]:
     """The ``(row, constraint)`` of every cell that differs from the published table."""
     if comparison is None:
         return set()
     return {(d.row, d.constraint) for d in comparison.differences}
 
 
-def left_open(comparison: Comparison | None) -> set[tuple[str, str]]:
+def left_open(comparison: PublishedComparison | None) -> set[tuple[str, str]]:
     """The ``(row, constraint)`` of every cell the published table leaves open (``?``)."""
     if comparison is None:
         return set()
@@ -67,7 +67,7 @@ def difference_reasons(cell: Cell) -> list[str]:
     return reasons
 
 
-def comparison_lines(comparison: Comparison, markdown: bool = False, width: int | None = None) -> list[str]:
+def comparison_lines(comparison: PublishedComparison, markdown: bool = False, width: int | None = None) -> list[str]:
     """The agreement (saying where the published marks come from), one line per differing cell
     (published mark, our verdict, what may account for it: as many reasons as fit ``width``,
     the first always), and the cells not counted besides those the paper leaves open (marked

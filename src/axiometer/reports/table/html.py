@@ -45,7 +45,7 @@ from axiometer.reports.table.cells import (
 )
 from axiometer.reports.table.comparison import difference_reasons, differing, left_open
 from axiometer.results import (
-    HOLDS, AxiomInfo, Cell, Check, Comparison, Counterexample, TableResult, TopicRecord,
+    HOLDS, AxiomInfo, Cell, Check, PublishedComparison, Counterexample, TableResult, TopicRecord,
 )
 
 __all__ = ["table_html", "check_html"]
@@ -115,7 +115,7 @@ def _css(verdict: str) -> str:
 
 # -- the matrix, the legend, the meanings -----------------------------------------------------
 
-def _matrix(result: TableResult, comparison: Comparison | None) -> str:
+def _matrix(result: TableResult, comparison: PublishedComparison | None) -> str:
     infos = axiom_infos(result)
     differs = differing(comparison)
     published = _published_marks(comparison) if comparison else {}
@@ -145,7 +145,7 @@ def _matrix(result: TableResult, comparison: Comparison | None) -> str:
     return "".join(out)
 
 
-def _legend(result: TableResult, comparison: Comparison | None) -> str:
+def _legend(result: TableResult, comparison: PublishedComparison | None) -> str:
     items = legend_items(result, comparison)
     if left_open(comparison):
         items.append((OPEN_FLAG, f"left open by {comparison.table}: its prose does not decide the cell "
@@ -180,7 +180,7 @@ def _meanings(result: TableResult) -> str:
 
 # -- the published comparison -----------------------------------------------------------------
 
-def _published_marks(comparison: Comparison) -> dict[tuple[str, str], str]:
+def _published_marks(comparison: PublishedComparison) -> dict[tuple[str, str], str]:
     """The published mark of every compared cell: stated for differing, open and uncompared cells;
     for the agreeing ones it is the mark our verdict agrees with."""
     marks: dict[tuple[str, str], str] = {}
@@ -193,7 +193,7 @@ def _count(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
 
-def _comparison(result: TableResult, comparison: Comparison) -> list[str]:
+def _comparison(result: TableResult, comparison: PublishedComparison) -> list[str]:
     stated = _published_marks(comparison)
     differs = differing(comparison)
     open_cells = left_open(comparison)
@@ -554,7 +554,7 @@ def _boundaries(result: TableResult) -> list[str]:
 
 # -- the page -----------------------------------------------------------------------------------
 
-def table_html(result: TableResult, comparison: Comparison | None, title: str = "Constraint table") -> str:
+def table_html(result: TableResult, comparison: PublishedComparison | None, title: str = "Constraint table") -> str:
     """The table as one self-contained HTML page (see the module docstring)."""
     infos = axiom_infos(result)
     differs, open_cells = differing(comparison), left_open(comparison)

@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import Any
 
 from axiometer.reports.table.cells import by_truncation, cell_mark, parameter_dependent
-from axiometer.results import AxiomInfo, Cell, Check, Comparison, TableResult
+from axiometer.results import AxiomInfo, Cell, Check, PublishedComparison, TableResult
 
 __all__ = ["json_cell", "table_json", "check_json", "axiom_json"]
 
@@ -63,7 +63,7 @@ def axiom_json(info: AxiomInfo) -> dict[str, Any]:
             "conditions": list(info.conditions), "source": info.source, "expectation": info.expectation}
 
 
-def table_json(result: TableResult, comparison: Comparison | None) -> str:
+def table_json(result: TableResult, comparison: PublishedComparison | None) -> str:
     """The table as JSON: ``result.to_dict()`` with lifted cells, each column's meaning and, if given,
     the comparison."""
     data = result.to_dict()

@@ -6,7 +6,7 @@ import re
 
 from axiometer.reports.table.cells import FLAGS, MARKS, flags, legend_items, parameter_dependent
 from axiometer.reports.table.comparison import differing
-from axiometer.results import Comparison, TableResult
+from axiometer.results import PublishedComparison, TableResult
 
 __all__ = ["latex_escape", "table_latex"]
 
@@ -30,7 +30,7 @@ def latex_escape(text: str) -> str:
                    for p in pieces)
 
 
-def table_latex(result: TableResult, comparison: Comparison | None) -> str:
+def table_latex(result: TableResult, comparison: PublishedComparison | None) -> str:
     """The table as a LaTeX ``table`` environment (needs booktabs and amssymb)."""
     differs = differing(comparison)
     columns = "l" + "c" * len(result.constraints)

@@ -31,7 +31,7 @@ from axiometer.reports.table.cells import (
     parameter_dependent, short_legend_items,
 )
 from axiometer.reports.table.comparison import comparison_lines, differing, left_open
-from axiometer.results import AxiomInfo, Cell, Check, Comparison, TableResult
+from axiometer.results import AxiomInfo, Cell, Check, PublishedComparison, TableResult
 
 __all__ = ["table_text", "check_text", "SHORT_IDS", "POINTER"]
 
@@ -50,7 +50,7 @@ POINTER = "--details prints every counterexample, witness and explanation; -o FI
 
 # -- the matrix ----------------------------------------------------------------------
 
-def _marks(result: TableResult, comparison: Comparison | None) -> list[list[str]]:
+def _marks(result: TableResult, comparison: PublishedComparison | None) -> list[list[str]]:
     differs, open_ = differing(comparison), left_open(comparison)
     rows = []
     for row in result.rows:
@@ -82,7 +82,7 @@ def _plain_table(headers: Sequence[str], rows: Sequence[Sequence[str]], gap: int
     return [line(headers), sep.join("-" * w for w in widths), *(line(r) for r in rows)]
 
 
-def _matrix(result: TableResult, comparison: Comparison | None, width: int,
+def _matrix(result: TableResult, comparison: PublishedComparison | None, width: int,
             markdown: bool) -> tuple[list[str], bool]:
     """The matrix's lines, and whether its headers are the short ones (which the legend names).
 
@@ -181,7 +181,7 @@ def _glossary_lines(lines: Sequence[str], width: int, markdown: bool, only: Sequ
 
 # -- the table ----------------------------------------------------------------------
 
-def table_text(result: TableResult, comparison: Comparison | None, markdown: bool,
+def table_text(result: TableResult, comparison: PublishedComparison | None, markdown: bool,
                details: bool = True, width: int = DEFAULT_WIDTH) -> str:
     """The table as text (or Markdown): settings, the matrix, the legend, the comparison; then, with
     ``details``, parameter dependence and every cell's evidence, else a pointer to them."""
@@ -220,7 +220,7 @@ def table_text(result: TableResult, comparison: Comparison | None, markdown: boo
     return "\n".join(out).rstrip() + "\n"
 
 
-def _details(result: TableResult, comparison: Comparison | None, infos: Mapping[str, AxiomInfo],
+def _details(result: TableResult, comparison: PublishedComparison | None, infos: Mapping[str, AxiomInfo],
              width: int, markdown: bool) -> list[str]:
     """Parameter dependence, the terms the evidence uses, then every cell in full (differing cells
     say so)."""
