@@ -33,7 +33,7 @@ from axiometer.generators.case import DEFAULT_RHO, Case, Scope, ScopeItem
 from axiometer.generators.context import in_generated_contexts, small_scope_with_contexts, with_contexts
 from axiometer.generators.draw import CaseStrategy, bound
 from axiometer.metrics import Metric, is_exact_capable
-from axiometer.metrics.decide import Comparison, compare
+from axiometer.metrics.decide import ScoreComparison, compare
 from axiometer.results import (HOLDS, AxiomInfo, Check, Counterexample, Decided, Evidence, Outcome, Verdict,
                                context_record, record_topic)
 
@@ -236,7 +236,7 @@ def comparison_outcome(metric: Metric, case: Case, tolerance: float, relation: s
     Exactly where the metric can (:func:`~axiometer.metrics.decide.compare`); a failure is a
     counterexample with ``extra`` (e.g. Sat's ``rmax``). A metric's exception propagates.
     """
-    comparison: Comparison = compare(metric, case.topic, case.a, case.b, tolerance, case.context,
+    comparison: ScoreComparison = compare(metric, case.topic, case.a, case.b, tolerance, case.context,
                                      case.context_of_b)
     if holds(comparison.sign):
         return Outcome(True)
