@@ -1,4 +1,4 @@
-"""Reports of a :class:`~axiometer.significance.Comparison`: text, Markdown, LaTeX, HTML, JSON.
+"""Reports of a :class:`~axiometer.significance.RunComparison`: text, Markdown, LaTeX, HTML, JSON.
 
 Two tables, as a paper prints them:
 
@@ -34,7 +34,7 @@ from tabulate import tabulate
 from axiometer.reports.numbers import DEFAULT_WIDTH, wrap_lines
 
 if TYPE_CHECKING:  # reports only read the result; significance loads numpy
-    from axiometer.significance import Comparison, MetricComparison, PairComparison, RunSummary
+    from axiometer.significance import RunComparison, MetricComparison, PairComparison, RunSummary
 
 __all__ = ["REPORT_FORMATS", "DIGITS", "format_comparison", "p_text"]
 
@@ -54,7 +54,7 @@ _SUPERSCRIPT = dict(zip("abcdefghijklmnoprstuvwxyz0123456789",
                         "ᵃᵇᶜᵈᵉᶠᵍʰⁱʲᵏˡᵐⁿᵒᵖʳˢᵗᵘᵛʷˣʸᶻ⁰¹²³⁴⁵⁶⁷⁸⁹"))
 
 
-def format_comparison(comparison: Comparison, format: str = "text", *, digits: int = DIGITS,
+def format_comparison(comparison: RunComparison, format: str = "text", *, digits: int = DIGITS,
                       width: int = DEFAULT_WIDTH) -> str:
     """``comparison`` as ``text``, ``markdown``, ``latex``, ``html`` or ``json``; text lines that
     explain the tables are wrapped to ``width`` columns."""
@@ -108,7 +108,7 @@ def _best(metric: MetricComparison) -> float:
     return max(summary.mean for summary in metric.runs)
 
 
-def _settings(comparison: Comparison) -> list[str]:
+def _settings(comparison: RunComparison) -> list[str]:
     """The sentences that say how the marks and intervals were made."""
     pairs = len(comparison.runs) * (len(comparison.runs) - 1) // 2
     test = _TEST_NAMES[comparison.test] + _randomization_settings(comparison, " ({})")
@@ -120,7 +120,7 @@ def _settings(comparison: Comparison) -> list[str]:
             f"({_plural(comparison.resamples, 'resample')} of the topics, seed {comparison.seed})."]
 
 
-def _randomization_settings(comparison: Comparison, template: str) -> str:
+def _randomization_settings(comparison: RunComparison, template: str) -> str:
     """How the randomization test drew its sign patterns, in ``template``; empty for other tests."""
     from axiometer.significance import enumerates
 
@@ -132,7 +132,7 @@ def _randomization_settings(comparison: Comparison, template: str) -> str:
     return template.format(f"{_plural(comparison.permutations, 'permutation')}, seed {comparison.seed}")
 
 
-def _legend(comparison: Comparison) -> list[str]:
+def _legend(comparison: RunComparison) -> list[str]:
     """What the marks and columns of both tables mean."""
     test = _TEST_NAMES[comparison.test]
     adjusted = "Holm-adjusted " if comparison.correction == "holm" else ""
@@ -153,7 +153,7 @@ def _legend(comparison: Comparison) -> list[str]:
     ]
 
 
-def _notes(comparison: Comparison) -> list[str]:
+def _notes(comparison: RunComparison) -> list[str]:
     notes = []
     for run in comparison.runs:
         missing = comparison.missing.get(run, ())
@@ -164,24 +164,24 @@ def _notes(comparison: Comparison) -> list[str]:
     return notes
 
 
-def _title(comparison: Comparison) -> str:
+def _title(comparison: RunComparison) -> str:
     return (f"Comparison of {_plural(len(comparison.runs), 'run')} on "
             f"{_plural(len(comparison.metrics), 'metric')} over {_plural(len(comparison.topics), 'topic')}")
 
 
-def _pair_headers(comparison: Comparison) -> list[str]:
+def _pair_headers(comparison: RunComparison) -> list[str]:
     headers = ["A", "B", "A − B", "d_z", *(_TEST_COLUMNS[test] for test in _ordered_tests(comparison))]
     if comparison.correction == "holm":
         headers.append("Holm")
     return headers + ["significant"]
 
 
-def _ordered_tests(comparison: Comparison) -> list[str]:
+def _ordered_tests(comparison: RunComparison) -> list[str]:
     """The chosen test first, then the others in their usual order."""
     return [comparison.test, *(t for t in ("randomization", "t", "wilcoxon") if t != comparison.test)]
 
 
-def _pair_row(comparison: Comparison, pair: PairComparison, digits: int) -> list[str]:
+def _pair_row(comparison: RunComparison, pair: PairComparison, digits: int) -> list[str]:
     alpha = comparison.alpha
     row = [pair.a, pair.b, _fixed(pair.mean_difference, digits), _effect(pair.effect_size),
            *(p_text(pair.p_values[test], alpha) for test in _ordered_tests(comparison))]
@@ -192,7 +192,7 @@ def _pair_row(comparison: Comparison, pair: PairComparison, digits: int) -> list
 
 # -- text and Markdown ------------------------------------------------------------------
 
-def _plain(comparison: Comparison, digits: int, width: int, markdown: bool) -> str:
+def _plain(comparison: RunComparison, digits: int, width: int, markdown: bool) -> str:
     labels = dict(zip(comparison.runs, comparison.labels))
     table_format = "github" if markdown else "simple"
     title = _title(comparison)
@@ -253,7 +253,7 @@ def _tex(text: str) -> str:
     return "".join(_LATEX_SPECIAL.get(char, char) for char in text)
 
 
-def _latex(comparison: Comparison, digits: int) -> str:
+def _latex(comparison: RunComparison, digits: int) -> str:
     labels = dict(zip(comparison.runs, comparison.labels))
     pairs = len(comparison.runs) * (len(comparison.runs) - 1) // 2
     test = _TEST_NAMES[comparison.test] + _randomization_settings(comparison, ", {}")
@@ -313,7 +313,7 @@ def _latex(comparison: Comparison, digits: int) -> str:
 
 # -- HTML --------------------------------------------------------------------------------
 
-def _html(comparison: Comparison, digits: int) -> str:
+def _html(comparison: RunComparison, digits: int) -> str:
     from axiometer.reports.html import data_table, escape, page
 
     labels = dict(zip(comparison.runs, comparison.labels))
@@ -356,7 +356,7 @@ def _html(comparison: Comparison, digits: int) -> str:
 
 # -- JSON --------------------------------------------------------------------------------
 
-def _json(comparison: Comparison) -> str:
+def _json(comparison: RunComparison) -> str:
     document: dict[str, Any] = {
         "settings": {"test": comparison.test, "alpha": comparison.alpha,
                      "correction": comparison.correction, "permutations": comparison.permutations,
