@@ -6,7 +6,7 @@ the order they are listed, or decorates a class with it::
 
     register(DCG, NDCG)                                   # dcg.py
     register(NRG, UniqueContributions, kind="relative")   # nrg.py
-    register(Recall, Precision, ..., kind="set")          # set_based.py
+    register(Recall, SetPrecision, ..., kind="set")       # set_based.py
 
     @register                                             # a new module
     class TopHeavy(BuiltinMetric): ...

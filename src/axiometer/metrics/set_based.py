@@ -63,11 +63,11 @@ __all__ = [
     "InverseRecall",
     "MissRate",
     "NoveltyRatio",
-    "Precision",
     "Recall",
     "RecallEffort",
     "RelativeRecall",
     "SetMeasure",
+    "SetPrecision",
     "Specificity",
     "UserCounts",
     "UserMeasure",
@@ -350,7 +350,7 @@ class Recall(ContingencyMeasure, name="recall", title="Recall", ratio=("tp", "tp
     """
 
 
-class Precision(ContingencyMeasure, name="precision", title="Precision", ratio=("tp", "tp + fp")):
+class SetPrecision(ContingencyMeasure, name="precision", title="Precision", ratio=("tp", "tp + fp")):
     """Precision ``TP / (TP + FP)``; 0 for the empty set (0/0 rule).
 
     Source: van Rijsbergen (1979), ch. 7, as definitions §4 restates it.
@@ -518,7 +518,7 @@ class RecallEffort(UserMeasure, name="recall_effort", title="Recall effort",
 
 # Every measure here by its readable name (``inverse_recall`` and ``specificity``
 # are the same formula under Giner's two names), in the one metric registry.
-register(Recall, Precision, Fallout, MissRate, Accuracy, ErrorRate, InverseRecall,
+register(Recall, SetPrecision, Fallout, MissRate, Accuracy, ErrorRate, InverseRecall,
          Specificity, InversePrecision, FalseDiscoveryRate, FalseOmissionRate, FMeasure,
          Generality, Utility, CoverageRatio, NoveltyRatio, RelativeRecall, RecallEffort, kind="set")
 
