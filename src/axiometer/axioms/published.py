@@ -87,7 +87,7 @@ def _family(metric: str) -> str | None:
     """The family of the built-in metric a name (a spec string) resolves to, or None."""
     try:
         resolved = resolve(metric)
-        return None if resolved.kind == "set" else resolved.ranking_metric().family
+        return None if resolved.scores == "set" else resolved.ranking_metric().family
     except Exception:  # a wrapped function's name need not be a spec string
         return None
 

@@ -306,4 +306,4 @@ class RevisedRareP(_Rareness):
                             f"{_SOURCE}, section 5.2, eq. 4", "score", _zero, _one))
 
 
-register(RareP, RareAP, RevisedRareP, kind="relative")
+register(RareP, RareAP, RevisedRareP, scores="relative")

@@ -45,7 +45,7 @@ import numpy as np
 from axiometer.core import Topic, ValidationError
 from axiometer.metrics.arithmetic import EXACT, FLOAT, FloatArithmetic
 from axiometer.metrics.base import Param, format_value
-from axiometer.metrics.registry import by_kind, families, family, register
+from axiometer.metrics.registry import by_scores, families, family, register
 
 __all__ = [
     "SET_MEASURES",
@@ -520,10 +520,10 @@ class RecallEffort(UserMeasure, name="recall_effort", title="Recall effort",
 # are the same formula under Giner's two names), in the one metric registry.
 register(Recall, SetPrecision, Fallout, MissRate, Accuracy, ErrorRate, InverseRecall,
          Specificity, InversePrecision, FalseDiscoveryRate, FalseOmissionRate, FMeasure,
-         Generality, Utility, CoverageRatio, NoveltyRatio, RelativeRecall, RecallEffort, kind="set")
+         Generality, Utility, CoverageRatio, NoveltyRatio, RelativeRecall, RecallEffort, scores="set")
 
 #: The set measures by name: a read-only view of the registry's ``set`` families.
-SET_MEASURES: Mapping[str, type[SetMeasure]] = by_kind("set")
+SET_MEASURES: Mapping[str, type[SetMeasure]] = by_scores("set")
 
 
 def set_measure(name: str, **params: Any) -> SetMeasure:

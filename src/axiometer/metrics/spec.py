@@ -63,7 +63,7 @@ class ParsedSpec:
     :func:`~axiometer.metrics.registry.spelled`, which so need not tokenize
     again); :func:`~axiometer.metrics.registry.read_spec` adds the
     registered family: ``family`` in its registered spelling, its class
-    ``cls`` and its ``kind``, which :func:`~axiometer.metrics.registry.build`
+    ``cls`` and what it ``scores``, which :func:`~axiometer.metrics.registry.build`
     builds from without looking the family up again. :meth:`text` prints the
     canonical spec.
     """
@@ -74,7 +74,7 @@ class ParsedSpec:
     tokens: tuple[Token, ...] = field(default=(), compare=False, repr=False)
     written: str = field(default="", compare=False, repr=False)  # the spec as typed (stripped)
     cls: type | None = field(default=None, compare=False, repr=False)
-    kind: str | None = field(default=None, compare=False, repr=False)
+    scores: str | None = field(default=None, compare=False, repr=False)
 
     def text(self) -> str:
         """The canonical spec: ``FAMILY(k=v,...)@k``, values as :func:`format_value` writes them."""
