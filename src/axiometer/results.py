@@ -543,7 +543,7 @@ class GinerEntry:
     """
 
     measure: str
-    kind: str
+    scores: str               # "set", "user" or "rank": what it scores, so the domains it is classified on
     spec: str
     published: str | None
     condition: str | None
@@ -551,7 +551,7 @@ class GinerEntry:
 
 @dataclass(frozen=True)
 class GinerRow:
-    """A measure of Giner's tables, classified on each canonical domain of its kind.
+    """A measure of Giner's tables, classified on each canonical domain of what it scores.
 
     ``results`` has one :class:`~axiometer.results.IntrinsicResult` per
     domain evaluated (empty when ``skipped`` says why none was);
