@@ -59,7 +59,7 @@ class _Parser(TokenStream):
     def parse(self) -> tuple[str, dict[str, tuple[Token, Any]]]:
         """The domain's name and each parameter's value, with a token spanning the value's text."""
         head = self.take()
-        if head.kind != "name":
+        if head.category != "name":
             raise self.fail("a domain name (" + ", ".join(DOMAIN_PARAMS) + ")", head)
         if head.text not in DOMAIN_PARAMS:
             raise self.error(f"unknown domain {head.text!r} at column {head.column}; "
@@ -70,7 +70,7 @@ class _Parser(TokenStream):
         if self.peek().text != ")":
             while True:
                 key = self.take()
-                if key.kind != "name":
+                if key.category != "name":
                     raise self.fail("a parameter name", key)
                 if key.text not in required + optional:
                     raise self.error(f"unknown parameter {key.text!r} of {head.text} at column "
@@ -87,7 +87,7 @@ class _Parser(TokenStream):
                     continue
                 break
         self.expect(")", "',' or ')'")
-        if self.peek().kind != "end":
+        if self.peek().category != "end":
             raise self.fail("the end of the domain")
         missing = [name for name in required if name not in args]
         if missing:
@@ -96,11 +96,11 @@ class _Parser(TokenStream):
 
     def value(self) -> Any:
         token = self.take()
-        if token.kind == "name":
+        if token.category == "name":
             return token.text
-        if token.kind == "number":
+        if token.category == "number":
             return self.fraction(token)
-        if token.kind == "punct" and token.text == "{":
+        if token.category == "punct" and token.text == "{":
             grades = [self.fraction(self.take())]
             while self.peek().text == ",":
                 self.take()
@@ -111,13 +111,13 @@ class _Parser(TokenStream):
 
     def fraction(self, token: Token) -> Fraction:
         """A number token, with an optional ``/ NUMBER``, read exactly."""
-        if token.kind != "number":
+        if token.category != "number":
             raise self.fail("a number", token)
         value = Fraction(token.text)
         if self.peek().text == "/":
             self.take()
             denominator = self.take()
-            if denominator.kind != "number" or Fraction(denominator.text) == 0:
+            if denominator.category != "number" or Fraction(denominator.text) == 0:
                 raise self.fail("a non-zero denominator after '/'", denominator)
             value /= Fraction(denominator.text)
         return value

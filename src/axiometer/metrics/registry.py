@@ -332,7 +332,7 @@ def spelled(spec: str, parsed: ParsedSpec | None = None) -> str:
         after = tokens[i + 1].text
         if token.text == ")" and enclosing:
             enclosing.pop()
-        if token.kind != "name":
+        if token.category != "name":
             continue
         head = i == 0 or after in ("(", "@")
         if not head and i >= 2 and tokens[i - 1].text == "=" and after in (",", ")", ""):
