@@ -14,11 +14,11 @@ from hypothesis import strategies as st
 
 from axiometer.core import InputError
 from axiometer.metrics import registry
-from axiometer.metrics.registry import KINDS, families, family, lookup, parse, read_spec, spelled, suggest
+from axiometer.metrics.registry import SCORES, families, family, lookup, parse, read_spec, spelled, suggest
 from axiometer.metrics.resolve import resolve
 from tests.errors import one_line_error
 
-ALL = tuple(name for kind in KINDS for name in families(kind))
+ALL = tuple(name for scored in SCORES for name in families(scored))
 
 
 def error_of(spec: str) -> str:
@@ -88,7 +88,7 @@ def test_every_family_in_any_case_resolves_to_the_same_metric(pair):
     assert lookup(typed) == name
     canonical = resolve(name)
     resolved = resolve(typed)
-    assert resolved.name == name and resolved.kind == canonical.kind
+    assert resolved.name == name and resolved.scores == canonical.scores
     assert type(resolved.metric) is family(name) and resolved.metric.name == canonical.metric.name
 
 

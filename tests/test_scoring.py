@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from axiometer.core import InputError, Ranking, ValidationError
 from axiometer.grades import ranking_from_scores, topic_from_grades
 from axiometer.metrics import TABLE_ROWS, MetricError, Needs, parse, wrap
-from axiometer.metrics.precision import Precision
+from axiometer.metrics.precision import PrecisionAtK
 from axiometer.metrics.relative import RelativeMetric
 from axiometer.readers import Qrels, Run, read_qrels
 from axiometer.scoring import (
@@ -133,12 +133,12 @@ def test_built_ins_take_the_batched_path(monkeypatch):
     def no_single_scores(*args, **kwargs):
         raise AssertionError("score() called although score_batch exists")
 
-    monkeypatch.setattr(Precision, "score", no_single_scores)
+    monkeypatch.setattr(PrecisionAtK, "score", no_single_scores)
     result = score_runs(SMALL_QRELS, [RUN_A], ["P@2"])
     assert result.mean("A", "P@2") == pytest.approx(1 / 3, abs=1e-15)
 
 
-class UnbatchedPrecision(Precision):
+class UnbatchedPrecision(PrecisionAtK):
     """P@k without a vectorised path."""
 
     def score_batch(self, batch):
@@ -159,7 +159,7 @@ def test_fallback_for_unbatched_and_wrapped_metrics():
     assert result.mean("B", "first_is_relevant") == 1.0
 
 
-class BrokenBatchPrecision(Precision):
+class BrokenBatchPrecision(PrecisionAtK):
     """A batched path that loses a ranking."""
 
     def score_batch(self, batch):
@@ -171,7 +171,7 @@ def test_a_batch_of_the_wrong_length_is_an_error():
         score_runs(SMALL_QRELS, [RUN_A, RUN_B], [BrokenBatchPrecision(2)])
 
 
-class NanBatchPrecision(Precision):
+class NanBatchPrecision(PrecisionAtK):
     """A batched path that produces NaN."""
 
     def score_batch(self, batch):

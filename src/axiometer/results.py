@@ -31,7 +31,7 @@ from axiometer.core import Context, Topic, to_fraction
 
 __all__ = ["Verdict", "Strength", "Decided", "record", "VERDICTS", "Outcome", "AxiomInfo", "Evidence", "Boundary", "BoundaryCurve", "STRENGTHS", "record_topic", "context_record", "TopicRecord", "Counterexample", "Witness", "ErrorInfo", "Check", "Cell",
            "TableResult", "HOLDS", "OutputRecord", "PropertyVerdict", "IntrinsicResult",
-           "ParametricResult", "Difference", "Comparison", "GinerEntry", "GinerRow",
+           "ParametricResult", "Difference", "PublishedComparison", "GinerEntry", "GinerRow",
            "GinerTable"]
 
 class _Text(str, Enum):
@@ -503,7 +503,7 @@ class Difference:
 
 
 @dataclass(frozen=True)
-class Comparison:
+class PublishedComparison:
     """Agreement of a regenerated table with a published one.
 
     ``agree`` of ``total`` decided cells agree (both sides decided: a ``1``
@@ -543,7 +543,7 @@ class GinerEntry:
     """
 
     measure: str
-    kind: str
+    scores: str               # "set", "user" or "rank": what it scores, so the domains it is classified on
     spec: str
     published: str | None
     condition: str | None
@@ -551,7 +551,7 @@ class GinerEntry:
 
 @dataclass(frozen=True)
 class GinerRow:
-    """A measure of Giner's tables, classified on each canonical domain of its kind.
+    """A measure of Giner's tables, classified on each canonical domain of what it scores.
 
     ``results`` has one :class:`~axiometer.results.IntrinsicResult` per
     domain evaluated (empty when ``skipped`` says why none was);

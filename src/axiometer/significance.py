@@ -61,7 +61,7 @@ resampled topics (Efron & Tibshirani, 1993, ch. 13); :func:`effect_size` is
 Cohen's ``d_z`` for paired samples, ``mean(d) / sd(d)``.
 
 :func:`compare` runs all of it on a scored campaign and returns a
-:class:`Comparison` (reports format it: :mod:`axiometer.reports.compare`).
+:class:`RunComparison` (reports format it: :mod:`axiometer.reports.compare`).
 A verdict compares the p-value with ``alpha`` as computed (``p <= alpha``),
 never rounded; a run is *significantly better* than another on a metric when
 its mean is higher and the chosen test's p-value (Holm-adjusted across the
@@ -86,7 +86,7 @@ if TYPE_CHECKING:
 
 __all__ = ["TESTS", "TEST_NAMES", "CORRECTIONS", "all_pairs", "enumerates", "randomization_test", "paired_t_test",
            "wilcoxon_test", "holm", "bootstrap_ci", "effect_size", "RunSummary", "PairComparison",
-           "MetricComparison", "Comparison", "compare", "compare_matrices", "run_labels"]
+           "MetricComparison", "RunComparison", "compare", "compare_matrices", "run_labels"]
 
 #: The tests, by the name ``--test`` takes.
 TESTS = ("randomization", "t", "wilcoxon")
@@ -436,7 +436,7 @@ class MetricComparison:
 
 
 @dataclass(frozen=True)
-class Comparison:
+class RunComparison:
     """Every run against every other on each metric, with the settings that produced it.
 
     ``runs`` and ``labels`` (``a``, ``b``, ... as the marks name them)
@@ -486,7 +486,7 @@ def compare_matrices(matrices: Mapping[str, np.ndarray], runs: Sequence[str], to
                      *, test: str = "randomization", alpha: float = 0.05, correction: str = "holm",
                      permutations: int = 10_000, resamples: int = 10_000, confidence: float = 0.95,
                      seed: int = 0, missing: Mapping[str, tuple[str, ...]] | None = None,
-                     progress: ProgressCallback | None = None) -> Comparison:
+                     progress: ProgressCallback | None = None) -> RunComparison:
     """Compare ``runs`` on each metric of ``matrices`` (metric name -> runs × topics array).
 
     Each metric gets the same seed, so its p-values and intervals do not
@@ -541,12 +541,12 @@ def compare_matrices(matrices: Mapping[str, np.ndarray], runs: Sequence[str], to
                        better_than=tuple(sorted(better[run], key=order.__getitem__)))
             for n, run in enumerate(runs))
         compared.append(MetricComparison(metric=metric, runs=summaries, pairs=tuple(pairs)))
-    return Comparison(runs=runs, labels=labels, topics=topics, metrics=tuple(compared), test=test,
+    return RunComparison(runs=runs, labels=labels, topics=topics, metrics=tuple(compared), test=test,
                       alpha=alpha, correction=correction, permutations=permutations, resamples=resamples,
                       confidence=confidence, seed=seed, missing=dict(missing or {}))
 
 
-def compare(result: ScoreResult, **options) -> Comparison:
+def compare(result: ScoreResult, **options) -> RunComparison:
     """Compare the runs of a scored campaign (``score_runs(..., per_topic=True)``) on each of its
     metrics; ``options`` as :func:`compare_matrices` takes them."""
     matrices = {metric: result.matrix(metric) for metric in result.metrics}

@@ -29,7 +29,7 @@ LATER_UNTOUCHED = next(r for r in ASPDIV.readings if r.scope == {"later_untouche
 
 
 def test_declaration():
-    assert (ASPDIV.family, ASPDIV.kind, ASPDIV.relation.text) == ("diversity", "universal", "Q(b) > Q(a)")
+    assert (ASPDIV.group, ASPDIV.form, ASPDIV.relation.text) == ("diversity", "universal", "Q(b) > Q(a)")
     assert any("rho" in r.scope for r in ASPDIV.readings)
 
 

@@ -30,7 +30,7 @@ def unweighted_sum(ranking, topic):
 
 
 def test_declaration():
-    assert (ASPREL.family, ASPREL.kind, ASPREL.relation.text) == ("diversity", "universal", "Q(b) > Q(a)")
+    assert (ASPREL.group, ASPREL.form, ASPREL.relation.text) == ("diversity", "universal", "Q(b) > Q(a)")
 
 
 def test_weighted_sum_satisfies():

@@ -30,7 +30,7 @@ GRID = list(range(1, 33)) + [64, 128, 256, 512, 1024]  # definitions §3, horizo
 
 
 def test_declared_as_a_threshold_checked_by_truncation():
-    assert CLOSETH.kind == "threshold" and CLOSETH.default_mode == "truncate"
+    assert CLOSETH.form == "threshold" and CLOSETH.default_mode == "truncate"
     assert CLOSETH.threshold.rule == "sometimes negative" and CLOSETH.threshold.symbol == "m"
 
 

@@ -37,8 +37,8 @@ BUDGET = Budget(cases=60, small_scope=200, seconds=10)
 def test_registered_in_the_papers_order():
     ids = list(CONSTRAINT_IDS)
     assert ids.index("Pri") < ids.index("Deep") < ids.index("DeepTh")
-    assert DEEP.kind == "universal" and DEEP.relation.text == "Q(b) > Q(a)"
-    assert DEEP.default_mode == "window" and DEEP.family == "relevance"
+    assert DEEP.form == "universal" and DEEP.relation.text == "Q(b) > Q(a)"
+    assert DEEP.default_mode == "window" and DEEP.group == "relevance"
 
 
 def test_the_condition_predicate_rejects_what_is_not_a_deep_case():

@@ -55,7 +55,7 @@ def rbp_d(p: Fraction):
 
 
 def test_declared_as_a_threshold_checked_by_truncation():
-    assert DEEPTH.kind == "threshold" and DEEPTH.default_mode == "truncate"
+    assert DEEPTH.form == "threshold" and DEEPTH.default_mode == "truncate"
     assert DEEPTH.threshold.rule == "eventually positive"
 
 

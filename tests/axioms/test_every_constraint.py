@@ -41,7 +41,7 @@ def scopes(draw: st.DrawFn, saturation: bool) -> Scope:
 @pytest.mark.parametrize("constraint", CASE_BUILT, ids=lambda c: c.id)
 @given(data=st.data())
 def test_generated_cases_meet_the_conditions(constraint, data):
-    scope = data.draw(scopes(constraint.kind == "saturation"))
+    scope = data.draw(scopes(constraint.form == "saturation"))
     case = data.draw(constraint.strategy(scope))
     assert constraint.satisfies_conditions(case, scope), (scope, case)
 
@@ -53,7 +53,7 @@ SMALL_SCOPES = [Scope(), Scope(max_position=2), Scope(max_position=4), Scope(rho
 @pytest.mark.parametrize("scope", SMALL_SCOPES, ids=repr)
 @pytest.mark.parametrize("constraint", CASE_BUILT, ids=lambda c: c.id)
 def test_small_scope_cases_meet_the_conditions(constraint, scope):
-    rmaxes = RMAX_CANDIDATES if constraint.kind == "saturation" else (None,)
+    rmaxes = RMAX_CANDIDATES if constraint.form == "saturation" else (None,)
     for rmax in rmaxes:
         scoped = scope.with_(rmax=rmax)
         cases = list(cases_of(constraint.small_scope(scoped)))

@@ -28,7 +28,7 @@ BUDGET = Budget(cases=60, small_scope=200, seconds=10)
 
 
 def test_declaration():
-    assert (MRED.family, MRED.kind, MRED.relation.text) == ("diversity", "universal", "Q(b) > Q(a)")
+    assert (MRED.group, MRED.form, MRED.relation.text) == ("diversity", "universal", "Q(b) > Q(a)")
     assert any("rho" in r.scope for r in MRED.readings)
 
 

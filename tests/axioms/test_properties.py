@@ -33,7 +33,7 @@ from axiometer.generators.case import Case
 from axiometer.metrics import Needs, Param, parse, wrap
 from axiometer.metrics.arithmetic import Arithmetic
 from axiometer.metrics.base import BuiltinMetric, UndefinedScore
-from axiometer.metrics.precision import Precision
+from axiometer.metrics.precision import PrecisionAtK
 from axiometer.metrics.relative import RelativeMetric, Reversion, StatedBound, systems_retrieving
 from tests.axioms import topic_from_record
 
@@ -80,7 +80,7 @@ class ToyRare(RelativeMetric):
         return {d: self.rarity(d, context, A) for d in self.window(ranking)}
 
     def reversions(self):
-        return (Reversion("alpha = 0 is P@k", "toy", self.replace(alpha=0), Precision(self.cutoff)),)
+        return (Reversion("alpha = 0 is P@k", "toy", self.replace(alpha=0), PrecisionAtK(self.cutoff)),)
 
     def stated_bounds(self):
         return self.bounds
@@ -231,8 +231,8 @@ def test_properties_are_registered_beside_the_ten_constraints():
     for prop in PROPERTIES:
         assert get(prop.id) is prop and get(prop.id.lower()) is prop
         # Where the runner touches a constraint, a property quacks alike.
-        assert (prop.family, prop.default_mode, prop.readings) == ("relative", "window", ())
-        assert prop.kind in ("universal", "existential", "unary") and prop.wording and prop.source
+        assert (prop.group, prop.default_mode, prop.readings) == ("relative", "window", ())
+        assert prop.form in ("universal", "existential", "unary") and prop.wording and prop.source
     assert get("Pri").id == "Pri"
     with pytest.raises(KeyError, match="PriorSens"):
         get("nope")
@@ -240,7 +240,7 @@ def test_properties_are_registered_beside_the_ten_constraints():
 
 @pytest.mark.parametrize("prop", PROPERTY_IDS)
 def test_an_ordinary_metric_is_not_applicable(prop):
-    result = check(Precision(10), prop)
+    result = check(PrecisionAtK(10), prop)
     assert result.verdict == "n/a" and result.note == "not a relative metric (it takes no context)"
     assert result.constraint == prop
 

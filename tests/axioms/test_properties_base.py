@@ -96,11 +96,11 @@ def judge_by_note(table):
     return judge
 
 
-def prop(kind="unary", table=(), notes=("n1", "n2", "n3"), claims=("c1", "c2", "c3"), named=True,
+def prop(form="unary", table=(), notes=("n1", "n2", "n3"), claims=("c1", "c2", "c3"), named=True,
          strategy=None, small=True, **more):
     cases = [make_case(n) for n in notes]
     return Property(
-        id="Toy", name="toy property", wording="the wording", source="here", kind=kind,
+        id="Toy", name="toy property", wording="the wording", source="here", form=form,
         applies=more.pop("applies", lambda metric: None), judge=judge_by_note(dict(table)),
         strategy=strategy, small_scope=(lambda scope: iter(cases)) if small else None,
         claims=lambda metric: claims,
@@ -233,7 +233,7 @@ def test_a_raising_judge_is_an_error_naming_the_claim():
 def test_the_error_names_b_when_only_b_raises():
     # The judge raises; the metric scores a (in the context) but not b (in its own context).
     cases = [make_case("n1", context=(("d2",),), context_b=(("d1",),), b=("d2", "d1"))]
-    p = Property(id="Toy", name="t", wording="w", source="s", kind="universal", applies=lambda m: None,
+    p = Property(id="Toy", name="t", wording="w", source="s", form="universal", applies=lambda m: None,
                  judge=judge_by_note({(None, "n1"): "raise"}), small_scope=lambda scope: iter(cases))
     result, _ = run(p, Toy(raise_on_b=True))
     assert result.verdict == "error" and result.error.ranking == ("d2", "d1")
@@ -253,7 +253,7 @@ def existential(table, cases=WITNESS_CASES, strategy=None):
         if what == "changed":
             return Outcome(True)
         return Outcome(False, counterexample(case, 0.5, 0.5, "Q(b) != Q(a)", exact=False))
-    return Property(id="ToyEx", name="t", wording="w", source="s", kind="existential",
+    return Property(id="ToyEx", name="t", wording="w", source="s", form="existential",
                     applies=lambda m: None, judge=judge, strategy=strategy,
                     small_scope=(lambda scope: iter(cases)) if cases is not None else None)
 
@@ -310,9 +310,9 @@ def test_undefined_on_every_case_is_not_applicable():
     assert result.tolerance == TOL and result.constraint == "ToyEx" and result.metric == "Toy(w=2)"
 
 
-@pytest.mark.parametrize("kind", ["existential", "universal"])
-def test_no_case_fits(kind):
-    p = dataclasses.replace(existential({}, cases=[]), kind=kind)
+@pytest.mark.parametrize("form", ["existential", "universal"])
+def test_no_case_fits(form):
+    p = dataclasses.replace(existential({}, cases=[]), form=form)
     result, _ = run(p, Toy(cutoff=None, base=Toy(cutoff=4)))
     assert (result.verdict, result.mode, result.constraint) == ("n/a", "truncate", "ToyEx")
     assert result.note == "no case of this property fits within the cutoff k = 4"

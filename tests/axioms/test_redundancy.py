@@ -29,7 +29,7 @@ BUDGET = Budget(cases=60, small_scope=300, seconds=10)
 
 
 def test_declaration():
-    assert (RED.family, RED.kind, RED.relation.text) == ("diversity", "universal", "Q(b) > Q(a)")
+    assert (RED.group, RED.form, RED.relation.text) == ("diversity", "universal", "Q(b) > Q(a)")
 
 
 def test_discounted_metric_satisfies():

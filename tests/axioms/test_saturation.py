@@ -43,7 +43,7 @@ def stops_after_nearly_full(ranking, topic):
 
 
 def test_declaration():
-    assert (SAT.family, SAT.kind, SAT.relation.text) == ("diversity", "saturation", "Q(a) >= Q(b)")
+    assert (SAT.group, SAT.form, SAT.relation.text) == ("diversity", "saturation", "Q(a) >= Q(b)")
 
 
 def test_graded_cascade_saturates_at_one():

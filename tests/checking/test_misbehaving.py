@@ -272,7 +272,7 @@ def test_a_relative_metric_error_names_the_context(function, expected, constrain
 
 def test_a_relative_row_with_a_misbehaving_metric_completes():
     bad = wrap(drops_the_context, "bad", needs=Needs(context=True))
-    result = run_table([bad, "NRG(base=P@10)"], ["Pri", "Rarity"], family="relative", budget=BUDGET, jobs=1)
+    result = run_table([bad, "NRG(base=P@10)"], ["Pri", "Rarity"], row_set="relative", budget=BUDGET, jobs=1)
     assert {c.verdict for c in result.cells if c.row == "bad"} == {"error"}
     assert all(c.verdict not in ("error", "not run") for c in result.cells if c.row != "bad")
     assert json.loads(format_table(result, "json"))

@@ -66,7 +66,7 @@ def test_constraint_sources_name_the_paper_and_its_equation(oracle):
 
 def test_a_constraint_without_a_meaning_falls_back_to_its_wording():
     plain = Constraint(id="TopRel", name="Top relevance", wording="Moving a relevant document up raises "
-                       "the score.", conditions=("single aspect",), family="relevance", kind="universal")
+                       "the score.", conditions=("single aspect",), group="relevance", form="universal")
     info = plain.info()
     assert info.meaning == plain.wording and info.relation == "Q(b) > Q(a)" and info.source == ""
 
@@ -113,7 +113,7 @@ def test_each_page_names_relation_source_conditions_and_mode(capsys, axiom):
         assert flat(part) in text
     for condition in info.conditions:
         assert flat(f"{condition}: {CONDITIONS[condition]}") in text
-    mode = "none:" if oracle.family == "relative" else f"{oracle.default_mode}:"
+    mode = "none:" if oracle.group == "relative" else f"{oracle.default_mode}:"
     assert re.search(rf"^cutoff mode +{mode}", out, re.M)
     assert "Worked example:" in out
     satisfying, violating = oracle.example_metrics
@@ -250,7 +250,7 @@ def test_worked_example_agrees_with_the_verdicts(capsys, axiom):
                 r"-?\d+(/\d+)?|≈ -?[\d.]+(e-?\d+)?|.* ≈ -?[\d.]+", value["text"]), value
 
 
-@pytest.mark.parametrize("axiom", [c.id for c in CONSTRAINTS if c.kind != "threshold"] +
+@pytest.mark.parametrize("axiom", [c.id for c in CONSTRAINTS if c.form != "threshold"] +
                          ["Rarity", "PriorSens", "PriorMono"])
 def test_worked_example_prints_the_exact_values_of_both_rankings(capsys, axiom):
     status, out, _ = run_cli(capsys, "axioms", axiom, "--format", "json")

@@ -10,12 +10,12 @@ import re
 
 import pytest
 
-from axiometer.metrics.registry import KINDS, families, family, kind
+from axiometer.metrics.registry import SCORES, families, family, scores_of_family
 from axiometer.reports.metric_list import (KIND_TITLES, VENUES, family_entry, format_family,
                                            format_metric_list, metric_list)
 from tests.cli_run import flat, run_cli
 
-ALL = tuple(name for k in KINDS for name in families(k))
+ALL = tuple(name for k in SCORES for name in families(k))
 
 
 @pytest.fixture(scope="module")
@@ -23,7 +23,7 @@ def listing():
     return metric_list()
 
 
-def test_every_family_is_listed_once_grouped_by_kind(capsys, monkeypatch):
+def test_every_family_is_listed_once_grouped_by_scores(capsys, monkeypatch):
     monkeypatch.setenv("COLUMNS", "100")
     status, out, err = run_cli(capsys, "metrics")
     assert status == 0 and err == ""
@@ -79,7 +79,7 @@ def test_json_parses_and_matches_the_registry(capsys):
     assert set(data["kinds"]) == set(KIND_TITLES)
     for entry in data["families"]:
         cls = family(entry["name"])
-        assert entry["registry_kind"] == kind(entry["name"])
+        assert entry["registry_kind"] == scores_of_family(entry["name"])
         rule = "none" if entry["registry_kind"] == "set" else cls.cutoff_rule
         assert entry["cutoff"] == rule
         assert entry["default_cutoff"] == (cls.default_cutoff if rule == "required" else None)

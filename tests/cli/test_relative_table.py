@@ -1,4 +1,4 @@
-"""`axiometer table --family relative`: the relative metrics against their properties.
+"""`axiometer table --rows relative`: the relative metrics against their properties.
 
 The issue's acceptance: the matrix shows, with a counterexample, that
 rareness-based precision ignores where a document sits in other systems'
@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from axiometer.axioms import CONSTRAINT_IDS, PROPERTY_IDS
 from axiometer.cli import main
 from axiometer.metrics import RELATIVE_ROWS
@@ -17,7 +19,7 @@ from tests.cli.test_table import matrix, run_cli
 
 
 def test_prior_sensitivity_rareness_ignores_positions_nrg_does_not(capsys):
-    status, out, err = run_cli(capsys, "table", "--family", "relative", "--quick", "--jobs", "1",
+    status, out, err = run_cli(capsys, "table", "--rows", "relative", "--quick", "--jobs", "1",
                                "--metrics", "RareP(alpha=0.5)@10", "NRG(base=nDCG@10)",
                                "--constraints", "PriorSens", "PriorMono", "--details")
     assert status == 0 and err == ""
@@ -34,8 +36,8 @@ def test_prior_sensitivity_rareness_ignores_positions_nrg_does_not(capsys):
     assert "other systems for a:" in nrg_mono and "required Q(b) >= Q(a)" in nrg_mono
 
 
-def test_relative_family_defaults_to_its_rows_and_the_properties_first():
-    result = run_table(family="relative", constraints=["Rev", "Finite"], quick=True, jobs=1)
+def test_the_relative_row_set_defaults_to_its_rows_and_the_properties_first():
+    result = run_table(row_set="relative", constraints=["Rev", "Finite"], quick=True, jobs=1)
     assert result.rows == tuple(title for title, _ in RELATIVE_ROWS)
     verdicts = {(c.row, c.constraint): c.verdict for c in result.cells}
     assert verdicts["P@K_rare", "Rev"] == "satisfied"
@@ -55,15 +57,27 @@ def test_a_relative_metric_alone_gets_properties_and_constraints():
 def test_compare_is_only_for_the_sigir_table(capsys):
     status = None
     try:
-        status = main(["table", "--family", "relative", "--compare", "amigo2018"])
+        status = main(["table", "--rows", "relative", "--compare", "amigo2018"])
     except SystemExit as exit_:
         status = exit_.code
     assert status == 2
     assert "compares the sigir2018" in capsys.readouterr().err
 
 
+def test_family_is_a_hidden_alias_of_rows(capsys):
+    # `--family` was the option's name: users' commands keep working, the help names `--rows` only.
+    with pytest.raises(SystemExit) as exit_:
+        main(["table", "--family", "relative", "--compare", "amigo2018"])
+    assert exit_.value.code == 2
+    assert "compares the sigir2018" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["table", "--help"])
+    help_text = capsys.readouterr().out
+    assert "--rows" in help_text and "--family" not in help_text
+
+
 def test_relative_json_is_strict_json(capsys):
-    status, out, _ = run_cli(capsys, "table", "--family", "relative", "--quick", "--jobs", "1",
+    status, out, _ = run_cli(capsys, "table", "--rows", "relative", "--quick", "--jobs", "1",
                              "--metrics", "FujiiU(policy='error')", "--constraints", "Finite",
                              "--format", "json")
     assert status == 0

@@ -17,7 +17,7 @@ from axiometer.generators.domains import outputs, rankings, sets, users
 from axiometer.intrinsic import classify as intrinsic
 from axiometer.intrinsic.classify import classify
 from axiometer.metrics import parse, wrap
-from axiometer.metrics.set_based import CoverageRatio, Precision
+from axiometer.metrics.set_based import CoverageRatio, SetPrecision
 from tests.intrinsic import InfBatchRBP, TOPIC6, labels, table_metric
 
 
@@ -206,7 +206,7 @@ def test_a_failure_keeps_the_mode_of_the_metric():
 def test_set_and_user_measures_are_scored_vectorised_then_sampled_twice():
     # The whole domain is scored by score_counts; score() runs only in the determinism check,
     # twice on each sampled output: 6 outputs each here, so 12 calls, not 6 more.
-    class CountedPrecision(Precision):
+    class CountedPrecision(SetPrecision):
         calls = 0
 
         def score(self, c):

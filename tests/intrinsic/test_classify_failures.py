@@ -14,7 +14,7 @@ from axiometer.generators.domains import rankings, sets, users
 from axiometer.intrinsic.classify import classify
 from axiometer.metrics import wrap
 from axiometer.metrics.rbp import RBP
-from axiometer.metrics.set_based import CoverageRatio, Precision, set_measure
+from axiometer.metrics.set_based import CoverageRatio, SetPrecision, set_measure
 from tests.intrinsic import InfBatchRBP
 
 
@@ -28,14 +28,14 @@ def test_a_set_measure_is_named_by_its_full_spec():
     assert result.category == "interval/metric" and result.distinct == 6
 
 
-class _InfAtTwo(Precision):
+class _InfAtTwo(SetPrecision):
     """Precision whose vectorised scores are inf where TP = 2."""
 
     def score_counts(self, tp, fp, fn, tn):
         return np.where(tp == 2, np.inf, super().score_counts(tp, fp, fn, tn))
 
 
-class _RaisesAtTwo(Precision):
+class _RaisesAtTwo(SetPrecision):
     """Precision without a working vectorised path, raising on TP = 2."""
 
     def score_counts(self, tp, fp, fn, tn):

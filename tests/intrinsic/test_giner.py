@@ -23,7 +23,7 @@ from axiometer.intrinsic import giner, parametric
 
 IM, OM, OP = "interval/metric", "ordinal/metric", "ordinal/pseudometric"
 
-# definitions §7, `giner` paragraph, transcribed by hand (measure -> (kind, category, condition)).
+# definitions §7, `giner` paragraph, transcribed by hand (measure -> (what it scores, category, condition)).
 GINER_PARAGRAPH = {
     **{m: ("set", IM, None) for m in (
         "recall", "precision", "fallout", "miss rate", "accuracy", "error rate", "inverse recall",
@@ -49,11 +49,11 @@ BINARY4 = "rankings(n=4, grades={0,1}, lengths=exact, R=4)"
 
 def test_data_file_matches_the_spec_paragraph():
     entries = {e.measure: e for e in load_giner()}
-    stated = {m: (e.kind, e.published, e.condition) for m, e in entries.items() if e.published}
+    stated = {m: (e.scores, e.published, e.condition) for m, e in entries.items() if e.published}
     assert stated == GINER_PARAGRAPH
     assert {m for m, e in entries.items() if e.published is None} == UNSTATED
-    for e in entries.values():  # every spec builds a measure of its kind
-        if e.kind == "rank":
+    for e in entries.values():  # every spec builds a measure of what it scores
+        if e.scores == "rank":
             parse(e.spec.replace("{n}", "4"))
 
 
@@ -188,7 +188,7 @@ def test_full_table_every_published_row_reproduced_or_explained():
     count_sets = tuple(d for d in table.set_domains if d not in table.user_domains)
     for row in table.rows:
         assert row.skipped is None
-        domains = {"set": count_sets, "user": table.user_domains, "rank": table.rank_domains}[row.entry.kind]
+        domains = {"set": count_sets, "user": table.user_domains, "rank": table.rank_domains}[row.entry.scores]
         if row.entry.spec == "recall_effort":
             domains = table.user_domains[1:]
         assert [r.domain for r in row.results] == list(domains)
@@ -356,7 +356,7 @@ def test_the_canonical_domains_are_those_the_module_names():
     assert [d.size for d in canonical_domains()] == [6, 6, 96, 36, 252, 16, 64, 27]
 
 
-def test_giner_rows_choose_the_domains_of_their_kind():
+def test_giner_rows_choose_the_domains_of_what_they_score():
     # Domains given in any order: the table lists sets then users as set columns, users apart,
     # rankings as rank columns.
     table = run_giner(domains=[rankings(2), users(2, 1), sets(4, 2, size=2)],
@@ -376,7 +376,7 @@ def test_giner_rows_choose_the_domains_of_their_kind():
     # DCG has no published category: nothing to reproduce, nothing to explain.
     assert rows["DCG"].reproduced_by == () and rows["DCG"].explanation == ()
     assert all(row.skipped is None for m, row in rows.items() if m != "recall effort")
-    # Without a rank domain a rank measure is skipped, named by its kind.
+    # Without a rank domain a rank measure is skipped, named by what it scores.
     only_sets = run_giner(domains=[sets(4, 2, size=2)], measures=["AP"])
     assert only_sets.rows[0].skipped == "no rank domain given" and only_sets.rank_domains == ()
 

@@ -67,7 +67,7 @@ def test_an_object_with_and_without_the_optional_members_gets_the_same_shape():
     assert isinstance(bare, Metric) and isinstance(parse("RBP"), Metric) and isinstance(wrap(len), Metric)
 
 
-def test_every_kind_of_metric_has_every_member_of_the_protocol():
+def test_every_scores_of_metric_has_every_member_of_the_protocol():
     def top(ranking, topic):
         return float(bool(ranking) and topic.rel(ranking[0]))
 
@@ -138,7 +138,7 @@ def test_a_spec_is_tokenized_once_and_its_family_looked_up_once(monkeypatch):
 
 def test_a_parsed_spec_carries_its_family_and_prints_its_canonical_form():
     parsed = registry.read_spec("rbp( p = 1/2 )@5")
-    assert (parsed.family, parsed.cls, parsed.kind) == ("RBP", registry.family("RBP"), "ranking")
+    assert (parsed.family, parsed.cls, parsed.scores) == ("RBP", registry.family("RBP"), "ranking")
     assert parsed.text() == "RBP(p=0.5)@5"
     assert registry.build(parsed, "metric 'x'") == parse("RBP(p=0.5)@5")
 

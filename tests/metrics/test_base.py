@@ -193,16 +193,16 @@ def test_a_metric_without_a_batched_path_says_so_by_family():
 def test_builtin_construction_errors_name_the_family_and_the_problem():
     from axiometer.metrics.bpref import Bpref
     from axiometer.metrics.dcg import NDCG
-    from axiometer.metrics.precision import Precision
+    from axiometer.metrics.precision import PrecisionAtK
     from axiometer.metrics.rbp import RBP
 
     cases = [
         (lambda: RBP(q=1), "RBP: unknown parameter 'q' (parameters: p)"),
         (lambda: NDCG(q=1), "nDCG: unknown parameter 'q' (parameters: none)"),
         (lambda: Bpref(3), "bpref takes no cutoff (@k)"),
-        (lambda: Precision(0), "P: cutoff must be a positive integer, got 0"),
-        (lambda: Precision(True), "P: cutoff must be a positive integer, got True"),
-        (lambda: Precision(2.0), "P: cutoff must be a positive integer, got 2.0"),
+        (lambda: PrecisionAtK(0), "P: cutoff must be a positive integer, got 0"),
+        (lambda: PrecisionAtK(True), "P: cutoff must be a positive integer, got True"),
+        (lambda: PrecisionAtK(2.0), "P: cutoff must be a positive integer, got 2.0"),
         (lambda: RBP(p=1), "RBP: parameter p=1 is outside its range, float in (0, 1)"),
         (lambda: RBP(p="x"), "RBP: parameter p must be a float, got 'x'"),
     ]
@@ -211,7 +211,7 @@ def test_builtin_construction_errors_name_the_family_and_the_problem():
             build()
         assert str(error.value) == message
     # A required cutoff left out is the default one; a given one is kept.
-    assert Precision().cutoff == 10 and Precision(3).cutoff == 3 and Precision(3).name == "P@3"
+    assert PrecisionAtK().cutoff == 10 and PrecisionAtK(3).cutoff == 3 and PrecisionAtK(3).name == "P@3"
     assert NDCG().cutoff is None and NDCG().name == "nDCG"
 
 

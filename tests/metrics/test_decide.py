@@ -16,7 +16,7 @@ import sympy
 from axiometer.metrics.decide import DEFAULT_TOLERANCE, SCREEN, compare, evaluate, exact_sign
 from axiometer.core import Context, Topic
 from axiometer.metrics import MetricError, adapt, parse, wrap
-from axiometer.metrics.decide import Comparison, decide_sign
+from axiometer.metrics.decide import ScoreComparison, decide_sign
 from tests.axioms import uniform
 
 TENTHS = Topic.single({"a": Fraction(1, 10), "b": Fraction(2, 10), "c": Fraction(3, 10)})
@@ -184,14 +184,15 @@ def test_evaluate_hands_the_topic_to_a_metric_scored_in_a_context():
 
 @pytest.mark.parametrize("value, expected", [(1, 1.0), (Fraction(3, 4), 0.75), (-0.5, -0.5)])
 def test_evaluate_returns_a_float_for_any_real_number(value, expected):
-    got = evaluate(Table({"a": value}, {}), ["a"], TOPIC)
+    # A metric author's object is adapted once (resolve or guard does it); its score is then a float.
+    got = evaluate(adapt(Table({"a": value}, {})), ["a"], TOPIC)
     assert got == expected and type(got) is float
 
 
 @pytest.mark.parametrize("value", [float("inf"), float("-inf"), float("nan")])
 def test_evaluate_refuses_a_non_finite_float(value):
     with pytest.raises(MetricError, match="non-finite"):
-        evaluate(Table({"a": value}, {}), ["a"], TOPIC)
+        evaluate(adapt(Table({"a": value}, {})), ["a"], TOPIC)
 
 
 # -- exact_sign -----------------------------------------------------------------------------
@@ -280,19 +281,20 @@ def test_without_an_exact_diff_the_stated_tolerance_decides_wider_or_narrower():
 def test_compare_decides_q_of_y_minus_q_of_x_exactly_in_the_right_order():
     # Floats equal (0.3), exact values 3/10 and 3/10 + 10^-20: Q(y) - Q(x) = +10^-20 for x = a.
     metric = Table({"a": 0.3, "b": 0.3}, {"a": Fraction(3, 10), "b": Fraction(3, 10) + Fraction(1, 10 ** 20)})
-    assert compare(metric, TOPIC, ["a"], ["b"]) == Comparison(1, 0.3, 0.3, True)
-    assert compare(metric, TOPIC, ["b"], ["a"]) == Comparison(-1, 0.3, 0.3, True)
+    assert compare(metric, TOPIC, ["a"], ["b"]) == ScoreComparison(1, 0.3, 0.3, True)
+    assert compare(metric, TOPIC, ["b"], ["a"]) == ScoreComparison(-1, 0.3, 0.3, True)
     # A gap above the screen: floats only, no exact evaluation.
     metric = Table({"a": 0.25, "b": 0.5}, {})
-    assert compare(metric, TOPIC, ["a"], ["b"]) == Comparison(1, 0.25, 0.5, False)
-    assert compare(metric, TOPIC, ["b"], ["a"]) == Comparison(-1, 0.5, 0.25, False)
+    assert compare(metric, TOPIC, ["a"], ["b"]) == ScoreComparison(1, 0.25, 0.5, False)
+    assert compare(metric, TOPIC, ["b"], ["a"]) == ScoreComparison(-1, 0.5, 0.25, False)
 
 
 def test_compare_without_exact_uses_the_tolerance():
     metric = Table({"a": 0.1, "b": 0.1 + 1e-7}, {})
     metric.exact_available = False
-    assert compare(metric, TOPIC, ["a"], ["b"], tolerance=1e-6) == Comparison(0, 0.1, 0.1 + 1e-7, False)
-    assert compare(metric, TOPIC, ["a"], ["b"], tolerance=1e-8).sign == 1
+    adapted = adapt(metric)  # exact_available False: the adapter offers no exact path
+    assert compare(adapted, TOPIC, ["a"], ["b"], tolerance=1e-6) == ScoreComparison(0, 0.1, 0.1 + 1e-7, False)
+    assert compare(adapted, TOPIC, ["a"], ["b"], tolerance=1e-8).sign == 1
     assert metric.calls == []
 
 
@@ -302,11 +304,11 @@ def test_compare_scores_x_and_y_in_their_own_contexts():
     cy = Context((("b",), ("b",), ("b",)))
     metric = Relative()
     # Same context (the default): Q(b) - Q(a) = 1 - 2 < 0.
-    assert compare(metric, TOPIC, ["a"], ["b"], context=cx) == Comparison(-1, 2.0, 1.0, False)
+    assert compare(metric, TOPIC, ["a"], ["b"], context=cx) == ScoreComparison(-1, 2.0, 1.0, False)
     # y = b in cy: 3; x = a in cx: 2 -> +1.
-    assert compare(metric, TOPIC, ["a"], ["b"], context=cx, context_y=cy) == Comparison(1, 2.0, 3.0, False)
+    assert compare(metric, TOPIC, ["a"], ["b"], context=cx, context_y=cy) == ScoreComparison(1, 2.0, 3.0, False)
     # x = b in cx: 1; y = a in cy: 0 -> -1.
-    assert compare(metric, TOPIC, ["b"], ["a"], context=cx, context_y=cy) == Comparison(-1, 1.0, 0.0, False)
+    assert compare(metric, TOPIC, ["b"], ["a"], context=cx, context_y=cy) == ScoreComparison(-1, 1.0, 0.0, False)
 
 
 def test_compare_hands_each_context_to_the_exact_evaluation():
@@ -322,7 +324,7 @@ def test_compare_hands_each_context_to_the_exact_evaluation():
     cx = Context((("a",), ("a",), ("b",)))
     cy = Context((("b",), ("b",), ("b",)))
     # Exact: Q(b in cy) - Q(a in cx) = (3 - 2) / 10^20 > 0; in one context cx it is (1 - 2) / 10^20.
-    assert compare(Close(), TOPIC, ["a"], ["b"], context=cx, context_y=cy) == Comparison(1, 0.5, 0.5, True)
-    assert compare(Close(), TOPIC, ["a"], ["b"], context=cx) == Comparison(-1, 0.5, 0.5, True)
+    assert compare(Close(), TOPIC, ["a"], ["b"], context=cx, context_y=cy) == ScoreComparison(1, 0.5, 0.5, True)
+    assert compare(Close(), TOPIC, ["a"], ["b"], context=cx) == ScoreComparison(-1, 0.5, 0.5, True)
     # Q(a in cy) - Q(b in cx) = (0 - 1) / 10^20 < 0.
-    assert compare(Close(), TOPIC, ["b"], ["a"], context=cx, context_y=cy) == Comparison(-1, 0.5, 0.5, True)
+    assert compare(Close(), TOPIC, ["b"], ["a"], context=cx, context_y=cy) == ScoreComparison(-1, 0.5, 0.5, True)

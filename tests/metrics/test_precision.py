@@ -10,7 +10,7 @@ from hypothesis import given, strategies as st
 
 from axiometer.core import Topic
 from axiometer.metrics import RankingBatch, parse
-from axiometer.metrics.precision import Precision
+from axiometer.metrics.precision import PrecisionAtK
 from axiometer.metrics.arithmetic import EXACT
 from tests.metrics.agreement import assert_evaluations_agree
 from tests.strategies import diversity_cases
@@ -21,30 +21,30 @@ TOPIC = Topic.single({"a": Fraction(1, 2), "b": 0, "c": Fraction(1, 4)})
 def test_hand_computed():
     ranking = ["a", "b", "c", "u"]
     # P@2: a relevant, b not -> 1/2.  P@3: a, c relevant -> 2/3.
-    assert Precision(2).exact(ranking, TOPIC) == Fraction(1, 2)
-    assert Precision(3).exact(ranking, TOPIC) == Fraction(2, 3)
+    assert PrecisionAtK(2).exact(ranking, TOPIC) == Fraction(1, 2)
+    assert PrecisionAtK(3).exact(ranking, TOPIC) == Fraction(2, 3)
     # Ranking shorter than k: trec_eval's P_k still divides by k -> 2/10.
-    assert Precision(10).exact(ranking, TOPIC) == Fraction(1, 5)
-    assert Precision(10).score(ranking, TOPIC) == pytest.approx(0.2, abs=1e-15)
+    assert PrecisionAtK(10).exact(ranking, TOPIC) == Fraction(1, 5)
+    assert PrecisionAtK(10).score(ranking, TOPIC) == pytest.approx(0.2, abs=1e-15)
 
 
 def test_binary_single_aspect_view():
     # b is relevant on aspect y only: rel(b) = [max_t r(b, t) > 0] = 1.  P@2 = 2/2.
     topic = Topic({"a": {"x": Fraction(1, 8)}, "b": {"x": 0, "y": Fraction(7, 8)}})
-    assert Precision(2).exact(["a", "b"], topic) == 1
+    assert PrecisionAtK(2).exact(["a", "b"], topic) == 1
 
 
 def test_edge_cases():
-    assert Precision(5).exact([], TOPIC) == 0
+    assert PrecisionAtK(5).exact([], TOPIC) == 0
     no_relevant = Topic.single({"a": 0, "b": 0})
-    assert Precision(5).exact(["a", "b"], no_relevant) == 0
-    assert Precision().cutoff == 10  # P alone means P@10
+    assert PrecisionAtK(5).exact(["a", "b"], no_relevant) == 0
+    assert PrecisionAtK().cutoff == 10  # P alone means P@10
 
 
 @pytest.mark.parametrize("spec", ["P@1", "P@10", "P@1000", "P"])
 def test_spec_round_trip(spec):
     metric = parse(spec)
-    assert isinstance(metric, Precision)
+    assert isinstance(metric, PrecisionAtK)
     assert parse(metric.name).name == metric.name
     assert metric.name == (spec if "@" in spec else "P@10")
 
@@ -52,7 +52,7 @@ def test_spec_round_trip(spec):
 @given(diversity_cases(), st.integers(1, 30))
 def test_float_matches_exact_and_batch(case, k):
     topic, rankings = case
-    metric = Precision(k)
+    metric = PrecisionAtK(k)
     assert_evaluations_agree(metric, topic, rankings)
 
 
@@ -65,19 +65,19 @@ EDGE_TOPIC = Topic.single({"a": Fraction(1, 2), "b": Fraction(1, 4), "c": 1, "n"
 
 def test_precision_by_hand_at_relevance_levels():
     ranking = ["a", "b", "n", "c", "u"]
-    assert Precision(4).exact(ranking, EDGE_TOPIC) == Fraction(3, 4)  # a, b, c
+    assert PrecisionAtK(4).exact(ranking, EDGE_TOPIC) == Fraction(3, 4)  # a, b, c
     assert parse("P(rel=2)@4").exact(ranking, EDGE_TOPIC) == Fraction(2, 4)  # a, c (grade >= 2)
     assert parse("P(rel=3)@4").exact(ranking, EDGE_TOPIC) == Fraction(1, 4)  # c
     batch = RankingBatch.from_rankings([ranking, ["n"], []], EDGE_TOPIC)
-    assert Precision(4).score_batch(batch).tolist() == [0.75, 0.0, 0.0]
-    assert Precision(2).score_batch(batch).tolist() == [1.0, 0.0, 0.0]
-    assert Precision(10).score_batch(batch).tolist() == pytest.approx([0.3, 0.0, 0.0], abs=1e-15)
+    assert PrecisionAtK(4).score_batch(batch).tolist() == [0.75, 0.0, 0.0]
+    assert PrecisionAtK(2).score_batch(batch).tolist() == [1.0, 0.0, 0.0]
+    assert PrecisionAtK(10).score_batch(batch).tolist() == pytest.approx([0.3, 0.0, 0.0], abs=1e-15)
     with pytest.raises(NotImplementedError):
         parse("P(rel=2)@4").score_batch(batch)
 
 
 def test_browsing_model_declares_its_parts():
-    model = Precision(4).browsing_model()
+    model = PrecisionAtK(4).browsing_model()
     assert model.name == "P@4" and model.depth == 4 and model.graded is False and model.unit_range
     assert model.normaliser(EXACT) == Fraction(1, 4) and model.seen(5, EXACT) == 0
     assert model.gain("b", EDGE_TOPIC, EXACT) == 1  # binary gain

@@ -14,7 +14,7 @@ from axiometer.metrics import parse
 from axiometer.metrics.arithmetic import EXACT, FLOAT
 from axiometer.metrics.average_precision import AveragePrecision
 from axiometer.metrics.base import UndefinedScore
-from axiometer.metrics.precision import Precision
+from axiometer.metrics.precision import PrecisionAtK
 from axiometer.metrics.rareness import RareAP, RareP, RevisedRareP, _alpha
 from tests.metrics.agreement import TOLERANCE
 from tests.strategies import diversity_cases
@@ -131,12 +131,12 @@ def test_stated_bounds_depend_on_alpha_and_cite_the_paper():
 
 def test_reversions_name_the_base_metrics():
     (p,) = RareP(5, alpha=1).reversions()
-    assert (p.metric.name, p.base, p.context) == ("RareP(alpha=0)@5", Precision(5), "any")
+    assert (p.metric.name, p.base, p.context) == ("RareP(alpha=0)@5", PrecisionAtK(5), "any")
     (ap,) = RareAP(7).reversions()
     assert (ap.metric.name, ap.base) == ("RareAP(alpha=0)@7", AveragePrecision(7))
     assert RareAP().reversions()[0].base == AveragePrecision()
     (rev,) = RevisedRareP(3, alpha=1, rarity="original").reversions()
-    assert rev.metric.params["alpha"] == 0 and rev.base == Precision(3)
+    assert rev.metric.params["alpha"] == 0 and rev.base == PrecisionAtK(3)
 
 
 @st.composite
@@ -160,7 +160,7 @@ def test_alpha_zero_is_the_base_metric(case, k):
                    RevisedRareP(k, alpha=0.7), RevisedRareP(k, alpha=1, rarity="original")):
         for reversion in metric.reversions():
             assert reversion.metric.exact(x, topic, context) == reversion.base.exact(x, topic)
-    assert RareP(k, alpha=0).exact(x, topic, context) == Precision(k).exact(x, topic)
+    assert RareP(k, alpha=0).exact(x, topic, context) == PrecisionAtK(k).exact(x, topic)
     assert RareAP(k, alpha=0).exact(x, topic, context) == AveragePrecision(k).exact(x, topic)
 
 

@@ -16,7 +16,7 @@ import pytest
 import axiometer
 from axiometer.core import InputError
 from axiometer.metrics import describe, families, family, parse, registry
-from axiometer.metrics.registry import FAMILY_MODULES, KINDS, by_kind, kind, register
+from axiometer.metrics.registry import FAMILY_MODULES, SCORES, by_scores, register, scores_of_family
 from axiometer.metrics.resolve import resolve
 from axiometer.metrics.set_based import SET_MEASURES, FMeasure, Recall, set_measure
 from tests.errors import one_line_error
@@ -32,13 +32,13 @@ RANKING_ORDER = (
     "FujiiU")
 
 
-def test_families_keep_their_order_and_kinds():
+def test_families_keep_their_order_and_what_they_score():
     assert families() == RANKING_ORDER
     assert families("relative") == ("NRG", "Unique", "RareP", "RareAP", "RareP_rev", "FujiiU")
     assert families("ranking") == RANKING_ORDER[:-6]
     assert families("set")[:3] == ("recall", "precision", "fallout") and len(families("set")) == 18
-    assert {kind(name) for name in families() + families("set")} == set(KINDS)
-    with pytest.raises(ValueError, match="unknown kind"):
+    assert {scores_of_family(name) for name in families() + families("set")} == set(SCORES)
+    with pytest.raises(ValueError, match="unknown scores"):
         families("sets")
 
 
@@ -48,9 +48,9 @@ def test_every_family_is_registered_by_its_own_module():
         assert module.rpartition(".")[2] in FAMILY_MODULES, (name, module)
 
 
-def test_set_measures_are_one_more_kind_of_the_same_registry():
+def test_set_measures_are_one_more_scores_of_the_same_registry():
     assert dict(SET_MEASURES) == {name: family(name) for name in families("set")}
-    assert SET_MEASURES["recall"] is Recall and dict(by_kind("set")) == dict(SET_MEASURES)
+    assert SET_MEASURES["recall"] is Recall and dict(by_scores("set")) == dict(SET_MEASURES)
     assert parse("F(beta=2)") == set_measure("F", beta=2) and isinstance(parse("F"), FMeasure)
     assert describe("recall") == "recall takes no parameters; no cutoff"
     assert describe("F").startswith("F takes beta: ")
@@ -71,11 +71,11 @@ def test_the_unknown_metric_message_is_unchanged():
 
 def test_a_set_measure_is_refused_where_rankings_are_scored():
     resolved = resolve("recall")
-    assert resolved.kind == "set" and resolved.metric == set_measure("recall")
+    assert resolved.scores == "set" and resolved.metric == set_measure("recall")
     with pytest.raises(InputError, match="recall is a set measure: it scores a retrieved set's counts"):
         resolved.for_rankings()
-    assert resolve("nDCG@10").for_rankings().kind == "ranking"
-    assert resolve("Unique@10").kind == "relative"
+    assert resolve("nDCG@10").for_rankings().scores == "ranking"
+    assert resolve("Unique@10").scores == "relative"
 
 
 def test_a_name_is_registered_once():
@@ -84,8 +84,8 @@ def test_a_name_is_registered_once():
 
     with pytest.raises(TypeError, match="registered twice"):
         register(Impostor)
-    with pytest.raises(TypeError, match="unknown kind"):
-        register(Impostor, kind="sets")
+    with pytest.raises(TypeError, match="unknown scores"):
+        register(Impostor, scores="sets")
 
 
 def test_importing_the_metrics_imports_no_family_module():
@@ -137,7 +137,7 @@ def test_register_is_also_a_class_decorator(monkeypatch):
 
     monkeypatch.setattr(registry, "_REGISTERED", dict(registry._REGISTERED))
 
-    @register(kind="relative")
+    @register(scores="relative")
     class Echo:
         family = "EchoRel"
         param_info = ()
@@ -161,7 +161,7 @@ def test_is_builtin_only_for_exactly_a_registered_ranking_or_relative_class():
         pass
 
     assert not is_builtin(MyRBP(p=0.8))
-    assert not is_builtin(FMeasure())  # registered, but a set measure (kind "set")
+    assert not is_builtin(FMeasure())  # registered, but a set measure (scores "set")
     assert not is_builtin(wrap(lambda ranking, topic: 0.0, "mine"))
 
     class Impostor:
@@ -279,17 +279,17 @@ def test_spelled(spec, expected):
     assert spelled(spec) == expected
 
 
-# -- order, kinds and loading -----------------------------------------------------------------------
+# -- order, what families score, and loading -----------------------------------------------------------------------
 
 def test_families_of_other_modules_come_after_the_built_ins_by_module_then_registration(scratch_registry):
     register(make("Late2", "zz.mod"), make("Late1", "zz.mod"))
-    register(make("Early", "aa.mod"), kind="relative")
+    register(make("Early", "aa.mod"), scores="relative")
     register(make("Inside", "axiometer.metrics.zz_new"))
     # (len(FAMILY_MODULES), module, number): aa.mod < axiometer.metrics.zz_new < zz.mod, and
     # within zz.mod the registration order Late2, Late1.
     assert families()[-4:] == ("Early", "Inside", "Late2", "Late1")
     assert families("ranking")[-3:] == ("Inside", "Late2", "Late1")
-    assert families("relative")[-1] == "Early" and kind("Early") == "relative"
+    assert families("relative")[-1] == "Early" and scores_of_family("Early") == "relative"
     assert families()[:3] == ("P", "RR", "AP")
 
 
@@ -308,33 +308,33 @@ def test_built_in_families_follow_family_modules_then_registration():
         "precision", "reciprocal_rank", "average_precision", "dcg", "dcg", "err"]
 
 
-def test_families_rejects_an_unknown_kind_naming_the_known_ones():
+def test_families_rejects_an_unknown_scores_naming_the_known_ones():
     with pytest.raises(ValueError) as error:
         families("sets")
-    assert str(error.value) == "unknown kind 'sets'; known: ranking, relative, set"
+    assert str(error.value) == "unknown scores='sets'; known: ranking, relative, set"
     with pytest.raises(ValueError) as error:
-        by_kind("sets")
-    assert str(error.value) == "unknown kind 'sets'; known: ranking, relative, set"
+        by_scores("sets")
+    assert str(error.value) == "unknown scores='sets'; known: ranking, relative, set"
     with pytest.raises(TypeError) as error:
-        register(make("Whatever", "x"), kind="sets")
-    assert str(error.value) == "unknown kind 'sets'; known: ranking, relative, set"
+        register(make("Whatever", "x"), scores="sets")
+    assert str(error.value) == "unknown scores='sets'; known: ranking, relative, set"
 
 
 def test_a_set_measure_is_registered_by_its_name(scratch_registry):
     cls = make("mymeasure", "tests.sets", attribute="name")
-    assert register(cls, kind="set") is cls
-    assert families("set")[-1] == "mymeasure" and kind("mymeasure") == "set"
+    assert register(cls, scores="set") is cls
+    assert families("set")[-1] == "mymeasure" and scores_of_family("mymeasure") == "set"
     assert "mymeasure" not in families()
 
 
-def test_by_kind_is_a_live_read_only_view(scratch_registry):
-    view = by_kind("relative")
+def test_by_scores_is_a_live_read_only_view(scratch_registry):
+    view = by_scores("relative")
     assert len(view) == len(families("relative")) and list(view) == list(families("relative"))
     assert view["NRG"] is family("NRG")
     with pytest.raises(KeyError):
         view["nDCG"]                                # a ranking family is not in the relative view
     assert repr(view) == "<relative families: " + ", ".join(families("relative")) + ">"
-    register(make("Later", "tests.view"), kind="relative")
+    register(make("Later", "tests.view"), scores="relative")
     assert list(view)[-1] == "Later" and len(view) == len(families("relative"))
 
 
@@ -408,7 +408,7 @@ def test_describe_joins_several_parameters_and_the_view_names_the_missing_key():
     assert describe("RBU") == ("RBU takes p: float in (0, 1), default 0.8; e: float in [0, inf], default 0.05; "
                                "form: one of 'paper', 'reference', default 'paper'; optional cutoff @k")
     with pytest.raises(KeyError) as error:
-        by_kind("relative")["nDCG"]
+        by_scores("relative")["nDCG"]
     assert error.value.args == ("nDCG",)
 
 

@@ -14,7 +14,7 @@ from types import SimpleNamespace
 import pytest
 
 from axiometer.core import InputError, Ranking, Topic
-from axiometer.metrics.resolve import IR_MEASURES_PREFIX, Resolved, _describe, _kind_of, resolve
+from axiometer.metrics.resolve import IR_MEASURES_PREFIX, Resolved, _describe, _scores_of, resolve
 from axiometer.metrics import BuiltinMetric, FunctionMetric, Needs, Param, UserMetric, adapt, parse
 from axiometer.metrics.set_based import set_measure
 from tests.errors import one_line_error
@@ -276,7 +276,7 @@ def test_a_function_parameter_it_does_not_accept(scratch_module):
 
 
 # Metric references (`axiometer.metrics.resolve`): what a resolution holds (name, fixed parameters,
-# grids, ranges, spec, kind) for built-ins, objects and functions, and the one error line for every bad
+# grids, ranges, spec, scores) for built-ins, objects and functions, and the one error line for every bad
 # reference (``module:attribute`` ones: test_resolve_modules.py). Issue 14 (metrics area, m1).
 # Expected texts are the module's promised messages.
 
@@ -297,7 +297,7 @@ def test_a_builtin_as_written():
     assert loaded.metric.name == "RBP(p=0.5)@5"
     assert resolve("rbp") == Resolved(resolve("RBP").metric, "RBP", frozenset(), None, "RBP", "ranking")
     assert resolve("nrg(base=ndcg@5)").name == "NRG(base=nDCG@5)"
-    assert resolve("nrg(base=ndcg@5)").kind == "relative" and resolve("recall").kind == "set"
+    assert resolve("nrg(base=ndcg@5)").scores == "relative" and resolve("recall").scores == "set"
 
 
 def test_builtin_parameters_fixed_grids_and_ranges():
@@ -313,7 +313,7 @@ def test_builtin_parameters_fixed_grids_and_ranges():
     # Written parameters stay fixed next to a grid of another.
     both = resolve("RBU(e=0.1)", params={"p": [0.5]})
     assert both.name == "RBU(e=0.1)" and both.fixed == frozenset({"e"}) and both.grids == {"RBU.p": (0.5,)}
-    assert resolve("NRG", params={"norm": "none"}).kind == "relative"
+    assert resolve("NRG", params={"norm": "none"}).scores == "relative"
 
 
 def test_a_range_may_end_at_an_open_bound_but_not_beyond_a_closed_one():
@@ -372,7 +372,7 @@ def test_ir_measures_references_take_no_options(monkeypatch):
     seen = []
     monkeypatch.setattr(bridge, "ir_measures_metric", lambda measure: seen.append(measure) or parse("RBP"))
     loaded = resolve(f"  {IR_MEASURES_PREFIX} P@5 ")
-    assert seen == ["P@5"] and loaded.name == "RBP" and loaded.kind == "ranking"
+    assert seen == ["P@5"] and loaded.name == "RBP" and loaded.scores == "ranking"
     assert error_of("ir_measures:P@5", params={"p": 1}) == (
         "metric 'ir_measures:P@5': params= cannot be given here: an ir_measures measure takes its "
         "parameters in the measure (e.g. 'ir_measures:nDCG@10')")
@@ -396,23 +396,23 @@ class NeedsContext(Plain):
     needs = Needs(context=True)
 
 
-def test_metric_objects_and_their_kind_and_family():
+def test_metric_objects_what_they_score_and_their_family():
     plain = resolve(Plain())
-    assert (plain.name, plain.kind, plain.spec, plain.fixed, plain.grids, plain.ranges) == (
+    assert (plain.name, plain.scores, plain.spec, plain.fixed, plain.grids, plain.ranges) == (
         "plain", "ranking", None, frozenset(), None, None)
-    assert resolve(NeedsContext()).kind == "relative"
-    assert resolve(NeedsContext).kind == "relative" and isinstance(resolve(NeedsContext).metric.inner, NeedsContext)
+    assert resolve(NeedsContext()).scores == "relative"
+    assert resolve(NeedsContext).scores == "relative" and isinstance(resolve(NeedsContext).metric.inner, NeedsContext)
     nrg = parse("NRG(base=P@3)")
-    assert resolve(nrg).kind == "relative" and resolve(nrg).name == "NRG"
-    assert resolve(parse("recall")).kind == "set"
+    assert resolve(nrg).scores == "relative" and resolve(nrg).name == "NRG"
+    assert resolve(parse("recall")).scores == "set"
 
 
-def test_an_impostor_of_a_registered_family_is_not_given_its_kind():
+def test_an_impostor_of_a_registered_family_is_not_given_what_it_scores():
     class FakeNRG(Plain):
         family = "NRG"          # a registered name, but not the registered class
         needs = Needs(context=False)
 
-    assert resolve(FakeNRG()).kind == "ranking" and resolve(FakeNRG()).name == "NRG"
+    assert resolve(FakeNRG()).scores == "ranking" and resolve(FakeNRG()).name == "NRG"
 
 
 def test_metric_object_parameters():
@@ -494,13 +494,13 @@ def test_function_grids_and_values():
     # A scalar equal to the default is still a single value, not a grid.
     assert resolve(weighted, params={"w": 0.5}).metric.param_info[0].grid == ()
     assert error_of(weighted, params={"w": []}) == "metric 'weighted': parameter w has no values"
-    assert resolve(weighted).ranges is None and resolve(weighted).kind == "ranking"
+    assert resolve(weighted).ranges is None and resolve(weighted).scores == "ranking"
 
 
 def test_function_needs_and_errors():
     metric = resolve(weighted, needs={"aspects": False, "context": True})
-    assert metric.kind == "relative" and metric.metric.needs.context is True
-    assert resolve(weighted, needs=Needs(context=True)).kind == "relative"
+    assert metric.scores == "relative" and metric.metric.needs.context is True
+    assert resolve(weighted, needs=Needs(context=True)).scores == "relative"
     assert error_of(weighted, needs={"bogus": 1}).startswith(
         "metric 'weighted': bad needs: ")
     assert error_of(weighted, params={"zz": 1}) == (
@@ -594,14 +594,14 @@ def test_a_nameless_object_is_described_by_its_repr_up_to_60_characters():
     assert _describe(_Repr("x" * 61)) == "x" * 57 + "..."
 
 
-def test_the_kind_of_a_set_measure_and_of_needs_without_a_context_flag():
-    assert _kind_of(set_measure("recall")) == "set"
+def test_the_scores_of_a_set_measure_and_of_needs_without_a_context_flag():
+    assert _scores_of(set_measure("recall")) == "set"
 
     class Plain:
         name = "plain"
         needs = SimpleNamespace(graded=False)  # no context attribute: not relative
 
-    assert _kind_of(adapt(Plain())) == "ranking"
+    assert _scores_of(adapt(Plain())) == "ranking"
 
 
 def test_builtin_parameter_errors_list_every_parameter_and_keep_two_fixed_values():

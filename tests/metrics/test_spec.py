@@ -196,14 +196,14 @@ def test_numbers_are_limited_in_length():
 
 def test_token_stream_columns_and_end():
     stream = TokenStream(" ab ( 1", _TOKEN, "here")
-    assert [(t.kind, t.text, t.column) for t in stream.tokens] == [
+    assert [(t.category, t.text, t.column) for t in stream.tokens] == [
         ("name", "ab", 2), ("punct", "(", 5), ("number", "1", 7), ("end", "", 8)]
     assert stream.take().text == "ab" and stream.peek().text == "("
     assert stream.expect("(", "a paren").column == 5
     with pytest.raises(InputError) as error:
         stream.expect(")", "a closing paren")
     assert str(error.value) == "here: expected a closing paren at column 7, found '1'"
-    assert stream.take().text == "1" and stream.peek().kind == "end"
+    assert stream.take().text == "1" and stream.peek().category == "end"
     assert str(stream.fail("more")) == "here: expected more at column 8, found the end"
     assert str(stream.error("bad")) == "here: bad"
 

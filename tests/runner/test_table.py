@@ -297,9 +297,9 @@ def test_unknown_constraint_bad_spec_and_duplicates_are_input_errors():
 
 
 def test_projected_is_an_aspect_blind_metric_on_a_diversity_constraint():
-    # A diversity-family constraint built here (Pri's cases), so the test does not depend on
+    # A diversity-group constraint built here (Pri's cases), so the test does not depend on
     # which diversity constraints are registered; it also exercises unregistered constraints.
-    diversity = Constraint(**{**get("Pri").__dict__, "id": "PriD", "family": "diversity"})
+    diversity = Constraint(**{**get("Pri").__dict__, "id": "PriD", "group": "diversity"})
     result = run_table(["nDCG@10", "nDCG_IA@10"], [diversity, "Pri"], budget=SMALL, jobs=2)
     assert result.cell("nDCG@10", "PriD").projected
     assert not result.cell("nDCG_IA@10", "PriD").projected

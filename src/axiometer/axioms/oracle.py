@@ -279,12 +279,14 @@ class Oracle(Protocol):
     def name(self) -> str: ...
 
     @property
-    def family(self) -> str:
-        """``"relevance"``, ``"diversity"`` or ``"relative"``."""
+    def group(self) -> str:
+        """The group it belongs to: ``"relevance"``, ``"diversity"`` (constraints) or ``"relative"``
+        (properties)."""
 
     @property
-    def kind(self) -> str:
-        """How it is decided, for reports: ``"universal"``, ``"threshold"``, ..."""
+    def form(self) -> str:
+        """The form of its claim, which says how it is decided: ``"universal"`` (on every case),
+        ``"threshold"`` or ``"saturation"`` (constraints), ``"existential"`` or ``"unary"`` (properties)."""
 
     @property
     def default_mode(self) -> str:

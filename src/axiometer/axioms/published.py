@@ -26,9 +26,9 @@ from importlib import resources
 from axiometer.core import InputError
 from axiometer.metrics import TABLE_ROWS
 from axiometer.metrics.resolve import resolve
-from axiometer.results import HOLDS, Comparison, Difference, TableResult, Verdict
+from axiometer.results import HOLDS, PublishedComparison, Difference, TableResult, Verdict
 
-__all__ = ["PUBLISHED", "PublishedTable", "Difference", "Comparison", "load_published",
+__all__ = ["PUBLISHED", "PublishedTable", "Difference", "PublishedComparison", "load_published",
            "compare_with_published", "MARKS"]
 
 #: The published tables bundled with axiometer: name -> data file in ``axiometer/data``.
@@ -87,7 +87,7 @@ def _family(metric: str) -> str | None:
     """The family of the built-in metric a name (a spec string) resolves to, or None."""
     try:
         resolved = resolve(metric)
-        return None if resolved.kind == "set" else resolved.ranking_metric().family
+        return None if resolved.scores == "set" else resolved.ranking_metric().family
     except Exception:  # a wrapped function's name need not be a spec string
         return None
 
@@ -105,7 +105,7 @@ def _published_row(row: str, metric: str, table: PublishedTable) -> str | None:
     return None
 
 
-def compare_with_published(result: TableResult, table: str = "amigo2018") -> Comparison:
+def compare_with_published(result: TableResult, table: str = "amigo2018") -> PublishedComparison:
     """Compare ``result`` with the published table ``table`` cell by cell (see the module docstring).
 
     Rows are matched by title, or else by metric family (``nDCG@20`` is
@@ -136,5 +136,5 @@ def compare_with_published(result: TableResult, table: str = "amigo2018") -> Com
                     agree += 1
                 else:
                     differences.append(entry)
-    return Comparison(table, agree, total, tuple(differences), tuple(undecided), tuple(not_compared),
+    return PublishedComparison(table, agree, total, tuple(differences), tuple(undecided), tuple(not_compared),
                       tuple(unmatched))

@@ -26,7 +26,7 @@ with the same seed and budget, so explanations are deterministic):
    the same cell (``grid_checks``), phrased by :func:`dependence_condition`.
 
 The threshold readings (5) come before the parameter values (6) on purpose:
-they keep the metric as it is and only widen the search or the case family,
+they keep the metric as it is and only widen the search or the set of cases generated,
 which is the nearer reading; "holds for p <= 0.9" for RBP(p=0.99) at a short
 horizon would hide that it holds at p = 0.99 too.
 

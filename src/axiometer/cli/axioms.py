@@ -87,7 +87,7 @@ def page(oracle: Constraint | Property, example: bool = True) -> AxiomPage:
 
     info = oracle.info()
     return AxiomPage(
-        info=info, family=oracle.family, kind=oracle.kind, wording=oracle.wording,
+        info=info, group=oracle.group, form=oracle.form, wording=oracle.wording,
         construction=getattr(oracle, "construction", "") or "not described",
         conditions=tuple((name, CONDITIONS.get(name, "")) for name in info.conditions),
         default_mode=oracle.default_mode, example=worked_example(oracle) if example else None)
@@ -167,7 +167,7 @@ def _score(oracle: Constraint | Property, spec: str, verdict: str, metric: Metri
     from axiometer.axioms.properties.base import Property
     from axiometer.metrics.decide import DEFAULT_TOLERANCE
 
-    if isinstance(oracle, Property) and oracle.kind == "unary":
+    if isinstance(oracle, Property) and oracle.form == "unary":
         return _unary_score(oracle, spec, verdict, metric, case)
     if isinstance(oracle, Property):
         outcome = oracle.judge(metric, None, case, DEFAULT_TOLERANCE)
@@ -211,7 +211,7 @@ def _cases(oracle: Constraint | Property,
     assert oracle.small_scope is not None
     relation = oracle.relation
     scopes = [(f" (rmax = {rmax})", scope.with_(rmax=rmax)) for rmax in RMAX_CANDIDATES] \
-        if oracle.kind == "saturation" else [("", scope)]
+        if oracle.form == "saturation" else [("", scope)]
     for suffix, each in scopes:
         for number, case in enumerate(cases_of(oracle.small_scope(each)), 1):
             yield f"case {number} of the small scope{suffix}", case, relation.text, relation.holds
@@ -243,7 +243,7 @@ def worked_example(oracle: Constraint | Property) -> WorkedExample | None:
             continue
         if len(scores) == 1 and not any(v not in (0, None) for _, v in first.values):
             continue  # no violating metric: show a case where the score is not trivially 0
-        unary = oracle.family == "relative" and oracle.kind == "unary"
+        unary = oracle.group == "relative" and oracle.form == "unary"
         return WorkedExample(
             title=f"{title}, on which {' and '.join(s.metric for s in scores)} "
                   f"{'disagree' if len(scores) > 1 else 'scores above zero'}",
@@ -271,13 +271,13 @@ def _contexts(case: Case, unary: bool) -> tuple[tuple[str, tuple[tuple[str, ...]
 def _remark(oracle: Constraint | Property, declared: tuple[str, str | None]) -> str:
     """What the reader should know besides the case: one grid point, one rmax, no violating built-in."""
     parts = []
-    if oracle.kind == "threshold":
+    if oracle.form == "threshold":
         parts.append("This is one grid point: the verdict reads the sign of D along the whole grid, for "
                      "every rc (definitions §3.5).")
-    if oracle.kind == "saturation":
+    if oracle.form == "saturation":
         parts.append("The verdict is a witness when some rmax candidate has no failing case "
                      "(definitions §3.6).")
-    if oracle.family == "relative" and oracle.kind == "existential":
+    if oracle.group == "relative" and oracle.form == "existential":
         parts.append("One case that changes the score is a witness; the violating metric changes it "
                      "on no searched case.")
     if declared[1] is None:

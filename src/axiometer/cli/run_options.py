@@ -84,7 +84,7 @@ def run_checks(args: argparse.Namespace, metrics: list[Any] | None) -> Any:
             executor = stack.enter_context(open_executor(url))
         progress = Progress(sys.stderr)
         try:
-            return run_table(metrics, args.constraints, family=getattr(args, "family", "sigir2018"),
+            return run_table(metrics, args.constraints, row_set=getattr(args, "row_set", "sigir2018"),
                              seed=args.seed, budget=budget, quick=args.quick, mode=args.mode,
                              jobs=args.jobs, progress=progress.update,
                              boundaries=getattr(args, "boundaries", False),
@@ -93,15 +93,15 @@ def run_checks(args: argparse.Namespace, metrics: list[Any] | None) -> Any:
             progress.close()
 
 
-def _positive(kind: type) -> Callable[[str], Any]:
-    """An argparse type: a number of ``kind`` greater than 0."""
+def _positive(number: type) -> Callable[[str], Any]:
+    """An argparse type: a ``number`` (int or float) greater than 0."""
     def read(text: str) -> Any:
         try:
-            value = kind(text)
+            value = number(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"not a number: {cut(text, 40)!r}") from None
         if not value > 0 or value != value or value == float("inf"):
             raise argparse.ArgumentTypeError(f"must be a finite number above 0, got {cut(text, 40)!r}")
         return value
-    read.__name__ = kind.__name__
+    read.__name__ = number.__name__
     return read

@@ -23,12 +23,14 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                     "published table); --details or -o FILE adds every counterexample, witness and "
                     "explanation. Without --metrics, the "
                     "20 metrics of the SIGIR 2018 table (Amigó et al.), each over the paper's "
-                    "parameter grid; with --family relative, the relative (novelty) metrics against "
+                    "parameter grid; with --rows relative, the relative (novelty) metrics against "
                     "the relative properties and the ten constraints (under generated contexts).")
-    parser.add_argument("--family", choices=("sigir2018", "relative"), default="sigir2018",
+    parser.add_argument("--rows", dest="row_set", choices=("sigir2018", "relative"), default="sigir2018",
                         help="which rows and columns by default: the SIGIR 2018 table, or the "
                              "relative metrics (NRG, rareness, Fujii's U) with the properties Rev, "
                              "Rarity, PriorSens, PriorMono, Bounded, Unique, Finite")
+    # The option's former name, kept so that users' commands still run.
+    parser.add_argument("--family", dest="row_set", choices=("sigir2018", "relative"), help=argparse.SUPPRESS)
     parser.add_argument("--metrics", metavar="SPEC", nargs="+", default=None,
                         help="metric specs such as 'P@10' 'RBP' 'RBP(p=0.5)' (parameters written in "
                              "a spec are fixed, the others vary over their grid), references "
@@ -51,19 +53,19 @@ def run(args: argparse.Namespace) -> int:
     from axiometer.axioms.published import compare_with_published
     from axiometer.reports.table import format_table
 
-    if args.compare and args.family != "sigir2018":
+    if args.compare and args.row_set != "sigir2018":
         args.parser.error(f"--compare {args.compare} compares the sigir2018 family's table")
     # Built-in specs, module:attr references and ir_measures:MEASURE, as `check` takes them:
     # the runner resolves each.
     result = run_checks(args, _with_params(args.metrics, param_options(args.param, qualified=True),
-                                           args.family))
+                                           args.row_set))
     comparison = compare_with_published(result, args.compare) if args.compare else None
     details, width = report_layout(args)
     write(format_table(result, args.format, comparison, details=details, width=width), args.output)
     return EXIT_INTERRUPTED if result.interrupted else 0
 
 
-def _with_params(metrics: list[str] | None, params: dict[str, object], family: str) -> list | None:
+def _with_params(metrics: list[str] | None, params: dict[str, object], row_set: str) -> list | None:
     """The table's metrics, each resolved with the ``--param`` values it declares.
 
     ``NAME=...`` applies to every metric declaring ``NAME``, ``FAMILY.NAME=...``
@@ -75,7 +77,7 @@ def _with_params(metrics: list[str] | None, params: dict[str, object], family: s
 
     if not params:
         return metrics
-    specs = metrics if metrics is not None else [spec for _, spec in ROW_SETS[family]]
+    specs = metrics if metrics is not None else [spec for _, spec in ROW_SETS[row_set]]
     used: set[str] = set()
     resolved = []
     for spec in specs:

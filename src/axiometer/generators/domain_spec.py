@@ -33,10 +33,10 @@ from axiometer.core import InputError, ValidationError
 from axiometer.generators.domains import RankingsDomain, SetsDomain, UsersDomain, rankings, sets, users
 from axiometer.metrics.spec import Token, TokenStream
 
-__all__ = ["DOMAIN_KINDS", "parse_domain"]
+__all__ = ["DOMAIN_PARAMS", "parse_domain"]
 
-#: Each domain kind's parameters, in order; the required ones first.
-DOMAIN_KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+#: Each domain's parameters by the domain's name, in order; the required ones first.
+DOMAIN_PARAMS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "rankings": (("n",), ("grades", "lengths", "R")),
     "sets": (("N", "R"), ("size", "nonrel")),
     "users": (("U", "unknown"), ("wanted", "examined")),
@@ -57,20 +57,20 @@ class _Parser(TokenStream):
         super().__init__(text, _TOKEN, f"domain {text!r}")
 
     def parse(self) -> tuple[str, dict[str, tuple[Token, Any]]]:
-        """The domain kind and each parameter's value, with a token spanning the value's text."""
+        """The domain's name and each parameter's value, with a token spanning the value's text."""
         head = self.take()
-        if head.kind != "name":
-            raise self.fail("a domain name (" + ", ".join(DOMAIN_KINDS) + ")", head)
-        if head.text not in DOMAIN_KINDS:
+        if head.category != "name":
+            raise self.fail("a domain name (" + ", ".join(DOMAIN_PARAMS) + ")", head)
+        if head.text not in DOMAIN_PARAMS:
             raise self.error(f"unknown domain {head.text!r} at column {head.column}; "
-                             f"known: {', '.join(DOMAIN_KINDS)}")
-        required, optional = DOMAIN_KINDS[head.text]
+                             f"known: {', '.join(DOMAIN_PARAMS)}")
+        required, optional = DOMAIN_PARAMS[head.text]
         self.expect("(", f"'(' after {head.text!r}")
         args: dict[str, tuple[Token, Any]] = {}
         if self.peek().text != ")":
             while True:
                 key = self.take()
-                if key.kind != "name":
+                if key.category != "name":
                     raise self.fail("a parameter name", key)
                 if key.text not in required + optional:
                     raise self.error(f"unknown parameter {key.text!r} of {head.text} at column "
@@ -87,7 +87,7 @@ class _Parser(TokenStream):
                     continue
                 break
         self.expect(")", "',' or ')'")
-        if self.peek().kind != "end":
+        if self.peek().category != "end":
             raise self.fail("the end of the domain")
         missing = [name for name in required if name not in args]
         if missing:
@@ -96,11 +96,11 @@ class _Parser(TokenStream):
 
     def value(self) -> Any:
         token = self.take()
-        if token.kind == "name":
+        if token.category == "name":
             return token.text
-        if token.kind == "number":
+        if token.category == "number":
             return self.fraction(token)
-        if token.kind == "punct" and token.text == "{":
+        if token.category == "punct" and token.text == "{":
             grades = [self.fraction(self.take())]
             while self.peek().text == ",":
                 self.take()
@@ -111,13 +111,13 @@ class _Parser(TokenStream):
 
     def fraction(self, token: Token) -> Fraction:
         """A number token, with an optional ``/ NUMBER``, read exactly."""
-        if token.kind != "number":
+        if token.category != "number":
             raise self.fail("a number", token)
         value = Fraction(token.text)
         if self.peek().text == "/":
             self.take()
             denominator = self.take()
-            if denominator.kind != "number" or Fraction(denominator.text) == 0:
+            if denominator.category != "number" or Fraction(denominator.text) == 0:
                 raise self.fail("a non-zero denominator after '/'", denominator)
             value /= Fraction(denominator.text)
         return value
@@ -149,9 +149,9 @@ def parse_domain(text: str) -> RankingsDomain | SetsDomain | UsersDomain:
     if not isinstance(text, str) or not text.strip():
         raise InputError("empty domain; expected e.g. 'rankings(n=4,grades=2)' or 'sets(N=20,R=5,size=8)'")
     parser = _Parser(text.strip())
-    kind, args = parser.parse()
+    domain, args = parser.parse()
     try:
-        if kind == "rankings":
+        if domain == "rankings":
             keywords: dict[str, Any] = {}
             for name, (token, value) in args.items():
                 if name == "grades":
@@ -165,6 +165,6 @@ def parse_domain(text: str) -> RankingsDomain | SetsDomain | UsersDomain:
                     keywords[name] = _integer(parser, name, token, value)
             return rankings(**keywords)
         counts = {name: _integer(parser, name, token, value) for name, (token, value) in args.items()}
-        return sets(**counts) if kind == "sets" else users(**counts)
+        return sets(**counts) if domain == "sets" else users(**counts)
     except ValidationError as error:
         raise InputError(str(error), source=parser.source) from None

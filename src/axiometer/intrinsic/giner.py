@@ -4,7 +4,7 @@ Giner argues each measure on the domain its own formula suggests, so no single
 domain reproduces his whole table. :func:`run_giner` therefore classifies every
 measure of his Tables 2–3 (the published categories are data,
 ``axiometer/data/giner.tsv``, transcribed from definitions §7's ``giner``
-paragraph) on each canonical domain of its kind
+paragraph) on each canonical domain of what it scores
 (:func:`~axiometer.intrinsic.classify.classify`), records each domain's category
 and counterexample, and says which domains (if any) reproduce the published
 category. Where none does, :attr:`GinerRow.explanation` explains the difference
@@ -44,12 +44,13 @@ from axiometer.metrics.resolve import resolve
 from axiometer.results import GinerEntry, GinerRow, GinerTable, IntrinsicResult, OutputRecord
 
 __all__ = ["GinerEntry", "GinerRow", "GinerTable", "load_giner", "run_giner", "canonical_domains",
-           "DATA_FILE", "KINDS"]
+           "DATA_FILE", "SCORES"]
 
 #: The bundled data file of published categories, in ``axiometer/data``.
 DATA_FILE = "giner.tsv"
-#: Measure kinds: set (contingency counts), user (Korfhage's user counts), rank (rankings).
-KINDS = ("set", "user", "rank")
+#: What a measure of the tables scores (the data file's ``kind`` column): set (contingency counts),
+#: user (Korfhage's user counts), rank (rankings); it is classified on the domains of that.
+SCORES = ("set", "user", "rank")
 
 
 def load_giner() -> tuple[GinerEntry, ...]:
@@ -61,10 +62,10 @@ def load_giner() -> tuple[GinerEntry, ...]:
         raise InputError(f"unexpected header {header!r}", source=DATA_FILE)
     entries = []
     for number, fields in enumerate(body, 2):
-        if len(fields) != 5 or fields[1] not in KINDS or (fields[3] != "-" and fields[3] not in CATEGORIES):
+        if len(fields) != 5 or fields[1] not in SCORES or (fields[3] != "-" and fields[3] not in CATEGORIES):
             raise InputError(f"malformed row {fields!r}", source=f"{DATA_FILE} data row {number}")
-        measure, kind, spec, published, condition = fields
-        entries.append(GinerEntry(measure, kind, spec, None if published == "-" else published,
+        measure, scores, spec, published, condition = fields
+        entries.append(GinerEntry(measure, scores, spec, None if published == "-" else published,
                                   None if condition == "-" else condition))
     return tuple(entries)
 
@@ -78,7 +79,7 @@ def canonical_domains() -> tuple[Domain, ...]:
 
 def _metric(entry: GinerEntry, domain: Domain) -> Any:
     """The entry's measure, resolved as every command resolves one (a rank measure's ``{n}``: the domain's n)."""
-    if entry.kind in ("set", "user"):
+    if entry.scores in ("set", "user"):
         return resolve(entry.spec).metric
     assert isinstance(domain, RankingsDomain)
     return resolve(entry.spec.replace("{n}", str(domain.n))).metric
@@ -118,13 +119,13 @@ _NEEDS_EFFORT = {"recall_effort": True}
 
 
 def _row(entry: GinerEntry, domains: Sequence[Domain]) -> GinerRow:
-    wanted = {"set": SetsDomain, "user": UsersDomain, "rank": RankingsDomain}[entry.kind]
+    wanted = {"set": SetsDomain, "user": UsersDomain, "rank": RankingsDomain}[entry.scores]
     chosen = [d for d in domains if isinstance(d, wanted)]
     if _NEEDS_EFFORT.get(entry.spec):  # wanted / examined is 0/0 = 0 on a domain without the effort
         chosen = [d for d in chosen if isinstance(d, UsersDomain) and d.examined_max is not None]
     results = tuple(classify(_metric(entry, d), d) for d in chosen)
     if not results:
-        return GinerRow(entry, (), (), skipped=f"no {entry.kind} domain given")
+        return GinerRow(entry, (), (), skipped=f"no {entry.scores} domain given")
     reproduced = tuple(r.domain for r in results if r.category == entry.published)
     explanation: tuple[str, ...] = ()
     if entry.published and not reproduced:
@@ -134,7 +135,7 @@ def _row(entry: GinerEntry, domains: Sequence[Domain]) -> GinerRow:
 
 def run_giner(domains: Iterable[Domain] | None = None,
               measures: Iterable[str] | None = None) -> GinerTable:
-    """Classify every measure of Giner's Tables 2–3 on each domain of its kind.
+    """Classify every measure of Giner's Tables 2–3 on each domain of what it scores.
 
     ``domains`` defaults to :func:`canonical_domains`; sets domains serve the
     set measures, users domains Korfhage's user measures, rankings domains the

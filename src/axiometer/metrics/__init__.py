@@ -61,7 +61,7 @@ TABLE_ROWS: tuple[tuple[str, str], ...] = (
     ("RBU@k", "RBU(p=0.8,e=0.05)@10"),
 )
 
-#: The relative metrics' matrix (``axiometer table --family relative``): (row title, default spec).
+#: The relative metrics' matrix (``axiometer table --rows relative``): (row title, default spec).
 RELATIVE_ROWS: tuple[tuple[str, str], ...] = (
     ("P@K_rare", "RareP(alpha=0.5)@10"),
     ("AP_rare", "RareAP(alpha=0.5)@10"),

@@ -21,7 +21,7 @@ import sympy
 from axiometer.core import Context, Topic
 from axiometer.metrics.base import Metric
 
-__all__ = ["Comparison", "compare", "decide_sign", "exact_sign", "evaluate", "SCREEN",
+__all__ = ["ScoreComparison", "compare", "decide_sign", "exact_sign", "evaluate", "SCREEN",
            "DEFAULT_TOLERANCE"]
 
 #: Relative gap above which the float sign is trusted.
@@ -31,7 +31,7 @@ DEFAULT_TOLERANCE = 1e-9
 
 
 @dataclass(frozen=True)
-class Comparison:
+class ScoreComparison:
     """``sign`` of ``Q(y) - Q(x)``, both float scores, and whether an exact evaluation decided it."""
 
     sign: int
@@ -72,7 +72,7 @@ _SAME = object()
 
 def compare(metric: Metric, topic: Topic, x: Sequence[str], y: Sequence[str],
             tolerance: float = DEFAULT_TOLERANCE, context: Context | None = None,
-            context_y: Any = _SAME) -> Comparison:
+            context_y: Any = _SAME) -> ScoreComparison:
     """Decide the sign of ``Q(y) - Q(x)``; raises :class:`MetricError` if the metric misbehaves.
 
     A relative metric scores ``x`` in ``context`` and ``y`` in ``context_y``
@@ -88,7 +88,7 @@ def compare(metric: Metric, topic: Topic, x: Sequence[str], y: Sequence[str],
         def exact_diff() -> Any:
             return scorer(y, topic, context_y) - scorer(x, topic, context)
     sign, exact = decide_sign(qx, qy, exact_diff, tolerance)
-    return Comparison(sign, qx, qy, exact)
+    return ScoreComparison(sign, qx, qy, exact)
 
 
 def decide_sign(qx: float, qy: float, exact_diff: Callable[[], Any] | None,

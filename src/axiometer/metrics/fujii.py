@@ -116,4 +116,4 @@ class FujiiU(RelativeMetric):
         return " and ".join(reasons) + "; use policy='skip' or policy='epsilon'"
 
 
-register(FujiiU, kind="relative")
+register(FujiiU, scores="relative")

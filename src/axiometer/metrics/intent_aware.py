@@ -41,7 +41,7 @@ from axiometer.metrics.average_precision import AveragePrecision
 from axiometer.metrics.base import REL_PARAM, BuiltinMetric, Needs, RankingBatch
 from axiometer.metrics.dcg import NDCG
 from axiometer.metrics.err import ERR
-from axiometer.metrics.precision import Precision
+from axiometer.metrics.precision import PrecisionAtK
 from axiometer.metrics.rbp import RBP, PERSISTENCE
 from axiometer.metrics.reciprocal_rank import ReciprocalRank
 from axiometer.metrics.registry import register
@@ -165,9 +165,9 @@ class PrecisionIA(_IntentAware):
     family = "P_IA"
     grades_convention = NDEVAL
     title = "P-IA@k"
-    per_aspect_class = Precision
-    cutoff_rule = Precision.cutoff_rule
-    default_cutoff = Precision.default_cutoff
+    per_aspect_class = PrecisionAtK
+    cutoff_rule = PrecisionAtK.cutoff_rule
+    default_cutoff = PrecisionAtK.default_cutoff
     param_info = (REL_PARAM,)
     needs = Needs(aspects=True, graded=False)
 

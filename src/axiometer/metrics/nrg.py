@@ -305,4 +305,4 @@ def _model_of(metric: Any) -> BrowsingModel:
     return model
 
 
-register(NRG, UniqueContributions, kind="relative")
+register(NRG, UniqueContributions, scores="relative")

@@ -24,7 +24,7 @@ from axiometer.metrics.browsing import BrowsingModel, binary_gain, constant_fact
 from axiometer.metrics.registry import register
 
 
-class Precision(BuiltinMetric):
+class PrecisionAtK(BuiltinMetric):
     """P@k: the fraction of the first k positions holding a relevant document.
 
     ``P@k = (1/k) sum_{i<=k} rel(d_i)``; binary relevance ``rel(d) = [r(d) > 0]``.
@@ -59,4 +59,4 @@ class Precision(BuiltinMetric):
                              constant_factor(1, self.cutoff), graded=False)
 
 
-register(Precision)
+register(PrecisionAtK)

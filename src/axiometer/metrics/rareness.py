@@ -45,7 +45,7 @@ from axiometer.core import Context, Topic
 from axiometer.metrics.arithmetic import Arithmetic, Value
 from axiometer.metrics.average_precision import AveragePrecision
 from axiometer.metrics.base import Param, UndefinedScore
-from axiometer.metrics.precision import Precision
+from axiometer.metrics.precision import PrecisionAtK
 from axiometer.metrics.registry import register
 from axiometer.metrics.relative import RelativeMetric, Reversion, StatedBound, systems_retrieving
 
@@ -147,7 +147,7 @@ class RareP(_Rareness):
     def reversions(self) -> tuple[Reversion, ...]:
         return (Reversion("alpha = 0 reverts to the standard P@K formula",
                           f"{_SOURCE}, section 2.1 (after eq. 1)",
-                          self.replace(alpha=0), Precision(self.cutoff)),)
+                          self.replace(alpha=0), PrecisionAtK(self.cutoff)),)
 
     def stated_bounds(self) -> tuple[StatedBound, ...]:
         bounds = [_RARITY_RANGE]
@@ -295,7 +295,7 @@ class RevisedRareP(_Rareness):
     def reversions(self) -> tuple[Reversion, ...]:
         return (Reversion("alpha = 0 gives P@K (the mixture's rarity term vanishes)",
                           f"{_SOURCE}, section 5.2, eq. 4",
-                          self.replace(alpha=0), Precision(self.cutoff)),)
+                          self.replace(alpha=0), PrecisionAtK(self.cutoff)),)
 
     def stated_bounds(self) -> tuple[StatedBound, ...]:
         rarity = (StatedBound("revised rarity R'(d) in [0, 1]", f"{_SOURCE}, section 5.2",
@@ -306,4 +306,4 @@ class RevisedRareP(_Rareness):
                             f"{_SOURCE}, section 5.2, eq. 4", "score", _zero, _one))
 
 
-register(RareP, RareAP, RevisedRareP, kind="relative")
+register(RareP, RareAP, RevisedRareP, scores="relative")

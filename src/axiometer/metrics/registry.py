@@ -5,8 +5,8 @@ do: a module calls :func:`register` once, at its end, naming its families in
 the order they are listed, or decorates a class with it::
 
     register(DCG, NDCG)                                   # dcg.py
-    register(NRG, UniqueContributions, kind="relative")   # nrg.py
-    register(Recall, Precision, ..., kind="set")          # set_based.py
+    register(NRG, UniqueContributions, scores="relative") # nrg.py
+    register(Recall, SetPrecision, ..., scores="set")     # set_based.py
 
     @register                                             # a new module
     class TopHeavy(BuiltinMetric): ...
@@ -19,10 +19,11 @@ the families' order (:func:`families`, and so the unknown-metric message),
 then every other module of :mod:`axiometer.metrics` (module name order), so a
 family in a new module is found without editing anything here.
 
-Kinds (:data:`KINDS`): ``ranking`` metrics score a ranking; ``relative``
-ones score a ranking against other systems' rankings (a context,
-definitions §6); ``set`` measures score a retrieved set's counts (Giner's
-set-based and user-oriented measures, definitions §4).
+What a family scores (``scores``, one of :data:`SCORES`): ``ranking``
+metrics score a ranking; ``relative`` ones score a ranking against other
+systems' rankings (a context, definitions §6); ``set`` measures score a
+retrieved set's counts (Giner's set-based and user-oriented measures,
+definitions §4).
 
 Names are looked up as ir_measures users type them (:func:`lookup`): exactly,
 else case-insensitively when one family matches (``ndcg@10`` is ``nDCG@10``;
@@ -53,11 +54,13 @@ from axiometer.core import InputError, ValidationError, cut
 from axiometer.metrics.base import Param
 from axiometer.metrics.spec import _TOKEN, ParsedSpec, TokenStream, parse_spec
 
-__all__ = ["register", "parse", "build", "kind_of", "families", "family", "is_builtin", "kind", "describe", "by_kind", "KINDS",
+__all__ = ["register", "parse", "build", "scores_of", "families", "family", "is_builtin", "scores_of_family", "describe",
+           "by_scores", "SCORES",
            "FAMILY_MODULES", "lookup", "suggest", "read_spec", "spelled", "PEER_NAMES"]
 
-#: The kinds of family (see the module docstring).
-KINDS = ("ranking", "relative", "set")
+#: What a family scores: a ranking, a ranking against other systems' rankings, a set's counts
+#: (see the module docstring).
+SCORES = ("ranking", "relative", "set")
 
 #: The modules of the built-in families, in the order :func:`families` lists them; a family
 #: registered by any other module of ``axiometer.metrics`` comes after these.
@@ -72,7 +75,7 @@ FAMILY_MODULES: tuple[str, ...] = (
 class _Family(NamedTuple):
     name: str
     cls: type[Any]
-    kind: str
+    scores: str
     number: int  # registration order
 
 
@@ -80,19 +83,20 @@ _REGISTERED: dict[str, _Family] = {}
 _loaded = False
 
 
-def register(*classes: type[Any], kind: str = "ranking") -> Any:
-    """Register each class as a family of ``kind``, under its spec name (``family``, else ``name``).
+def register(*classes: type[Any], scores: str = "ranking") -> Any:
+    """Register each class as a family that scores ``scores``, under its spec name (``family``,
+    else ``name``).
 
     Called at the end of a family module with its families in the order they
     are listed (``register(DCG, NDCG)``), or as a class decorator
-    (``@register``, ``@register(kind="relative")``); returns the (first)
+    (``@register``, ``@register(scores="relative")``); returns the (first)
     class, or without classes the decorator. Registering a second class under
     a taken name is a ``TypeError``.
     """
-    if kind not in KINDS:
-        raise TypeError(f"unknown kind {kind!r}; known: {', '.join(KINDS)}")
+    if scores not in SCORES:
+        raise TypeError(f"unknown scores={scores!r}; known: {', '.join(SCORES)}")
     if not classes:
-        return lambda cls: register(cls, kind=kind)
+        return lambda cls: register(cls, scores=scores)
     for cls in classes:
         name = getattr(cls, "family", None) or cls.name
         known = _REGISTERED.get(name)
@@ -100,7 +104,7 @@ def register(*classes: type[Any], kind: str = "ranking") -> Any:
             raise TypeError(f"metric family {name!r} is registered twice "
                             f"({known.cls.__qualname__} and {cls.__qualname__})")
         if known is None:
-            _REGISTERED[name] = _Family(name, cls, kind, len(_REGISTERED))
+            _REGISTERED[name] = _Family(name, cls, scores, len(_REGISTERED))
     return classes[0]
 
 
@@ -138,40 +142,40 @@ def _registered() -> list[_Family]:
     return sorted(_REGISTERED.values(), key=_order)
 
 
-def families(kind: str | None = None) -> tuple[str, ...]:
-    """The spec names of the families of ``kind``; by default those that score rankings
+def families(scores: str | None = None) -> tuple[str, ...]:
+    """The spec names of the families that score ``scores``; by default those that score rankings
     (``ranking`` and ``relative``), the metrics ``axiometer table``, ``check`` and ``score`` take."""
-    wanted = ("ranking", "relative") if kind is None else (kind,)
-    if kind is not None and kind not in KINDS:
-        raise ValueError(f"unknown kind {kind!r}; known: {', '.join(KINDS)}")
-    return tuple(f.name for f in _registered() if f.kind in wanted)
+    wanted = ("ranking", "relative") if scores is None else (scores,)
+    if scores is not None and scores not in SCORES:
+        raise ValueError(f"unknown scores={scores!r}; known: {', '.join(SCORES)}")
+    return tuple(f.name for f in _registered() if f.scores in wanted)
 
 
 def family(name: str) -> type[Any]:
-    """The class of the family ``name`` (any kind); ``KeyError`` if none is registered."""
+    """The class of the family ``name`` (whatever it scores); ``KeyError`` if none is registered."""
     _load()
     return _REGISTERED[name].cls
 
 
 def is_builtin(metric: object) -> bool:
     """``metric`` is a registered built-in that scores rankings: an object of exactly the class
-    registered for its family, of kind ``ranking`` or ``relative`` (a subclass a metric author
+    registered for its family, which scores ``ranking`` or ``relative`` (a subclass a metric author
     made, or an object that only names a family, is not). Its scores depend on nothing but its
     name and the input, so they may be trusted, shared and cached."""
-    return kind_of(metric) in ("ranking", "relative")
+    return scores_of(metric) in ("ranking", "relative")
 
 
-def kind_of(metric: object) -> str | None:
-    """The kind of the family ``metric`` is an object of, exactly its registered class (not a
-    subclass); ``None`` for any other object."""
+def scores_of(metric: object) -> str | None:
+    """What the family ``metric`` is an object of scores (``ranking``, ``relative`` or ``set``):
+    ``metric`` of exactly its registered class (not a subclass); ``None`` for any other object."""
     _load()
-    return next((f.kind for f in _REGISTERED.values() if type(metric) is f.cls), None)
+    return next((f.scores for f in _REGISTERED.values() if type(metric) is f.cls), None)
 
 
-def kind(name: str) -> str:
-    """The kind of the family ``name``: ``ranking``, ``relative`` or ``set``."""
+def scores_of_family(name: str) -> str:
+    """What the family ``name`` scores: ``ranking``, ``relative`` or ``set``."""
     _load()
-    return _REGISTERED[name].kind
+    return _REGISTERED[name].scores
 
 
 def describe(name: str) -> str:
@@ -179,7 +183,7 @@ def describe(name: str) -> str:
     cls = family(name)
     parts = [f"{p.name}: {p.range_text()}, default {p.default!r}" for p in _declared(cls).values()]
     # A set measure takes no cutoff; a ranking metric says which it takes (BuiltinMetric.cutoff_rule).
-    rule, default = ("none", None) if kind(name) == "set" else (cls.cutoff_rule, cls.default_cutoff)
+    rule, default = ("none", None) if scores_of_family(name) == "set" else (cls.cutoff_rule, cls.default_cutoff)
     cutoff = {"none": "no cutoff", "optional": "optional cutoff @k",
               "required": f"cutoff @k (default {default})"}[rule]
     return f"{name} takes " + ("; ".join(parts) + "; " if parts else "no parameters; ") + cutoff
@@ -296,7 +300,7 @@ def read_spec(spec: str) -> ParsedSpec:
         raise InputError(f"{error.problem}; did you mean {cut(close, 60)!r}?", source=error.source,
                          line=error.line, token=error.token) from None
     found = _find(parsed.family, source=f"metric {spec!r}")
-    return dataclasses.replace(parsed, family=found.name, cls=found.cls, kind=found.kind)
+    return dataclasses.replace(parsed, family=found.name, cls=found.cls, scores=found.scores)
 
 
 def spelled(spec: str, parsed: ParsedSpec | None = None) -> str:
@@ -319,8 +323,8 @@ def spelled(spec: str, parsed: ParsedSpec | None = None) -> str:
     enclosing: list[type[Any] | None] = []  # the family class of each open '(' (None: not a family)
 
     def registered(name: str, first: bool) -> _Family | None:
-        if first and parsed is not None and parsed.cls is not None and parsed.kind is not None:
-            return _Family(parsed.family, parsed.cls, parsed.kind, 0)  # read_spec found it
+        if first and parsed is not None and parsed.cls is not None and parsed.scores is not None:
+            return _Family(parsed.family, parsed.cls, parsed.scores, 0)  # read_spec found it
         same = _matches(name)
         return same[0] if len(same) == 1 else None
 
@@ -328,7 +332,7 @@ def spelled(spec: str, parsed: ParsedSpec | None = None) -> str:
         after = tokens[i + 1].text
         if token.text == ")" and enclosing:
             enclosing.pop()
-        if token.kind != "name":
+        if token.category != "name":
             continue
         head = i == 0 or after in ("(", "@")
         if not head and i >= 2 and tokens[i - 1].text == "=" and after in (",", ")", ""):
@@ -370,16 +374,16 @@ def build(parsed: ParsedSpec, source: str) -> Any:
     """The metric a spec read by :func:`read_spec` names (its family is not looked up again);
     ``source`` names the spec in errors (``metric 'RBP(p=2)'``). Raises
     :class:`~axiometer.core.InputError`, one line (see :func:`parse`)."""
-    if parsed.cls is None or parsed.kind is None:
+    if parsed.cls is None or parsed.scores is None:
         raise TypeError("build() takes a spec read by read_spec()")
-    found = _Family(parsed.family, parsed.cls, parsed.kind, 0)
+    found = _Family(parsed.family, parsed.cls, parsed.scores, 0)
     declared = list(_declared(found.cls))
     for key in parsed.params:
         same = [name for name in declared if name.lower() == key.lower()]
         if key not in declared and same:
             raise InputError(f"{found.name}: unknown parameter {cut(key, 60)!r}; did you mean {same[0]!r}? "
                              f"(parameter names are case-sensitive; {describe(found.name)})", source=source)
-    if found.kind == "set":
+    if found.scores == "set":
         if parsed.cutoff is not None:
             raise InputError(f"a set measure takes no cutoff '@{parsed.cutoff}'", source=source)
         try:
@@ -392,29 +396,29 @@ def build(parsed: ParsedSpec, source: str) -> Any:
         raise InputError(f"{error}; {describe(found.name)}", source=source) from None
 
 
-class _KindView(Mapping[str, type]):
-    """The registered families of one kind, by spec name: a live, read-only view of the registry."""
+class _ScoresView(Mapping[str, type]):
+    """The registered families that score one thing, by spec name: a live, read-only view of the registry."""
 
-    def __init__(self, kind: str) -> None:
-        self._kind = kind
+    def __init__(self, scores: str) -> None:
+        self._scores = scores
 
     def __getitem__(self, name: str) -> type:
-        if name not in families(self._kind):
+        if name not in families(self._scores):
             raise KeyError(name)
         return family(name)
 
     def __iter__(self) -> Iterator[str]:
-        return iter(families(self._kind))
+        return iter(families(self._scores))
 
     def __len__(self) -> int:
-        return len(families(self._kind))
+        return len(families(self._scores))
 
     def __repr__(self) -> str:
-        return f"<{self._kind} families: {', '.join(self)}>"
+        return f"<{self._scores} families: {', '.join(self)}>"
 
 
-def by_kind(kind: str) -> Mapping[str, type]:
-    """The families of ``kind`` by spec name, as a read-only mapping that reads the registry."""
-    if kind not in KINDS:
-        raise ValueError(f"unknown kind {kind!r}; known: {', '.join(KINDS)}")
-    return _KindView(kind)
+def by_scores(scores: str) -> Mapping[str, type]:
+    """The families that score ``scores``, by spec name, as a read-only mapping that reads the registry."""
+    if scores not in SCORES:
+        raise ValueError(f"unknown scores={scores!r}; known: {', '.join(SCORES)}")
+    return _ScoresView(scores)

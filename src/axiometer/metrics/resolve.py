@@ -54,7 +54,7 @@ from typing import TYPE_CHECKING, Any, Union
 from axiometer.core import InputError, ValidationError
 from axiometer.metrics.adapter import UserMetric, adapt
 from axiometer.metrics.base import FunctionMetric, Metric, Needs, Param, format_value, wrap
-from axiometer.metrics.registry import build, kind_of, read_spec, spelled
+from axiometer.metrics.registry import build, read_spec, scores_of, spelled
 from axiometer.metrics.spec import ParsedSpec
 
 if TYPE_CHECKING:
@@ -98,7 +98,7 @@ class Resolved:
 
     ``metric``: the metric at its own setting (a built-in's values written in
     its spec, a function's defaults; a grid is not applied), in the one shape
-    :class:`~axiometer.metrics.base.Metric` (a set measure, kind ``set``, is
+    :class:`~axiometer.metrics.base.Metric` (a set measure, which scores ``set``, is
     the measure itself: :meth:`ranking_metric` refuses it). ``name``: its
     display name, the row title of a table: a built-in spec as written
     (``"RBP(p=0.5)"``; parameters given in ``params`` are written into it),
@@ -109,7 +109,7 @@ class Resolved:
     (``{"RBP.p": (0.5, 0.9)}``), or ``None``. ``ranges``: continuous ranges
     ``(low, high)`` to locate boundaries in, keyed the same way, or ``None``. ``spec``: the spec string of a
     built-in given as one (then ``name``), ``None`` for a metric object or a
-    function. ``kind``: a built-in's kind in the registry (``ranking``,
+    function. ``scores``: what a built-in scores, as registered (``ranking``,
     ``relative`` or ``set``, see :mod:`axiometer.metrics.registry`); a metric
     object or function scores rankings (``relative`` if it needs a context).
     """
@@ -119,7 +119,7 @@ class Resolved:
     fixed: frozenset[str] = frozenset()
     grids: Mapping[str, tuple[Any, ...]] | None = None
     spec: str | None = None
-    kind: str = "ranking"
+    scores: str = "ranking"
     ranges: Mapping[str, tuple[Any, Any]] | None = None
     #: The spec as read (a built-in given as a spec without parameters), for :func:`with_params`.
     parsed: ParsedSpec | None = field(default=None, compare=False, repr=False)
@@ -135,11 +135,11 @@ class Resolved:
 
     def ranking_metric(self) -> Metric:
         """The metric, if it scores rankings (:meth:`for_rankings`'s error otherwise)."""
-        if self.kind == "set":
+        if self.scores == "set":
             raise InputError(f"{self.name} is a set measure: it scores a retrieved set's counts, not "
                              "a ranking ('axiometer intrinsic' classifies it)",
                              source=f"metric {self.name!r}")
-        return self.metric  # type: ignore[return-value]  # kind 'set' is the only SetMeasure
+        return self.metric  # type: ignore[return-value]  # scores 'set' is the only SetMeasure
 
 
 def resolve(ref: Any, *, params: Mapping[str, ParamValue] | None = None, cutoff: int | None = None,
@@ -165,7 +165,7 @@ def resolve(ref: Any, *, params: Mapping[str, ParamValue] | None = None, cutoff:
                                     "(e.g. 'ir_measures:nDCG@10')")
             measure = text[len(IR_MEASURES_PREFIX):].strip()
             metric = _ir_measures(measure, text)
-            return Resolved(metric, metric.family, kind=_kind_of(metric))
+            return Resolved(metric, metric.family, scores=_scores_of(metric))
         if ":" in text and not any(ch in text.split(":", 1)[0] for ch in "()'\"="):
             # `module:attr`; a colon inside a spec's quoted value ("X(form='a:b')") is not one.
             return _from_object(_import_reference(text), text, given, cutoff, name, needs)
@@ -173,10 +173,10 @@ def resolve(ref: Any, *, params: Mapping[str, ParamValue] | None = None, cutoff:
     return _from_object(ref, _describe(ref), given, cutoff, name, needs)
 
 
-def _kind_of(metric: Metric) -> str:
-    """A metric's kind: its family's in the registry if it is an instance of a registered
+def _scores_of(metric: Metric) -> str:
+    """What a metric scores: its family's registered ``scores`` if it is an instance of a registered
     class, else ``relative`` if it needs a context, else ``ranking``."""
-    return kind_of(metric) or ("relative" if metric.needs.context else "ranking")
+    return scores_of(metric) or ("relative" if metric.needs.context else "ranking")
 
 
 def _typed(value: Any) -> Any:
@@ -197,12 +197,12 @@ def _builtin(spec: str, params: dict[str, Any], cutoff: int | None, name: str | 
                         why="a built-in metric has its own name and needs")
     source = f"metric {spec!r}"
     parsed = read_spec(spec)  # tokenized once; the family looked up once, in its registered spelling
-    assert parsed.kind is not None  # read_spec says which family, and so its kind
+    assert parsed.scores is not None  # read_spec says which family, and so what it scores
     metric = build(parsed, source)  # the spec's own errors first, with their column
     if not params and cutoff is None:
         text = spelled(spec, parsed)
-        return Resolved(metric, text, frozenset(parsed.params), None, text, parsed.kind, parsed=parsed)
-    return _with_params(metric, parsed, parsed.kind, spec, params, cutoff)
+        return Resolved(metric, text, frozenset(parsed.params), None, text, parsed.scores, parsed=parsed)
+    return _with_params(metric, parsed, parsed.scores, spec, params, cutoff)
 
 
 def with_params(resolved: Resolved, params: Mapping[str, ParamValue]) -> Resolved:
@@ -213,10 +213,10 @@ def with_params(resolved: Resolved, params: Mapping[str, ParamValue]) -> Resolve
     if parsed is None:
         return resolve(resolved.metric, params=params)
     given = {key: _typed(value) for key, value in params.items()}
-    return _with_params(resolved.metric, parsed, resolved.kind, parsed.written, given, None)
+    return _with_params(resolved.metric, parsed, resolved.scores, parsed.written, given, None)
 
 
-def _with_params(metric: Metric | SetMeasure, parsed: ParsedSpec, kind: str, spec: str, params: dict[str, Any],
+def _with_params(metric: Metric | SetMeasure, parsed: ParsedSpec, scores: str, spec: str, params: dict[str, Any],
                  cutoff: int | None) -> Resolved:
     """The built-in ``parsed`` with ``params`` and ``cutoff`` given besides its spec: fixed values
     join the spec's own (built from the parsed spec, never printed and parsed again), grids and
@@ -263,7 +263,7 @@ def _with_params(metric: Metric | SetMeasure, parsed: ParsedSpec, kind: str, spe
     given = dataclasses.replace(parsed, params=fixed, cutoff=cutoff if cutoff is not None else parsed.cutoff)
     metric = build(given, f"metric {spec!r}")
     text = given.text()
-    return Resolved(metric, text, frozenset(fixed), grids or None, text, kind, ranges or None)
+    return Resolved(metric, text, frozenset(fixed), grids or None, text, scores, ranges or None)
 
 
 # -- objects and functions ---------------------------------------------------------
@@ -291,8 +291,8 @@ def _metric_object(obj: Any, ref: str, params: dict[str, Any], cutoff: int | Non
         raise InputError(f"{ref!r} has a score method but no name (the metric protocol needs both)")
     _only_for_functions(ref, name=name, needs=needs,
                         why="a metric object has its own name and needs")
-    if kind_of(obj) == "set":  # a set measure scores counts: kept as it is, for `intrinsic`
-        return Resolved(obj, obj.name, kind="set")
+    if scores_of(obj) == "set":  # a set measure scores counts: kept as it is, for `intrinsic`
+        return Resolved(obj, obj.name, scores="set")
     fixed = {k: v for k, v in params.items() if not _is_grid(v) and not _is_range(v)}
     if fixed or cutoff is not None:
         if isinstance(metric, UserMetric) and not metric.replaceable:
@@ -319,7 +319,7 @@ def _metric_object(obj: Any, ref: str, params: dict[str, Any], cutoff: int | Non
             else:
                 grids[f"{name_of_family}.{key}"] = _values(value)
     # Every parameter of an object varies over its grid, so its row is named by its family.
-    return Resolved(metric, name_of_family, frozenset(), grids or None, kind=_kind_of(metric),
+    return Resolved(metric, name_of_family, frozenset(), grids or None, scores=_scores_of(metric),
                     ranges=ranges or None)
 
 
@@ -361,7 +361,7 @@ def _function(function: Callable[..., Any], ref: str, params: dict[str, Any], cu
     except ValidationError as error:
         raise InputError(str(error), source=f"metric {ref!r}") from None
     family_name = metric.family
-    return Resolved(metric, family_name, kind=_kind_of(metric),
+    return Resolved(metric, family_name, scores=_scores_of(metric),
                     ranges={f"{family_name}.{k}": v for k, v in ranges.items()} or None)
 
 

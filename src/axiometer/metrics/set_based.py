@@ -45,7 +45,7 @@ import numpy as np
 from axiometer.core import Topic, ValidationError
 from axiometer.metrics.arithmetic import EXACT, FLOAT, FloatArithmetic
 from axiometer.metrics.base import Param, format_value
-from axiometer.metrics.registry import by_kind, families, family, register
+from axiometer.metrics.registry import by_scores, families, family, register
 
 __all__ = [
     "SET_MEASURES",
@@ -63,11 +63,11 @@ __all__ = [
     "InverseRecall",
     "MissRate",
     "NoveltyRatio",
-    "Precision",
     "Recall",
     "RecallEffort",
     "RelativeRecall",
     "SetMeasure",
+    "SetPrecision",
     "Specificity",
     "UserCounts",
     "UserMeasure",
@@ -350,7 +350,7 @@ class Recall(ContingencyMeasure, name="recall", title="Recall", ratio=("tp", "tp
     """
 
 
-class Precision(ContingencyMeasure, name="precision", title="Precision", ratio=("tp", "tp + fp")):
+class SetPrecision(ContingencyMeasure, name="precision", title="Precision", ratio=("tp", "tp + fp")):
     """Precision ``TP / (TP + FP)``; 0 for the empty set (0/0 rule).
 
     Source: van Rijsbergen (1979), ch. 7, as definitions §4 restates it.
@@ -518,12 +518,12 @@ class RecallEffort(UserMeasure, name="recall_effort", title="Recall effort",
 
 # Every measure here by its readable name (``inverse_recall`` and ``specificity``
 # are the same formula under Giner's two names), in the one metric registry.
-register(Recall, Precision, Fallout, MissRate, Accuracy, ErrorRate, InverseRecall,
+register(Recall, SetPrecision, Fallout, MissRate, Accuracy, ErrorRate, InverseRecall,
          Specificity, InversePrecision, FalseDiscoveryRate, FalseOmissionRate, FMeasure,
-         Generality, Utility, CoverageRatio, NoveltyRatio, RelativeRecall, RecallEffort, kind="set")
+         Generality, Utility, CoverageRatio, NoveltyRatio, RelativeRecall, RecallEffort, scores="set")
 
 #: The set measures by name: a read-only view of the registry's ``set`` families.
-SET_MEASURES: Mapping[str, type[SetMeasure]] = by_kind("set")
+SET_MEASURES: Mapping[str, type[SetMeasure]] = by_scores("set")
 
 
 def set_measure(name: str, **params: Any) -> SetMeasure:

@@ -50,7 +50,7 @@ def format_value(value: Any) -> str:
 
 @dataclass(frozen=True)
 class Token:
-    kind: str
+    category: str  # the lexer's group: "name", "number", "string", "punct", or "end"
     text: str
     column: int  # 1-based
 
@@ -63,7 +63,7 @@ class ParsedSpec:
     :func:`~axiometer.metrics.registry.spelled`, which so need not tokenize
     again); :func:`~axiometer.metrics.registry.read_spec` adds the
     registered family: ``family`` in its registered spelling, its class
-    ``cls`` and its ``kind``, which :func:`~axiometer.metrics.registry.build`
+    ``cls`` and what it ``scores``, which :func:`~axiometer.metrics.registry.build`
     builds from without looking the family up again. :meth:`text` prints the
     canonical spec.
     """
@@ -74,7 +74,7 @@ class ParsedSpec:
     tokens: tuple[Token, ...] = field(default=(), compare=False, repr=False)
     written: str = field(default="", compare=False, repr=False)  # the spec as typed (stripped)
     cls: type | None = field(default=None, compare=False, repr=False)
-    kind: str | None = field(default=None, compare=False, repr=False)
+    scores: str | None = field(default=None, compare=False, repr=False)
 
     def text(self) -> str:
         """The canonical spec: ``FAMILY(k=v,...)@k``, values as :func:`format_value` writes them."""
@@ -120,12 +120,12 @@ class TokenStream:
 
     def fail(self, expected: str, token: Token | None = None) -> InputError:
         token = token or self.peek()
-        found = "the end" if token.kind == "end" else repr(token.text)
+        found = "the end" if token.category == "end" else repr(token.text)
         return self.error(f"expected {expected} at column {token.column}, found {found}")
 
     def expect(self, text: str, what: str) -> Token:
         token = self.peek()
-        if token.kind != "punct" or token.text != text:
+        if token.category != "punct" or token.text != text:
             raise self.fail(what)
         return self.take()
 
@@ -136,13 +136,13 @@ class _Parser(TokenStream):
 
     def parse(self) -> ParsedSpec:
         parsed = self.spec()
-        if self.peek().kind != "end":
+        if self.peek().category != "end":
             raise self.fail("the end of the spec (or '(' / '@')")
         return ParsedSpec(parsed.family, parsed.params, parsed.cutoff, tuple(self.tokens), self.text)
 
     def spec(self) -> ParsedSpec:
         head = self.take()
-        if head.kind != "name":
+        if head.category != "name":
             raise self.fail("a metric name", head)
         params: dict[str, Any] = {}
         if self.peek().text == "(":
@@ -150,7 +150,7 @@ class _Parser(TokenStream):
             if self.peek().text != ")":
                 while True:
                     key = self.take()
-                    if key.kind != "name":
+                    if key.category != "name":
                         raise self.fail("a parameter name", key)
                     if key.text in params:
                         raise self.error(f"parameter {key.text!r} given twice at column {key.column}")
@@ -165,30 +165,30 @@ class _Parser(TokenStream):
         if self.peek().text == "@":
             self.take()
             token = self.take()
-            if token.kind != "number" or not token.text.isdigit() or int(token.text) < 1:
+            if token.category != "number" or not token.text.isdigit() or int(token.text) < 1:
                 raise self.fail("a positive integer cutoff after '@'", token)
             cutoff = int(token.text)
         return ParsedSpec(head.text, params, cutoff)
 
     def value(self) -> Any:
         token = self.peek()
-        if token.kind == "name" and self.tokens[self.index + 1].text in ("(", "@"):
+        if token.category == "name" and self.tokens[self.index + 1].text in ("(", "@"):
             # A nested metric, e.g. NRG(base=RBP(p=0.8)): its text, for the family to parse.
             start = token.column - 1
             self.spec()
             return self.text[start:self.peek().column - 1].strip()
         token = self.take()
-        if token.kind == "string":
+        if token.category == "string":
             return token.text[1:-1]
-        if token.kind == "name":
+        if token.category == "name":
             return token.text
-        if token.kind != "number":
+        if token.category != "number":
             raise self.fail("a value (number, string or metric)", token)
         number = _number(token.text)
         if self.peek().text == "/":
             self.take()
             denominator = self.take()
-            if denominator.kind != "number" or _number(denominator.text) == 0:
+            if denominator.category != "number" or _number(denominator.text) == 0:
                 raise self.fail("a non-zero denominator after '/'", denominator)
             return Fraction(token.text) / Fraction(denominator.text)
         return number

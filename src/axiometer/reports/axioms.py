@@ -31,20 +31,20 @@ from axiometer.reports.table.data import axiom_json
 from axiometer.results import AxiomInfo, TopicRecord
 
 __all__ = ["ExampleScore", "WorkedExample", "AxiomPage", "number_text", "axioms_list", "axiom_page",
-           "FAMILY_TITLES", "WIDTH"]
+           "GROUP_TITLES", "WIDTH"]
 
 #: The width the text fits when the terminal's is not known (every text report's default).
 WIDTH = DEFAULT_WIDTH
 
-#: The list's groups, in order: an axiom's ``family`` -> the group's title.
-FAMILY_TITLES = {
+#: The list's groups, in order: an axiom's ``group`` -> the group's title.
+GROUP_TITLES = {
     "relevance": "Relevance constraints (Amigó, Spina & Carrillo-de-Albornoz, SIGIR 2018, section 3.2)",
     "diversity": "Diversity constraints (SIGIR 2018, section 3.3)",
     "relative": "Properties of relative metrics (definitions §6.4; checked only on relative metrics)",
 }
 
-#: How each kind of axiom is decided (definitions §3.5-3.7, §6.4).
-KIND_TEXTS = {
+#: How an axiom of each form is decided (definitions §3.5-3.7, §6.4).
+FORM_TEXTS = {
     "universal": "universal: the relation must hold on every case; one failing case violates it "
                  "(an exhaustive small scope, then a shrinking random search)",
     "threshold": "threshold: read from the sign of D(n) = Q(a_n) - Q(b_n) along a grid of n "
@@ -117,8 +117,8 @@ class AxiomPage:
     """Everything ``axiometer axioms ID`` prints about one axiom (``example`` is ``None`` in the list)."""
 
     info: AxiomInfo
-    family: str                                  # "relevance", "diversity" or "relative"
-    kind: str                                    # "universal", "threshold", "saturation", ...
+    group: str                                   # "relevance", "diversity" or "relative"
+    form: str                                    # "universal", "threshold", "saturation", ...
     wording: str                                 # the paper's statement
     construction: str                            # how a case is built
     conditions: tuple[tuple[str, str], ...]      # (condition, what it asks) in words
@@ -191,23 +191,24 @@ def _assignment(label: str, value: Any) -> str:
 
 
 def axioms_list(pages: Sequence[AxiomPage], format: str = "text", width: int = WIDTH) -> str:
-    """Every axiom's id, name and meaning, grouped by family (text), or their infos (JSON)."""
+    """Every axiom's id, name and meaning, in their groups (text), or their infos (JSON)."""
     if format == "json":
-        return json.dumps([{**axiom_json(p.info), "family": p.family, "kind": p.kind} for p in pages],
+        # The JSON keeps its keys: "family" for an axiom's group, "kind" for its form.
+        return json.dumps([{**axiom_json(p.info), "family": p.group, "kind": p.form} for p in pages],
                           indent=2, ensure_ascii=False) + "\n"
     indent = max(len(p.info.id) for p in pages) + 4 if pages else 4
-    constraints = sum(p.family != "relative" for p in pages)
+    constraints = sum(p.group != "relative" for p in pages)
     properties = len(pages) - constraints
     out = _wrap(f"axiometer checks {constraints} constraints and {properties} properties. Each line "
                 "gives an id, the axiom's name and what a user loses when a metric violates it. "
                 "'axiometer axioms ID' shows one in full, with a worked example.", width)
-    families = list(dict.fromkeys([*(f for f in FAMILY_TITLES), *(p.family for p in pages)]))
-    for family in families:
-        group = [p for p in pages if p.family == family]
-        if not group:
+    groups = list(dict.fromkeys([*(g for g in GROUP_TITLES), *(p.group for p in pages)]))
+    for group in groups:
+        members = [p for p in pages if p.group == group]
+        if not members:
             continue
-        out += ["", *_wrap(FAMILY_TITLES.get(family, family), width)]
-        for page in group:
+        out += ["", *_wrap(GROUP_TITLES.get(group, group), width)]
+        for page in members:
             out += _wrapped(f"  {page.info.id}", f"{page.info.name}: {_sentence(page.info.meaning)}",
                             width, indent)
     return "\n".join(out) + "\n"
@@ -230,17 +231,17 @@ def axiom_page(page: AxiomPage, format: str = "text", width: int = WIDTH) -> str
     out += _wrap(info.meaning, width, "  ", "  ")
     out.append("")
     out += _wrapped("relation", info.relation, width, label)
-    out += _wrapped("decided", KIND_TEXTS.get(page.kind, page.kind), width, label)
+    out += _wrapped("decided", FORM_TEXTS.get(page.form, page.form), width, label)
     if page.conditions:
         for index, (name, text) in enumerate(page.conditions):
             out += _wrapped("conditions" if index == 0 else "", f"{name}: {text}", width, label)
     else:
         out += _wrapped("conditions", "none", width, label)
     out += _wrapped("case", page.construction, width, label)
-    mode = "relative" if page.family == "relative" else page.default_mode
+    mode = "relative" if page.group == "relative" else page.default_mode
     out += _wrapped("cutoff mode", MODE_TEXTS.get(mode, mode), width, label)
     out += _wrapped("source", info.source or "not stated", width, label)
-    out += _wrapped("paper's words", f"\"{page.wording}\"" if page.family != "relative"
+    out += _wrapped("paper's words", f"\"{page.wording}\"" if page.group != "relative"
                     else page.wording, width, label)
     if page.example is not None:
         out += ["", *_example_lines(page, page.example, width)]
@@ -331,10 +332,10 @@ def _example_lines(page: AxiomPage, example: WorkedExample, width: int) -> list[
 
 def _page_dict(page: AxiomPage) -> dict[str, Any]:
     data = axiom_json(page.info)
-    data.update(family=page.family, kind=page.kind, decided=KIND_TEXTS.get(page.kind, page.kind),
+    data.update(family=page.group, kind=page.form, decided=FORM_TEXTS.get(page.form, page.form),
                 wording=page.wording, case=page.construction,
                 condition_meanings={name: text for name, text in page.conditions},
-                default_mode=None if page.family == "relative" else page.default_mode)
+                default_mode=None if page.group == "relative" else page.default_mode)
     example = page.example
     if example is not None:
         data["example"] = {

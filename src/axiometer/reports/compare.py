@@ -1,4 +1,4 @@
-"""Reports of a :class:`~axiometer.significance.Comparison`: text, Markdown, LaTeX, HTML, JSON.
+"""Reports of a :class:`~axiometer.significance.RunComparison`: text, Markdown, LaTeX, HTML, JSON.
 
 Two tables, as a paper prints them:
 
@@ -35,7 +35,7 @@ from axiometer.reports.numbers import DEFAULT_WIDTH
 from axiometer.reports.render import check_format, formats_of, render
 
 if TYPE_CHECKING:  # reports only read the result; significance loads numpy
-    from axiometer.significance import Comparison, MetricComparison, PairComparison, RunSummary
+    from axiometer.significance import RunComparison, MetricComparison, PairComparison, RunSummary
 
 __all__ = ["REPORT_FORMATS", "DIGITS", "format_comparison", "comparison_document", "p_text"]
 
@@ -52,7 +52,7 @@ _TEST_NAMES = {"randomization": "Fisher's randomization test", "t": "the paired 
 #: Short column names of the tests in the pairs table.
 _TEST_COLUMNS = {"randomization": "p rand.", "t": "p t-test", "wilcoxon": "p Wilcoxon"}
 
-def format_comparison(comparison: Comparison, format: str = "text", *, digits: int = DIGITS,
+def format_comparison(comparison: RunComparison, format: str = "text", *, digits: int = DIGITS,
                       width: int = DEFAULT_WIDTH) -> str:
     """``comparison`` as ``text``, ``markdown``, ``latex``, ``html`` or ``json``; text lines that
     explain the tables are wrapped to ``width`` columns."""
@@ -95,7 +95,7 @@ def _best(metric: MetricComparison) -> float:
     return max(summary.mean for summary in metric.runs)
 
 
-def _settings(comparison: Comparison) -> list[str]:
+def _settings(comparison: RunComparison) -> list[str]:
     """The sentences that say how the marks and intervals were made."""
     pairs = len(comparison.runs) * (len(comparison.runs) - 1) // 2
     test = _TEST_NAMES[comparison.test] + _randomization_settings(comparison, " ({})")
@@ -107,7 +107,7 @@ def _settings(comparison: Comparison) -> list[str]:
             f"({_plural(comparison.resamples, 'resample')} of the topics, seed {comparison.seed})."]
 
 
-def _randomization_settings(comparison: Comparison, template: str) -> str:
+def _randomization_settings(comparison: RunComparison, template: str) -> str:
     """How the randomization test drew its sign patterns, in ``template``; empty for other tests."""
     from axiometer.significance import enumerates
 
@@ -119,7 +119,7 @@ def _randomization_settings(comparison: Comparison, template: str) -> str:
     return template.format(f"{_plural(comparison.permutations, 'permutation')}, seed {comparison.seed}")
 
 
-def _legend(comparison: Comparison) -> list[str]:
+def _legend(comparison: RunComparison) -> list[str]:
     """What the marks and columns of both tables mean."""
     test = _TEST_NAMES[comparison.test]
     adjusted = "Holm-adjusted " if comparison.correction == "holm" else ""
@@ -140,7 +140,7 @@ def _legend(comparison: Comparison) -> list[str]:
     ]
 
 
-def _notes(comparison: Comparison) -> list[str]:
+def _notes(comparison: RunComparison) -> list[str]:
     notes = []
     for run in comparison.runs:
         missing = comparison.missing.get(run, ())
@@ -151,24 +151,24 @@ def _notes(comparison: Comparison) -> list[str]:
     return notes
 
 
-def _title(comparison: Comparison) -> str:
+def _title(comparison: RunComparison) -> str:
     return (f"Comparison of {_plural(len(comparison.runs), 'run')} on "
             f"{_plural(len(comparison.metrics), 'metric')} over {_plural(len(comparison.topics), 'topic')}")
 
 
-def _pair_headers(comparison: Comparison) -> list[str]:
+def _pair_headers(comparison: RunComparison) -> list[str]:
     headers = ["A", "B", "A − B", "d_z", *(_TEST_COLUMNS[test] for test in _ordered_tests(comparison))]
     if comparison.correction == "holm":
         headers.append("Holm")
     return headers + ["significant"]
 
 
-def _ordered_tests(comparison: Comparison) -> list[str]:
+def _ordered_tests(comparison: RunComparison) -> list[str]:
     """The chosen test first, then the others in their usual order."""
     return [comparison.test, *(t for t in ("randomization", "t", "wilcoxon") if t != comparison.test)]
 
 
-def _pair_row(comparison: Comparison, pair: PairComparison, digits: int) -> list[str]:
+def _pair_row(comparison: RunComparison, pair: PairComparison, digits: int) -> list[str]:
     alpha = comparison.alpha
     row = [pair.a, pair.b, _fixed(pair.mean_difference, digits), _effect(pair.effect_size),
            *(p_text(pair.p_values[test], alpha) for test in _ordered_tests(comparison))]
@@ -179,7 +179,7 @@ def _pair_row(comparison: Comparison, pair: PairComparison, digits: int) -> list
 
 # -- the document ------------------------------------------------------------------------------
 
-def _mean_cell(comparison: Comparison, metric: MetricComparison, n: int, digits: int) -> TableCell:
+def _mean_cell(comparison: RunComparison, metric: MetricComparison, n: int, digits: int) -> TableCell:
     """A run's mean on a metric (bold when highest; the runs it beats as a superscript) and its
     interval."""
     labels = dict(zip(comparison.runs, comparison.labels))
@@ -193,7 +193,7 @@ def _mean_cell(comparison: Comparison, metric: MetricComparison, n: int, digits:
     return TableCell((*parts, " ", Span((interval,), "muted")))
 
 
-def _runs_table(comparison: Comparison, digits: int) -> Table:
+def _runs_table(comparison: RunComparison, digits: int) -> Table:
     rows = tuple(Row((TableCell((comparison.labels[n],)), TableCell((run,)),
                       *(_mean_cell(comparison, metric, n, digits) for metric in comparison.metrics)))
                  for n, run in enumerate(comparison.runs))
@@ -202,7 +202,7 @@ def _runs_table(comparison: Comparison, digits: int) -> Table:
                  rows=rows, simple=True, numeric=tuple(range(2, 2 + len(comparison.metrics))), read_numbers=False)
 
 
-def _pairs_table(comparison: Comparison, metric: MetricComparison, digits: int) -> Table:
+def _pairs_table(comparison: RunComparison, metric: MetricComparison, digits: int) -> Table:
     headers = _pair_headers(comparison)
     return Table(headers=tuple(TableCell((h,), header=True) for h in headers), simple=True,
                  rows=tuple(Row(tuple(TableCell((c,)) for c in _pair_row(comparison, pair, digits)))
@@ -210,7 +210,7 @@ def _pairs_table(comparison: Comparison, metric: MetricComparison, digits: int) 
                  align="ll" + "r" * (len(headers) - 2), numeric=tuple(range(2, len(headers) - 1)), read_numbers=False)
 
 
-def _text_blocks(comparison: Comparison, digits: int) -> list[Block]:
+def _text_blocks(comparison: RunComparison, digits: int) -> list[Block]:
     """Text and Markdown: the title, the settings, the runs, the legend, the pairs of each metric."""
     md = ("markdown",)
     legend = _legend(comparison)
@@ -235,7 +235,7 @@ def _text_blocks(comparison: Comparison, digits: int) -> list[Block]:
 _BOLD = " Bold: the highest mean of the metric."
 
 
-def _latex_tables(comparison: Comparison, digits: int) -> list[Block]:
+def _latex_tables(comparison: RunComparison, digits: int) -> list[Block]:
     """The runs and the pairs as a paper's two tables."""
     pairs = len(comparison.runs) * (len(comparison.runs) - 1) // 2
     test = _TEST_NAMES[comparison.test] + _randomization_settings(comparison, ", {}")
@@ -266,7 +266,7 @@ def _latex_tables(comparison: Comparison, digits: int) -> list[Block]:
                   formats=_LATEX)]
 
 
-def _page_blocks(comparison: Comparison, digits: int) -> list[Block]:
+def _page_blocks(comparison: RunComparison, digits: int) -> list[Block]:
     """The page: the runs with the legend and the notes, then a section of pairs per metric."""
     legend = _legend(comparison)
     notes = _notes(comparison)
@@ -280,7 +280,7 @@ def _page_blocks(comparison: Comparison, digits: int) -> list[Block]:
                     for index, metric in enumerate(comparison.metrics, 1))]
 
 
-def comparison_document(comparison: Comparison, digits: int = DIGITS) -> Document:
+def comparison_document(comparison: RunComparison, digits: int = DIGITS) -> Document:
     """The comparison's document: its text, its paper's tables and its page."""
     return Document(title="", page_title="Comparison of runs",
                     page_subtitle=(_title(comparison), *_settings(comparison)),
@@ -293,7 +293,7 @@ def comparison_document(comparison: Comparison, digits: int = DIGITS) -> Documen
 
 # -- JSON --------------------------------------------------------------------------------
 
-def _json(comparison: Comparison) -> dict[str, Any]:
+def _json(comparison: RunComparison) -> dict[str, Any]:
     document: dict[str, Any] = {
         "settings": {"test": comparison.test, "alpha": comparison.alpha,
                      "correction": comparison.correction, "permutations": comparison.permutations,

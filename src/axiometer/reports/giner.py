@@ -155,7 +155,8 @@ def giner_document(table: GinerTable) -> Document:
 
 def _data(table: GinerTable) -> dict[str, Any]:
     def row_json(row: GinerRow) -> dict[str, Any]:
-        return {"measure": row.measure, "kind": row.entry.kind, "spec": row.entry.spec,
+        # The JSON keeps its key "kind" for what the measure scores.
+        return {"measure": row.measure, "kind": row.entry.scores, "spec": row.entry.spec,
                 "published": row.published, "condition": row.entry.condition,
                 "results": [dataclasses.asdict(r) for r in row.results],
                 "reproduced_by": list(row.reproduced_by), "explanation": list(row.explanation),

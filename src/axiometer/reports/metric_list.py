@@ -123,7 +123,7 @@ class FamilyEntry:
 
     ``name``: the spec name (``nDCG``); ``title``: how papers write it
     (``nDCG@k``); ``kind``: a key of :data:`KIND_TITLES`; ``registry_kind``:
-    ``ranking``, ``relative`` or ``set`` (:data:`axiometer.metrics.registry.KINDS`);
+    ``ranking``, ``relative`` or ``set`` (:data:`axiometer.metrics.registry.SCORES`);
     ``cutoff``: ``none``, ``optional`` or ``required`` with ``default_cutoff``
     (what a required cutoff is when none is written); ``reads``: what it uses
     of a topic; ``examples``: spec strings at the defaults; ``formula``,
@@ -225,7 +225,7 @@ def family_entry(name: str) -> FamilyEntry:
     """The entry of the family ``name`` (in any case: :func:`axiometer.metrics.registry.lookup`)."""
     name = registry.lookup(name)
     cls = registry.family(name)
-    registry_kind = registry.kind(name)
+    registry_kind = registry.scores_of_family(name)
     cutoff = "none" if registry_kind == "set" else getattr(cls, "cutoff_rule", "none")
     examples = [registry.parse(name).name]
     if cutoff != "none":
@@ -244,7 +244,7 @@ def metric_list(names: Sequence[str] | None = None) -> MetricList:
     """Every registered family (ranking, relative and set-based), or those ``names`` name,
     grouped by kind; within a kind, in the registry's order."""
     if names is None:
-        names = [n for k in registry.KINDS for n in registry.families(k)]
+        names = [n for k in registry.SCORES for n in registry.families(k)]
     entries = [family_entry(n) for n in names]
     order = list(KIND_TITLES)
     entries.sort(key=lambda e: order.index(e.kind) if e.kind in order else len(order))  # stable

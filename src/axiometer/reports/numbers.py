@@ -127,7 +127,8 @@ def wrap(line: str, width: int, hang: int = 4) -> list[str]:
     stay on one line (``Q(a) = 0``) and prints as a space."""
     if len(line) <= width:
         return [line.replace(NBSP, " ")]
-    lead = _LEAD.match(line).group(1)
+    match = _LEAD.match(line)
+    lead = match.group(1) if match else ""  # the pattern matches every line: both its parts are optional
     rest = line[len(lead):]
     subsequent = " " * len(lead) if lead.endswith("- ") else " " * (len(lead) + hang)
     lines = textwrap.wrap(rest, width=max(width, len(subsequent) + 20), initial_indent=lead,

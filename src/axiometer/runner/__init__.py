@@ -3,7 +3,7 @@
 - :mod:`~axiometer.runner.grids`: the parameter settings a table checks a
   metric at (:func:`parameter_grid`, :data:`TABLE_GRID_EXTRAS`) and how a
   cell's verdict depends on them (:func:`describe_grid`);
-- :mod:`~axiometer.runner.tasks`: the units of work, one class per kind
+- :mod:`~axiometer.runner.tasks`: the units of work, one class per task
   (:class:`~axiometer.runner.tasks.CheckTask`, ``ExplainTask``,
   ``BoundaryTask``), each with its typed result;
 - :mod:`~axiometer.runner.executors` and :mod:`~axiometer.runner.supervisor`:

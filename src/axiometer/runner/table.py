@@ -76,11 +76,11 @@ ROW_SETS: Mapping[str, tuple[tuple[str, str], ...]] = {"sigir2018": TABLE_ROWS, 
 
 
 def _resolve_rows(metrics: Sequence[Any] | None, quick: bool,
-                  grids: Mapping[str, Sequence[Any]] | None, family: str = "sigir2018",
+                  grids: Mapping[str, Sequence[Any]] | None, row_set: str = "sigir2018",
                   boundaries: bool = False) -> list[_Row]:
     if metrics is None:
         # The table's own rows: the user typed no parameter, so all vary.
-        given = [replace(resolve(spec), name=title, fixed=frozenset()) for title, spec in ROW_SETS[family]]
+        given = [replace(resolve(spec), name=title, fixed=frozenset()) for title, spec in ROW_SETS[row_set]]
     else:
         given = [resolve(ref).for_rankings() for ref in metrics]
         # A metric object's row is named by its family ("signed", "RBP"), or by its
@@ -141,17 +141,17 @@ def _picklable(value: Any) -> bool:
     return True
 
 
-def default_columns(family: str = "sigir2018") -> tuple[Any, ...]:
+def default_columns(row_set: str = "sigir2018") -> tuple[Any, ...]:
     """The columns of a row set: the ten constraints; for ``relative``, the relative properties first."""
-    if family == "relative":
+    if row_set == "relative":
         return (*PROPERTIES, *CONSTRAINTS)
     return CONSTRAINTS
 
 
-def resolve_constraints(constraints: Sequence[Any] | None, family: str = "sigir2018") -> tuple[Any, ...]:
+def resolve_constraints(constraints: Sequence[Any] | None, row_set: str = "sigir2018") -> tuple[Any, ...]:
     """Constraint (or property) objects from ids (case-insensitive) or objects; :func:`default_columns` by default."""
     if constraints is None:
-        return default_columns(family)
+        return default_columns(row_set)
     resolved: list[Constraint | Property] = []
     for given in constraints:
         if not isinstance(given, str):
@@ -325,7 +325,7 @@ class _Run:
         spec_row, constraint = self.rows[row], self.constraints[column]
         state = self.cells[row, column]
         checks = tuple(state.checks[s] for s in sorted(state.checks))
-        projected = constraint.family == "diversity" and not spec_row.metric.needs.aspects
+        projected = constraint.group == "diversity" and not spec_row.metric.needs.aspects
         total = len(spec_row.settings)
         if len(checks) < total:
             summary = "not run" if not checks else f"not run (interrupted after {len(checks)} of {total} settings)"
@@ -360,7 +360,7 @@ def _registered(constraint: Constraint | Property) -> Constraint | Property | No
 
 
 def run_table(metrics: Sequence[Any] | None = None, constraints: Sequence[Any] | None = None, *,
-              family: str = "sigir2018", seed: int = 0, budget: Budget = Budget(), quick: bool = False, mode: str | None = None,
+              row_set: str = "sigir2018", seed: int = 0, budget: Budget = Budget(), quick: bool = False, mode: str | None = None,
               grids: Mapping[str, Sequence[Any]] | None = None, jobs: int | None = None,
               progress: ProgressCallback | None = None, boundaries: bool = False,
               isolate: bool = True, executor: concurrent.futures.Executor | None = None) -> TableResult:
@@ -372,12 +372,12 @@ def run_table(metrics: Sequence[Any] | None = None, constraints: Sequence[Any] |
     ``"ir_measures:MEASURE"``; metric objects and functions; or
     :class:`~axiometer.metrics.resolve.Resolved` objects, whose grids join
     ``grids``); default
-    the rows of ``family``: ``"sigir2018"``, the 20 rows of the SIGIR 2018
+    the rows of the row set ``row_set`` (a key of :data:`ROW_SETS`): ``"sigir2018"``, the 20 rows of the SIGIR 2018
     table (:data:`axiometer.metrics.TABLE_ROWS`), or ``"relative"``, the
     relative metrics (:data:`axiometer.metrics.RELATIVE_ROWS`).
     ``constraints``: ids or :class:`Constraint`/``Property`` objects; default
     all of :data:`axiometer.axioms.CONSTRAINTS`, with the relative properties
-    (:data:`axiometer.axioms.PROPERTIES`) first for ``family="relative"``. ``mode`` overrides every
+    (:data:`axiometer.axioms.PROPERTIES`) first for ``row_set="relative"``. ``mode`` overrides every
     constraint's cutoff mode (``"window"`` or ``"truncate"``). ``quick``
     uses :data:`axiometer.checking.QUICK` (unless ``budget`` is given)
     and small grids (:func:`parameter_grid`). ``grids`` overrides parameter
@@ -405,13 +405,13 @@ def run_table(metrics: Sequence[Any] | None = None, constraints: Sequence[Any] |
     """
     if mode not in (None, "window", "truncate"):
         raise InputError(f"unknown mode {mode!r}; known: window, truncate")
-    if family not in ROW_SETS:
-        raise InputError(f"unknown family {family!r}; known: {', '.join(ROW_SETS)}")
+    if row_set not in ROW_SETS:
+        raise InputError(f"unknown row set {row_set!r}; known: {', '.join(ROW_SETS)}")
     budget = run_budget(quick, budget)
-    rows = _resolve_rows(metrics, quick, grids, family, boundaries)
+    rows = _resolve_rows(metrics, quick, grids, row_set, boundaries)
     if constraints is None and any(row.metric.needs.context for row in rows):
-        family = "relative"  # a relative metric's own properties come with the ten constraints
-    chosen = resolve_constraints(constraints, family)
+        row_set = "relative"  # a relative metric's own properties come with the ten constraints
+    chosen = resolve_constraints(constraints, row_set)
     run = _Run(rows, chosen, seed=seed, budget=budget, mode=mode,
                jobs=max(1, jobs if jobs is not None else (os.cpu_count() or 1)), progress=progress,
                isolate=isolate, executor=executor)

@@ -1,4 +1,4 @@
-"""A table's units of work, one class per kind, each with its :meth:`~Task.run` and its typed result.
+"""A table's units of work, one class per task, each with its :meth:`~Task.run` and its typed result.
 
 - :class:`CheckTask` gives a :class:`~axiometer.results.Check`: one metric setting against one
   constraint (:func:`axiometer.checking.check`), in a cutoff mode;

@@ -31,8 +31,8 @@ ASPECT_DIVERSITY = Constraint(
             "for all t, r(d', t) >= r(d_i, t) and for some t, r(d', t) > r(d_i, t) => "
             "Q(d with d_i replaced by d') > Q(d).",
     conditions=("relevance contribution",),
-    family="diversity",
-    kind="universal",
+    group="diversity",
+    form="universal",
     relation=B_GT_A,
     strategy=aspect_diversity_cases,
     small_scope=aspect_diversity_small_scope,

@@ -23,8 +23,8 @@ ASPECT_RELEVANCE = Constraint(
             "aspects that have not been observed before, for all j < i r(d_j, t) = r(d_j, t') = 0, "
             "and r(d_i, t) = r(d'_i, t') > 0: w(t') > w(t) => Q(d with d_i replaced by d'_i) > Q(d).",
     conditions=("no aspect overlap", "unequal weights"),
-    family="diversity",
-    kind="universal",
+    group="diversity",
+    form="universal",
     relation=B_GT_A,
     strategy=aspect_relevance_cases,
     small_scope=aspect_relevance_small_scope,

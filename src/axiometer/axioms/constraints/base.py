@@ -6,7 +6,7 @@ conditions, how its cases are generated (a hypothesis strategy and an
 exhaustive small scope, both from :mod:`axiometer.generators`), and the
 relation ``Q(b) REL Q(a)`` it asserts. It is an
 :class:`~axiometer.axioms.oracle.Oracle`: :meth:`Constraint.check` decides its
-verdict from what the engine's searcher finds. Three kinds, one class each:
+verdict from what the engine's searcher finds. Three forms (``form``), one class each:
 
 - universal (this module): the relation must hold on every case (Pri,
   Deep, Conf, AspDiv, Red, MRed, AspRel); the small scope, then a shrinking
@@ -33,7 +33,7 @@ from axiometer.generators.case import DEFAULT_RHO, Case, Scope, ScopeItem
 from axiometer.generators.context import in_generated_contexts, small_scope_with_contexts, with_contexts
 from axiometer.generators.draw import CaseStrategy, bound
 from axiometer.metrics import Metric, is_exact_capable
-from axiometer.metrics.decide import Comparison, compare
+from axiometer.metrics.decide import ScoreComparison, compare
 from axiometer.results import (HOLDS, AxiomInfo, Check, Counterexample, Decided, Evidence, Outcome, Verdict,
                                context_record, record_topic)
 
@@ -77,8 +77,8 @@ class Constraint:
     name: str
     wording: str                                   # the paper's statement
     conditions: tuple[str, ...]                    # condition names of definitions §3
-    family: str                                    # "relevance" or "diversity"
-    kind: str                                      # "universal", "threshold" or "saturation"
+    group: str                                     # "relevance" or "diversity"
+    form: str                                      # "universal", "threshold" or "saturation"
     relation: Relation = B_GT_A
     strategy: Callable[[Scope], Any] | None = None           # Scope -> SearchStrategy[Case]
     small_scope: Callable[[Scope], Iterable[ScopeItem]] | None = None   # cases, and marks (ScopeMark)
@@ -236,7 +236,7 @@ def comparison_outcome(metric: Metric, case: Case, tolerance: float, relation: s
     Exactly where the metric can (:func:`~axiometer.metrics.decide.compare`); a failure is a
     counterexample with ``extra`` (e.g. Sat's ``rmax``). A metric's exception propagates.
     """
-    comparison: Comparison = compare(metric, case.topic, case.a, case.b, tolerance, case.context,
+    comparison: ScoreComparison = compare(metric, case.topic, case.a, case.b, tolerance, case.context,
                                      case.context_of_b)
     if holds(comparison.sign):
         return Outcome(True)

@@ -20,8 +20,8 @@ CLOSENESS_THRESHOLD = ThresholdConstraint(
             "one relevant document in the first position is worse than m relevant documents "
             "after m non-relevant documents.",
     conditions=("single aspect", "binary"),
-    family="relevance",
-    kind="threshold",
+    group="relevance",
+    form="threshold",
     threshold=ThresholdRule(threshold_pair, "sometimes negative", "m"),
     default_mode="truncate",
     meaning="A metric that violates it always prefers a single relevant document at rank 1 to "

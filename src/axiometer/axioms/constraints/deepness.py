@@ -63,8 +63,8 @@ DEEPNESS = Constraint(
             "r(d_i) = r(d_j) < r(d_{i+1}) = r(d_{j+1}), i < j => "
             "Q(d with i and i+1 swapped) > Q(d with j and j+1 swapped).",
     conditions=("single aspect", "relevance contribution"),
-    family="relevance",
-    kind="universal",
+    group="relevance",
+    form="universal",
     relation=B_GT_A,
     strategy=deepness_cases,
     small_scope=deepness_small_scope,

@@ -22,8 +22,8 @@ DEEPNESS_THRESHOLD = ThresholdConstraint(
             "only one relevant document at the top of the ranking is better than retrieving n "
             "relevant documents after n non-relevant documents.",
     conditions=("single aspect", "binary"),
-    family="relevance",
-    kind="threshold",
+    group="relevance",
+    form="threshold",
     threshold=ThresholdRule(threshold_pair, "eventually positive", "n"),
     default_mode="truncate",
     meaning="A metric that violates it rewards relevant documents however deep they lie, as if "

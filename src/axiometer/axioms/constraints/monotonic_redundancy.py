@@ -32,8 +32,8 @@ MONOTONIC_REDUNDANCY = Constraint(
             "r(d, t') = r(d', t) = 0: for all d_i in d, r(d_i, t) > r(d_i, t') => "
             "Q(d, d') > Q(d, d).",
     conditions=("two balanced aspects", "relevance contribution"),
-    family="diversity",
-    kind="universal",
+    group="diversity",
+    form="universal",
     relation=B_GT_A,
     strategy=monotonic_redundancy_cases,
     small_scope=monotonic_redundancy_small_scope,

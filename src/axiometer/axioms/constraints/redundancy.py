@@ -29,8 +29,8 @@ REDUNDANCY = Constraint(
             "|{d_i in d : r(d_i, t) = rc}| > |{d_i in d : r(d_i, t') = rc}| => "
             "Q(d, d') > Q(d, d).",
     conditions=("binary", "balanced aspects", "no aspect overlap"),
-    family="diversity",
-    kind="universal",
+    group="diversity",
+    form="universal",
     relation=B_GT_A,
     strategy=redundancy_cases,
     small_scope=redundancy_small_scope,

@@ -86,8 +86,8 @@ SATURATION = SaturationConstraint(
     wording="Assuming no aspect overlap, there exists a finite relevance value rmax large enough "
             "such that: r(d_n, t) = rmax and r(d_{n+1}, t) > 0 => Q(d) >= Q(d, d_{n+1}).",
     conditions=("no aspect overlap",),
-    family="diversity",
-    kind="saturation",
+    group="diversity",
+    form="saturation",
     relation=A_GE_B,
     strategy=saturation_cases,
     small_scope=saturation_small_scope,

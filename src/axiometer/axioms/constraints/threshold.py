@@ -40,7 +40,7 @@ from axiometer.generators.context import fixed_context
 from axiometer.metrics import Metric, is_exact_capable
 from axiometer.metrics.registry import is_builtin
 from axiometer.metrics.base import BuiltinMetric
-from axiometer.metrics.decide import Comparison, compare
+from axiometer.metrics.decide import ScoreComparison, compare
 from axiometer.results import (Check, Counterexample, Decided, Evidence, Strength, Verdict, Witness, context_record,
                                record_topic)
 
@@ -102,7 +102,7 @@ def signs_text(grid: tuple[int, ...], signs: list[int], symbol: str) -> str:
 
 
 #: One grid point: the case's topic, ``a_n``, ``b_n``, the comparison of ``(b_n, a_n)``, the context.
-_Pair = tuple[Topic, Ranking, Ranking, Comparison, Any]
+_Pair = tuple[Topic, Ranking, Ranking, ScoreComparison, Any]
 
 @dataclass
 class _Walk:

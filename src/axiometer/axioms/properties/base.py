@@ -64,7 +64,7 @@ class Property:
     name: str
     wording: str
     source: str
-    kind: str                                                # "universal", "existential" or "unary"
+    form: str                                                # "universal", "existential" or "unary"
     applies: Callable[[Any], str | None]
     judge: Judge
     strategy: Callable[[Scope], Any] | None = None
@@ -73,7 +73,7 @@ class Property:
     describe: Callable[[Any], str] = lambda claim: ""
     relation: str = ""
     satisfies_conditions: Callable[[Case, Scope], bool] | None = None
-    family: str = "relative"
+    group: str = "relative"
     default_mode: str = "window"
     readings: tuple = field(default=())
     # What the reports say about it (AxiomInfo), as for a Constraint: one plain sentence on what a user
@@ -159,7 +159,7 @@ def _judge(prop: Property, metric: Metric, claim: Any, case: Case, search: Searc
         outcome = prop.judge(metric, claim, case, search.tolerance)
     except UndefinedScore:
         stats.undefined += 1  # outside the formula's domain: not this property's business (Finite's)
-        outcome = Outcome(prop.kind != "existential")
+        outcome = Outcome(prop.form != "existential")
     except Exception as error:  # a user's metric may raise anything; report, don't crash
         return search.error(metric, case, error)
     if stats.first is None and outcome.counterexample is not None:
@@ -171,7 +171,7 @@ def _is_target(prop: Property, outcome: Outcome) -> bool:
     """What the search looks for: a failure (universal, unary) or a witness (existential); or an error."""
     if outcome.error is not None:
         return True
-    return outcome.holds if prop.kind == "existential" else not outcome.holds
+    return outcome.holds if prop.form == "existential" else not outcome.holds
 
 
 def _search(prop: Property, metric: Metric, claim: Any, scope: Scope, search: Searcher, seed: int,
@@ -239,7 +239,7 @@ def _check_property(metric: Metric, prop: Property, mode: str | None, search: Se
         if outcome is not None and outcome.error is not None:
             return _check(metric, prop, mode, Verdict.ERROR, total_cases, total_small,
                           _join(f"claim: {named}" if named else "", note), tolerance, error=outcome.error)
-        if prop.kind == "existential":
+        if prop.form == "existential":
             if outcome is not None:
                 assert case is not None
                 try:

@@ -98,7 +98,7 @@ BOUNDED = Property(
     wording="The metric (or its rarity) stays in the range its paper states, e.g. R(d) in "
             "[0, (S-1)/S], P@K_rare in [0, 2) with maximum 2(S-1)/S, P'@K and normalised NRG in [0, 1].",
     source="Türkmen et al., ECIR 2023, sections 2 and 5; Clarke et al. (NRG), 2024, Eq. 1",
-    kind="unary",
+    form="unary",
     applies=_applies,
     judge=_judge,
     strategy=relative_cases,

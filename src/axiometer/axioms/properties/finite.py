@@ -68,7 +68,7 @@ FINITE = Property(
             "retrieves, the evaluated ranking itself in the context, empty rankings.",
     source="definitions §6; Fujii et al. (U(x), Eq. 1: log P(d|x)/P(d)); Türkmen et al., ECIR 2023, "
            "section 5 (R' at S = 1)",
-    kind="unary",
+    form="unary",
     applies=lambda metric: None,
     judge=_judge,
     strategy=relative_cases,

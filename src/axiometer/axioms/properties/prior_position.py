@@ -87,7 +87,7 @@ PRIOR_SENSITIVITY = Property(
     wording="Moving a relevant document that the evaluated ranking retrieves to another position "
             "inside a prior ranking's cutoff changes the score (residual gain depends on pos(d, R_j)).",
     source="Clarke et al. (NRG), 2024, section 2, Eqs. 2-4; definitions §6 (PriorPos)",
-    kind="existential",
+    form="existential",
     applies=lambda metric: None,
     judge=_sens,
     strategy=prior_sensitivity_cases,
@@ -112,7 +112,7 @@ PRIOR_MONOTONICITY = Property(
     wording="Moving a relevant document that the evaluated ranking retrieves deeper in a prior "
             "ranking, or out of it, never lowers the score (the searcher is less likely to have seen it).",
     source="Clarke et al. (NRG), 2024, section 2 (seen(i) decreasing, Eq. 2); definitions §6 (PriorPos)",
-    kind="universal",
+    form="universal",
     applies=lambda metric: None,
     judge=_mono,
     strategy=prior_monotonicity_cases,

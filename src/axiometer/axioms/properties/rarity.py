@@ -55,7 +55,7 @@ RARITY = Property(
             "metric's cutoff, by strictly fewer other systems raises the score.",
     source="Türkmen et al., ECIR 2023, section 2 (rarity R(d) = 1 - S_d/S); "
            "Clarke et al. (NRG), 2024, section 5",
-    kind="universal",
+    form="universal",
     applies=lambda metric: None,
     judge=_judge,
     strategy=rarity_cases,

@@ -61,7 +61,7 @@ REVERSION = Property(
     wording="At its reverting setting the metric is its base metric: alpha = 0 reverts to the "
             "original P@K / AP; with an empty prior set (M = 0) NRG reduces to the base metric.",
     source="Türkmen et al., ECIR 2023, section 2; Clarke et al. (NRG), 2024, section 2 (Eq. 4 -> Eq. 1)",
-    kind="unary",
+    form="unary",
     applies=_applies,
     judge=_judge,
     strategy=relative_cases,

@@ -57,7 +57,7 @@ UNIQUE = Property(
     wording="The unique-contributions instance of NRG (binary G, seen(i) = 1 to depth K, N = 1) is "
             "exactly the number of unique relevant contributions a ranking makes to the pool.",
     source="Clarke et al. (NRG), 2024, Appendix B",
-    kind="unary",
+    form="unary",
     applies=lambda metric: None if metric.counts_unique
     else "the metric does not claim to count unique relevant contributions",
     judge=_judge,

@@ -6,7 +6,7 @@
   parameter-dependent cell's summary and every counterexample, witness,
   error and explanation), ``markdown`` (the same), ``latex`` (a booktabs
   table a paper can ``\\input``), ``html`` (a standalone page) and ``json``;
-  with a :class:`~axiometer.results.Comparison`, also the agreement with the
+  with a :class:`~axiometer.results.PublishedComparison`, also the agreement with the
   published table and what may account for every differing cell.
 - :func:`format_check`: one metric's verdicts (``axiometer check``): a line
   per constraint, the legend and, with ``details``, each counterexample in
@@ -45,7 +45,7 @@ from axiometer.reports.render.latex import escape as latex_escape
 from axiometer.reports.table.build import check_document, table_document
 from axiometer.reports.table.cells import FLAGS, MARKS, cell_mark, header_lines
 from axiometer.reports.table.data import json_cell
-from axiometer.results import AxiomInfo, Cell, Check, Comparison, TableResult
+from axiometer.results import AxiomInfo, Cell, Check, PublishedComparison, TableResult
 
 __all__ = ["REPORT_FORMATS", "CHECK_FORMATS", "MARKS", "FLAGS", "format_table", "format_check",
            "cell_mark", "json_cell", "latex_escape"]
@@ -55,7 +55,7 @@ REPORT_FORMATS = formats_of("table")
 CHECK_FORMATS = formats_of("check")
 
 
-def format_table(result: TableResult, format: str = "text", comparison: Comparison | None = None,
+def format_table(result: TableResult, format: str = "text", comparison: PublishedComparison | None = None,
                  details: bool = True, width: int = DEFAULT_WIDTH) -> str:
     """``result`` as ``text``, ``markdown``, ``latex``, ``html`` or ``json`` (see the module docstring).
 

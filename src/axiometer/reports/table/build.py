@@ -31,7 +31,7 @@ from axiometer.reports.table.cells import (
 from axiometer.reports.table.comparison import PROVENANCE, difference_reasons, differing, left_open
 from axiometer.reports.table.data import check_data, table_data
 from axiometer.reports.table.page import page_blocks
-from axiometer.results import AxiomInfo, Cell, Check, Comparison, TableResult
+from axiometer.results import AxiomInfo, Cell, Check, PublishedComparison, TableResult
 
 __all__ = ["table_document", "check_document", "matrix_table", "SHORT_IDS", "POINTER", "TEXT"]
 
@@ -53,7 +53,7 @@ POINTER = "--details prints every counterexample, witness and explanation; -o FI
 
 # -- the matrix ----------------------------------------------------------------------
 
-def matrix_table(result: TableResult, comparison: Comparison | None, headers: Sequence[str],
+def matrix_table(result: TableResult, comparison: PublishedComparison | None, headers: Sequence[str],
                  corner: str = "metric", gap: int = 2, open_flags: bool = True) -> Table:
     """The matrix: a row per metric, a mark per column (``headers``: the columns' headers)."""
     differs, open_ = differing(comparison), left_open(comparison)
@@ -78,7 +78,7 @@ def _short_headers(constraints: Sequence[str]) -> list[str]:
     return short
 
 
-def _matrix_and_legend(result: TableResult, comparison: Comparison | None, width: int) -> Choice:
+def _matrix_and_legend(result: TableResult, comparison: PublishedComparison | None, width: int) -> Choice:
     """The matrix and its legend, laid out for the width: full ids, two spaces apart, when they
     fit; else the short headers (which the legend names); else single spaces."""
     infos = axiom_infos(result)
@@ -164,7 +164,7 @@ def _boundaries(cells: Sequence[Cell]) -> list[Block]:
         BulletList(items=tuple((item,) for item in items), tight=("text",))))]
 
 
-def _comparison(comparison: Comparison, width: int) -> Section:
+def _comparison(comparison: PublishedComparison, width: int) -> Section:
     """The agreement (saying where the published marks come from), one line per differing cell
     (published mark, our verdict, what may account for it: as many reasons as fit ``width``,
     the first always), and the cells not counted besides those the paper leaves open."""
@@ -210,7 +210,7 @@ def _text_title(result: TableResult) -> str:
     return f"Constraint table: {len(result.rows)} {metrics} × {columns} {kind}"
 
 
-def _details(result: TableResult, comparison: Comparison | None, infos: Mapping[str, AxiomInfo]) -> list[Block]:
+def _details(result: TableResult, comparison: PublishedComparison | None, infos: Mapping[str, AxiomInfo]) -> list[Block]:
     """Parameter dependence, the terms the evidence uses, then every cell in full (differing cells
     say so)."""
     out: list[Block] = []
@@ -231,7 +231,7 @@ def _details(result: TableResult, comparison: Comparison | None, infos: Mapping[
     return [Section(title=(), level=2, children=tuple(out), formats=TEXT)]
 
 
-def _latex(result: TableResult, comparison: Comparison | None) -> Table:
+def _latex(result: TableResult, comparison: PublishedComparison | None) -> Table:
     """The matrix as a paper's table, the legend and the parameter dependence as its note."""
     legend = []
     for symbol, meaning in legend_items(result, comparison):
@@ -255,7 +255,7 @@ def _latex(result: TableResult, comparison: Comparison | None) -> Table:
                  label="tab:axiometer-constraints", note=tuple(note))
 
 
-def table_document(result: TableResult, comparison: Comparison | None = None, details: bool = True,
+def table_document(result: TableResult, comparison: PublishedComparison | None = None, details: bool = True,
                    width: int = DEFAULT_WIDTH, page_title: str = "Constraint table") -> Document:
     """The table's document: settings, the matrix, the legend, the comparison; then, with
     ``details``, parameter dependence and every cell's evidence (text formats), else a pointer."""

@@ -29,8 +29,8 @@ from axiometer.core import natural_key
 from axiometer.metrics.base import format_value
 from axiometer.reports.document import Mark
 from axiometer.reports.numbers import NBSP, denoise, number, numbers_apart
-from axiometer.results import (AxiomInfo, Boundary, BoundaryCurve, Cell, Check, Comparison, Counterexample,
-                               Evidence, TableResult)
+from axiometer.results import (AxiomInfo, Boundary, BoundaryCurve, Cell, Check, PublishedComparison, Counterexample,
+                               Evidence, TableResult, TopicRecord)
 
 __all__ = ["MARKS", "FLAGS", "OPEN_FLAG", "cell_mark", "mark_of", "flags", "parameter_dependent",
            "by_truncation", "legend_items", "short_legend_items", "header_lines", "axiom_infos",
@@ -131,7 +131,7 @@ def mark_of(cell: Cell, differs: bool = False, open: bool = False) -> Mark:
     return Mark(cell.verdict, tuple(flags(cell, differs)), cell_mark(cell, differs, open))
 
 
-def _used(result: TableResult, comparison: Comparison | None) -> tuple[list[str], list[str]]:
+def _used(result: TableResult, comparison: PublishedComparison | None) -> tuple[list[str], list[str]]:
     """The verdicts (✓ and ✗ always) and flags a table's matrix shows, in legend order."""
     used = {c.verdict for c in result.cells}
     verdicts = [v for v in MARKS if v in used or v in ("satisfied", "violated")]
@@ -141,7 +141,7 @@ def _used(result: TableResult, comparison: Comparison | None) -> tuple[list[str]
     return verdicts, [f for f in FLAGS if f in flags_used]
 
 
-def legend_items(result: TableResult, comparison: Comparison | None) -> list[tuple[str, str]]:
+def legend_items(result: TableResult, comparison: PublishedComparison | None) -> list[tuple[str, str]]:
     """``(mark, meaning)`` for every mark and flag the table uses (✓ and ✗ always; ≠ with a
     comparison). Each meaning starts with its short name and a colon."""
     verdicts, used_flags = _used(result, comparison)
@@ -150,7 +150,7 @@ def legend_items(result: TableResult, comparison: Comparison | None) -> list[tup
                                               else "")) for f in used_flags])
 
 
-def short_legend_items(result: TableResult, comparison: Comparison | None) -> list[tuple[str, str]]:
+def short_legend_items(result: TableResult, comparison: PublishedComparison | None) -> list[tuple[str, str]]:
     """:func:`legend_items` in their shortest form, for the text legend; with a comparison that
     leaves cells open, :data:`OPEN_FLAG` too."""
     verdicts, used_flags = _used(result, comparison)
@@ -236,14 +236,15 @@ def _ranking_text(ranking: Sequence[str]) -> str:
     return f"{_compress(ranking)} ({len(ranking)} documents)"
 
 
-def _topic_lines(cx: Counterexample, indent: str) -> list[str]:
-    topic = cx.topic
+def _topic_lines(topic: TopicRecord, rankings: Sequence[Sequence[str]], indent: str) -> list[str]:
+    """The topic's aspects and the relevance of every document judged or in ``rankings``."""
     single = len(topic.aspects) == 1
     lines = []
     if not single:
         aspects = ", ".join(f"{a} (w = {w})" for a, w in zip(topic.aspects, topic.weights))
         lines.append(f"{indent}aspects: {aspects}")
-    shown = sorted(dict.fromkeys([*cx.a, *cx.b, *(d for d, _ in topic.judgments)]), key=natural_key)
+    shown = sorted(dict.fromkeys([*(d for r in rankings for d in r), *(d for d, _ in topic.judgments)]),
+                   key=natural_key)
     if len(shown) <= _SHOW_ALL:
         if single:
             lines.append(f"{indent}relevance: " + ", ".join(f"r({d}) = {topic.relevance(d)[0]}"
@@ -341,7 +342,7 @@ def _counterexample_lines(cx: Counterexample, indent: str, info: AxiomInfo | Non
     joined = _comparison_text(cx)  # the scores stay on one line when the sentence wraps
     sentence = counterexample_sentence(cx, info).replace(joined.replace(NBSP, " "), joined)
     lines = [f"{indent}{sentence}"]
-    lines += _topic_lines(cx, indent)
+    lines += _topic_lines(cx.topic, (cx.a, cx.b), indent)
     if _one_output(cx):
         return lines + _one_output_lines(cx, indent)  # a property of one output (Bounded, Finite...)
     lines.append(f"{indent}a = {_ranking_text(cx.a)}")
@@ -482,8 +483,7 @@ def check_lines(check: Check, indent: str, info: AxiomInfo | None = None) -> lis
         if check.error.ranking is not None:
             lines.append(f"{inner}on ranking {_ranking_text(check.error.ranking)}")
         if check.error.topic is not None:
-            fake = Counterexample(check.error.topic, tuple(check.error.ranking or ()), (), 0.0, 0.0, "", "", "")
-            lines += _topic_lines(fake, inner)
+            lines += _topic_lines(check.error.topic, (check.error.ranking or (),), inner)
     elif check.verdict == "satisfied":
         lines.append(f"{inner}no counterexample in {cases_text(check)}")
     if check.evidence is not None:

@@ -13,7 +13,7 @@ reconstructs them from its prose, and every report says so.
 from __future__ import annotations
 
 from axiometer.reports.table.cells import by_truncation, other_mode_name, parameter_dependent
-from axiometer.results import HOLDS, Cell, Comparison
+from axiometer.results import HOLDS, Cell, PublishedComparison
 
 __all__ = ["differing", "left_open", "difference_reasons", "PROVENANCE"]
 
@@ -21,14 +21,14 @@ __all__ = ["differing", "left_open", "difference_reasons", "PROVENANCE"]
 PROVENANCE = "marks reconstructed from the paper's prose"
 
 
-def differing(comparison: Comparison | None) -> set[tuple[str, str]]:
+def differing(comparison: PublishedComparison | None) -> set[tuple[str, str]]:
     """The ``(row, constraint)`` of every cell that differs from the published table."""
     if comparison is None:
         return set()
     return {(d.row, d.constraint) for d in comparison.differences}
 
 
-def left_open(comparison: Comparison | None) -> set[tuple[str, str]]:
+def left_open(comparison: PublishedComparison | None) -> set[tuple[str, str]]:
     """The ``(row, constraint)`` of every cell the published table leaves open (``?``)."""
     if comparison is None:
         return set()

@@ -14,7 +14,7 @@ from dataclasses import asdict
 from typing import Any
 
 from axiometer.reports.table.cells import by_truncation, cell_mark, parameter_dependent
-from axiometer.results import AxiomInfo, Cell, Check, Comparison, TableResult
+from axiometer.results import AxiomInfo, Cell, Check, PublishedComparison, TableResult
 
 __all__ = ["json_cell", "table_data", "check_data", "axiom_json"]
 
@@ -39,7 +39,7 @@ def axiom_json(info: AxiomInfo) -> dict[str, Any]:
             "conditions": list(info.conditions), "source": info.source, "expectation": info.expectation}
 
 
-def table_data(result: TableResult, comparison: Comparison | None) -> dict[str, Any]:
+def table_data(result: TableResult, comparison: PublishedComparison | None) -> dict[str, Any]:
     """The table: ``result.to_dict()`` with lifted cells, each column's meaning and, if given, the
     comparison."""
     data = result.to_dict()

@@ -33,7 +33,7 @@ from axiometer.reports.table.cells import (
 )
 from axiometer.reports.table.comparison import difference_reasons, differing, left_open
 from axiometer.reports.table.drawn import anchor, boundaries_section, cell_section, css
-from axiometer.results import HOLDS, AxiomInfo, Cell, Comparison, Difference, TableResult
+from axiometer.results import HOLDS, AxiomInfo, Cell, PublishedComparison, Difference, TableResult
 
 __all__ = ["page_blocks"]
 
@@ -95,7 +95,7 @@ def _cell_tip(cell: Cell, info: AxiomInfo | None, differs: str | None) -> str:
     return f"{cell.row} × {cell.constraint}{name}: " + "; ".join(_unique(parts))
 
 
-def _matrix(result: TableResult, comparison: Comparison | None) -> Table:
+def _matrix(result: TableResult, comparison: PublishedComparison | None) -> Table:
     infos = axiom_infos(result)
     differs, open_cells = differing(comparison), left_open(comparison)
     published = _published_marks(comparison) if comparison else {}
@@ -121,7 +121,7 @@ def _matrix(result: TableResult, comparison: Comparison | None) -> Table:
     return Table(headers=tuple(headers), rows=tuple(rows), css="matrix")
 
 
-def _legend(result: TableResult, comparison: Comparison | None) -> DefinitionList:
+def _legend(result: TableResult, comparison: PublishedComparison | None) -> DefinitionList:
     items = legend_items(result, comparison)
     if comparison is not None and left_open(comparison):
         items.append((OPEN_FLAG, f"left open by {comparison.table}: its prose does not decide the cell "
@@ -156,7 +156,7 @@ def _meanings(result: TableResult) -> DefinitionList:
 
 # -- the published comparison -----------------------------------------------------------------
 
-def _published_marks(comparison: Comparison) -> dict[tuple[str, str], str]:
+def _published_marks(comparison: PublishedComparison) -> dict[tuple[str, str], str]:
     """The published mark of every compared cell: stated for differing, open and uncompared cells;
     for the agreeing ones it is the mark our verdict agrees with."""
     marks: dict[tuple[str, str], str] = {}
@@ -169,7 +169,7 @@ def _count(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
 
-def _side_by_side(result: TableResult, comparison: Comparison) -> Table:
+def _side_by_side(result: TableResult, comparison: PublishedComparison) -> Table:
     """The published marks and ours, cell by cell (``published · ours``)."""
     stated = _published_marks(comparison)
     differs, open_cells = differing(comparison), left_open(comparison)
@@ -213,7 +213,7 @@ def _cells_named(result: TableResult, entries: tuple[Difference, ...]) -> list[I
     return [p for p in parts if p != ""]
 
 
-def _comparison(result: TableResult, comparison: Comparison) -> list[Block]:
+def _comparison(result: TableResult, comparison: PublishedComparison) -> list[Block]:
     blocks: list[Block] = [
         Paragraph(parts=(Strong((f"Agreement with {comparison.table}: {comparison.agree} of {comparison.total} "
                                  f"decided cells ({100 * comparison.rate:.1f}%)",)),
@@ -255,7 +255,7 @@ def _comparison(result: TableResult, comparison: Comparison) -> list[Block]:
 
 # -- the page -----------------------------------------------------------------------------------
 
-def page_blocks(result: TableResult, comparison: Comparison | None) -> list[Block]:
+def page_blocks(result: TableResult, comparison: PublishedComparison | None) -> list[Block]:
     """The table's page (see the module docstring), every block shown in HTML only."""
     infos = axiom_infos(result)
     differs, open_cells = differing(comparison), left_open(comparison)
