@@ -106,11 +106,12 @@ class Counterexample:
     # Relative metrics: the other systems' rankings a (and b) were scored against.
     context_a: tuple[tuple[str, ...], ...] | None = None
     context_b: tuple[tuple[str, ...], ...] | None = None
-    # What ``extra`` shows, as data (not in the JSON): DeepTh/CloseTh's rc and the grid point
-    # (n or m) of the pair; Sat's rmax.
+    # What ``extra`` shows, as data (not in the JSON): DeepTh/CloseTh's rc, the grid point (n or m)
+    # of the pair and the sign of D(n) along the grid (as ``Witness.signs`` words it); Sat's rmax.
     rc: Fraction | None = field(default=None, metadata=NOT_IN_JSON)
     threshold: int | None = field(default=None, metadata=NOT_IN_JSON)
     rmax: Fraction | None = field(default=None, metadata=NOT_IN_JSON)
+    signs: str | None = field(default=None, metadata=NOT_IN_JSON)
 
 
 @dataclass(frozen=True)

@@ -172,3 +172,4 @@ def test_a_violation_carries_its_rc_and_grid_point_as_data():
     assert result.verdict is Verdict.VIOLATED
     assert (ce.rc, ce.threshold) == (Fraction(1, 100), 64)
     assert dict(ce.extra)["rc"] == str(ce.rc) and dict(ce.extra)["n"] == str(ce.threshold)
+    assert ce.signs and dict(ce.extra)["signs"] == ce.signs  # the sign of D along the grid, as data
