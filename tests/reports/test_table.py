@@ -4,8 +4,10 @@ comparison section, and ``format_check``."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
+from fractions import Fraction
 from html import escape
 from html.parser import HTMLParser
 
@@ -17,7 +19,7 @@ from axiometer.reports.table.cells import counterexample_sentence
 from axiometer.reports.table.build import POINTER
 from axiometer.results import (
     AxiomInfo, Boundary, BoundaryCurve, Cell, Check, Counterexample, ErrorInfo, Evidence, TableResult, TopicRecord,
-    Witness,
+    Verdict, Witness,
 )
 
 TWO_ASPECTS = TopicRecord(aspects=("t1", "t2"), weights=("1/2", "1/2"),
@@ -487,6 +489,26 @@ def test_a_relative_metric_counterexample_shows_the_other_systems():
                                                        counterexample=empty))
     data = json.loads(format_check(check("x", "PriorMono", "violated", counterexample=moved), "json"))
     assert data[0]["counterexample"]["context_b"] == [["o1", "d2"]]
+
+
+def test_the_check_json_leaves_typed_fields_out_as_the_table_json_does():
+    # A witness's threshold and a counterexample's rc restate their texts as data: not in any JSON.
+    witness = check("RBP(p=0.9)", "DeepTh", Verdict.WITNESS, mode="truncate",
+                    witness=Witness("n = 12", "for every rc tried", threshold=12, rcs=(Fraction(1, 100),)))
+    violated = check("RBP(p=0.5)", "CloseTh", Verdict.VIOLATED, counterexample=dataclasses.replace(
+        PRI_CX, extra=(("rc", "1/10"), ("m", "3"), ("signs", "m=1..2: +; m=3: +")), rc=Fraction(1, 10),
+        threshold=3, signs="m=1..2: +; m=3: +"))
+    cells = [cell("RBP", c.metric, c.constraint, [c]) for c in (witness, violated)]
+    table = TableResult(rows=("RBP",), constraints=("DeepTh", "CloseTh"), cells=tuple(cells), seed=0,
+                        mode="default", budget="")
+    from_checks = json.loads(format_check([witness, violated], "json"))
+    from_cells = json.loads(format_check(cells, "json"))
+    from_table = json.loads(format_table(table, "json"))["cells"]
+    for data in (from_checks, from_cells, from_table):
+        assert data[0]["witness"] == {"value": "n = 12", "note": "for every rc tried", "signs": None,
+                                      "by_truncation": False}
+        assert not {"rc", "threshold", "rmax", "signs"} & set(data[1]["counterexample"])
+    assert from_cells[0]["checks"] == from_table[0]["checks"]
 
 
 def test_an_undefined_score_reads_undefined_and_is_null_in_json():
