@@ -38,7 +38,7 @@ LONG_CX = Counterexample(topic=LONG, a=("r1", *(f"n{i}" for i in range(1, 128)))
                          b=(*(f"n{i}" for i in range(1, 65)), *(f"r{i}" for i in range(1, 65))),
                          score_a=0.005, score_b=1e-20, relation="Q(b) > Q(a)",
                          note="no grid m gives Q(b) > Q(a)", decided="float",
-                         extra=(("rc", "1/100"), ("m", "64"), ("signs", "m=1..64: +")))
+                         extra=(("rc", "1/100"), ("m", "64"), ("signs", "m=1..64: +")), signs="m=1..64: +")
 
 
 #: What the sample table's columns mean (the runner fills these from the constraints).
@@ -69,7 +69,8 @@ def sample_table(interrupted=False, axioms=AXIOMS) -> TableResult:
              other_mode="violated", explanation="holds when no later document is relevant"),
         cell("P@k", "P@10", "DeepTh", [check("P@10", "DeepTh", "witness", mode="truncate",
                                              witness=Witness("n = 6", "for every rc tried",
-                                                             "rc = 1/10: n=1..5: -, n=6..64: +", True))]),
+                                                             "rc = 1/10: n=1..5: -, n=6..64: +", True,
+                                                             signs_by_rc=("rc = 1/10: n=1..5: -, n=6..64: +",)))]),
         cell("P@k", "P@10", "Red", [check("P@10", "Red", "violated", counterexample=RED_CX)],
              projected=True),
         cell("RBP", "RBP(p=0.8)", "Pri", [check("RBP(p=0.8)", "Pri", "satisfied", (("p", 0.8),),
@@ -153,6 +154,8 @@ def test_text_matrix_legend_summaries_and_details():
     assert "Q(a) = 1/200, Q(b) = 1e-20" in text
     # The witness with its truncation flag and signs; the error with its input.
     assert "witness n = 6 (for every rc tried); by truncation" in text
+    assert "sign of D = Q(a) - Q(b): rc = 1/10: n=1..5: -, n=6..64: +" in text
+    assert "sign of D = Q(a) - Q(b) along the grid: m=1..64: +" in text  # the counterexample's signs
     assert "error: ValueError: boom" in text and "on ranking d1 d2" in text
     assert "seed 3" in text and "150 random cases" in text
     # The abbreviations the evidence uses are explained before it.

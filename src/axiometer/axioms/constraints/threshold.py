@@ -278,7 +278,7 @@ class ThresholdConstraint(Constraint):
                      verdict=Verdict.WITNESS, mode=mode, cases=len(grid) * len(rcs), exact=exact,
                      tolerance=None if exact else tolerance,
                      witness=Witness(f"{rule.symbol} = {found}", "for every rc tried", signs_all, truncated,
-                                     threshold=found, rcs=tuple(rcs)),
+                                     threshold=found, rcs=tuple(rcs), signs_by_rc=tuple(w[1] for w in witnesses)),
                      curve=curve, evidence=evidence)
 
     def _violation(self, metric: Metric, mode: str, tolerance: float, rc: Fraction, n: int, pair: _Pair,

@@ -483,9 +483,8 @@ def check_lines(check: Check, indent: str, info: AxiomInfo | None = None) -> lis
         if w.by_truncation:
             text += "; by truncation (documents past the cutoff)"
         lines.append(text)
-        if w.signs:
-            for part in w.signs.split("; "):
-                lines.append(f"{inner}sign of D = Q(a) - Q(b): {part}")
+        for part in w.signs_by_rc:
+            lines.append(f"{inner}sign of D = Q(a) - Q(b): {part}")
     elif check.error is not None:
         lines.append(f"{inner}error: {check.error.message}")
         if check.error.ranking is not None:

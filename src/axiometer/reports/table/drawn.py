@@ -220,9 +220,9 @@ def _found(check: Check, info: AxiomInfo | None) -> list[Block]:
         if w.by_truncation:
             tail += "; by truncation: documents past the cutoff"
         out: list[Block] = [Paragraph(parts=(*parts, tail + "."))]
-        if w.signs:
+        if w.signs_by_rc:
             out.append(BulletList(css="muted", items=tuple((f"sign of D = Q(a) − Q(b): {part}",)
-                                                           for part in w.signs.split("; "))))
+                                                           for part in w.signs_by_rc)))
         return out
     if check.error is not None:
         out = [Paragraph(parts=(f"Error: {check.error.message}",), css="fails")]
