@@ -98,7 +98,7 @@ def _boundary_groups(cell: Cell) -> dict[str, list[Boundary]]:
 def _region_label(verdict: Verdict, room: float) -> str:
     """A region's label for ``room`` (its share of the axes' width): mark and verdict, the mark
     alone, or nothing."""
-    return verdict_label(verdict) if room >= 0.12 else VERDICT_STYLE.get(verdict, ("", ""))[1] if room >= 0.025 \
+    return verdict_label(verdict) if room >= 0.12 else VERDICT_STYLE[verdict][1] if room >= 0.025 \
         else ""
 
 
@@ -137,7 +137,7 @@ def _draw_boundary_strip(axes: Axes, boundaries: Sequence[Boundary],
     regions: list[tuple[Verdict, str, str]] = []
     for (left, right), (boundary, side) in zip(zip(edges, edges[1:]), sides):
         verdict = boundary.below if side == "below" else boundary.above
-        fill, _, ink, _ = VERDICT_STYLE.get(verdict, ("#FFFFFF", "?", "black", ""))
+        fill, _, ink, _ = VERDICT_STYLE[verdict]
         axes.add_patch(Rectangle((left, 0.0), right - left, 1.0, facecolor=fill, edgecolor="none"))
         text = _region_label(verdict, (right - left) / (high - low))
         if text:
@@ -154,7 +154,7 @@ def _draw_boundary_strip(axes: Axes, boundaries: Sequence[Boundary],
     # The grid's own checks on this line, each a small box with its verdict's mark.
     size = 0.018 * (high - low)
     for value, check in along:
-        fill, _, ink, _ = VERDICT_STYLE.get(check.verdict, ("#FFFFFF", "?", "black", ""))
+        fill, _, ink, _ = VERDICT_STYLE[check.verdict]
         axes.add_patch(Rectangle((value - size, -0.62), 2 * size, 0.42, facecolor=fill, edgecolor="#333333",
                                  linewidth=0.6, zorder=3))
         axes.text(value, -0.41, verdict_mark(check), ha="center", va="center", color=ink, fontsize=7.5,
@@ -220,7 +220,7 @@ def boundary_strip(source: Cell | Boundary, param: str | None = None) -> Figure:
             axes.set_title("\n".join(wrapped(line, 100) for line in title.split("\n")), loc="left")
             axes.set_xlabel(name_ + "\n" + "\n".join(wrapped(boundary_caption(b), 90) for b in found),
                             loc="left")
-        handles = [Patch(facecolor=VERDICT_STYLE.get(v, ("#FFFFFF",))[0], edgecolor="#555555",
+        handles = [Patch(facecolor=VERDICT_STYLE[v][0], edgecolor="#555555",
                          label=f"{verdict_label(v)} for {values}" + (f": {basis}" if basis else ""))
                    for v, values, basis in regions]
         # Two columns when two short entries fit the width, else one entry per line.
@@ -353,7 +353,7 @@ def _shade(axes: Axes, plot: _CurvePlot, xs: Sequence[float], bottom: Sequence[f
     """Shade between ``bottom`` and ``top`` in the verdict's colour (and remember it for the legend)."""
     if verdict not in plot.shaded:
         plot.shaded.append(verdict)
-    axes.fill_between(xs, bottom, top, color=VERDICT_STYLE.get(verdict, ("#DDDDDD",))[0], alpha=0.45,
+    axes.fill_between(xs, bottom, top, color=VERDICT_STYLE[verdict][0], alpha=0.45,
                       linewidth=0, zorder=1)
 
 
@@ -412,7 +412,7 @@ def _draw_checks(axes: Axes, plot: _CurvePlot) -> None:
         axes.plot([b.value], [float(dict(b.fixed)[plot.curve.param])], marker="D", markersize=6, color="white",
                   markeredgecolor="black", linestyle="none", zorder=5)
     for x, y, check in plot.grid_checks:
-        ink = VERDICT_STYLE.get(check.verdict, ("black",))[0]
+        ink = VERDICT_STYLE[check.verdict][0]
         axes.text(x, y, verdict_mark(check), ha="center", va="center", fontsize=8, fontweight="bold", color=ink,
                   zorder=5, bbox={"boxstyle": "circle,pad=0.15", "facecolor": "white", "edgecolor": ink,
                                   "linewidth": 0.8})
@@ -427,7 +427,7 @@ def _curve_legend(figure: Figure, plot: _CurvePlot, hatched: bool) -> None:
     curve = plot.curve
     handles: list[Artist] = [Line2D([], [], color="black", linewidth=1.5, marker="o", markersize=4.5,
                                     label=f"the boundary of {curve.param} located at a value of {curve.over}")]
-    handles += [Patch(facecolor=VERDICT_STYLE.get(v, ("#DDDDDD",))[0], alpha=0.45, label=verdict_label(v))
+    handles += [Patch(facecolor=VERDICT_STYLE[v][0], alpha=0.45, label=verdict_label(v))
                 for v in plot.shaded]
     if plot.crossing:
         handles.append(Line2D([], [], marker="D", markersize=6, color="white", markeredgecolor="black",

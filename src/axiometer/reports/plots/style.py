@@ -103,11 +103,10 @@ def wrapped(text: str, width: int = 100) -> str:
 
 def verdict_mark(check: Check) -> str:
     """The verdict's mark in a box, with ``ᵗ`` when its witness exists only by truncation."""
-    mark = VERDICT_STYLE.get(check.verdict, ("", check.verdict, "", ""))[1]
+    mark = VERDICT_STYLE[check.verdict][1]
     return mark + ("ᵗ" if check.witness is not None and check.witness.by_truncation else "")
 
 
 def verdict_label(verdict: Verdict) -> str:
     """``✗ violated``: the verdict's mark and name, as a region or a legend entry says it."""
-    found = VERDICT_STYLE.get(verdict)
-    return f"{found[1]} {verdict}" if found else verdict
+    return f"{VERDICT_STYLE[verdict][1]} {verdict}"

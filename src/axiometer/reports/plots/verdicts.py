@@ -74,7 +74,7 @@ def _box(axes: Axes, x: float, y: float, check: Check | None, default: bool) -> 
         axes.add_patch(Rectangle((x - 0.45, y - 0.45), 0.9, 0.9, facecolor="white", edgecolor="#BBBBBB",
                                  linestyle=":", linewidth=0.8))
         return
-    fill, _, ink, _ = VERDICT_STYLE.get(check.verdict, ("#FFFFFF", "?", "black", ""))
+    fill, _, ink, _ = VERDICT_STYLE[check.verdict]
     axes.add_patch(Rectangle((x - 0.45, y - 0.45), 0.9, 0.9, facecolor=fill,
                              edgecolor="black" if default else "#555555", linewidth=2.2 if default else 0.6))
     axes.text(x, y, verdict_mark(check), ha="center", va="center", color=ink, fontsize=12, fontweight="bold")

@@ -121,7 +121,7 @@ def flags(cell: Cell, differs: bool = False) -> list[str]:
 def cell_mark(cell: Cell, differs: bool = False, open: bool = False) -> str:
     """The cell's matrix mark: the verdict's mark and its flags, e.g. ``"W~"``, ``"✗†"``;
     ``open`` adds :data:`OPEN_FLAG` (the published table leaves the cell open)."""
-    return (MARKS.get(cell.verdict, cell.verdict) + "".join(FLAGS[f] for f in flags(cell, differs))
+    return (MARKS[cell.verdict] + "".join(FLAGS[f] for f in flags(cell, differs))
             + (OPEN_FLAG if open else ""))
 
 
