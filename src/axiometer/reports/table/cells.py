@@ -45,8 +45,8 @@ BOUNDARIES_INTRO = ("Boundaries: where a verdict changes along a parameter (the 
                     "it, else it is as strong as the search behind it.")
 
 #: One mark per verdict (text, Markdown, HTML).
-MARKS: dict[Verdict, str] = {Verdict.SATISFIED: "✓", Verdict.VIOLATED: "✗", Verdict.WITNESS: "W", Verdict.ERROR: "E",
-                             Verdict.NA: "n/a", Verdict.NOT_RUN: "–"}
+MARKS: dict[Verdict, str] = {Verdict.SATISFIED: "✓", Verdict.VIOLATED: "✗", Verdict.WITNESS: "W",
+                             Verdict.ERROR: "E", Verdict.NA: "n/a", Verdict.NOT_RUN: "–"}
 #: Suffixes: what else a cell says.
 FLAGS = {"params": "~", "projected": "†", "truncation": "ᵗ", "differs": "≠"}
 #: The text matrix's suffix for a cell the published table leaves open (``?``), with ``--compare``.
