@@ -42,7 +42,9 @@ def test_typed_fields_stay_out_of_the_json():
                                "by_truncation": False}
     example = Counterexample(topic=TopicRecord(("*",), ("1",), ()), a=("d1",), b=("d2",), score_a=0.0,
                              score_b=1.0, relation="Q(b) > Q(a)", note="", decided=Decided.EXACT,
-                             extra=(("rc", "1/10"), ("m", "3")), rc=Fraction(1, 10), threshold=3)
+                             extra=(("rc", "1/10"), ("m", "3")), rc=Fraction(1, 10), threshold=3,
+                             signs="m=1..2: +; m=3: −")
     written = record(example)
     assert "rc" not in written and "threshold" not in written and "rmax" not in written
+    assert "signs" not in written
     assert written["decided"] == "exact" and written["extra"] == [["rc", "1/10"], ["m", "3"]]

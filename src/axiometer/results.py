@@ -106,11 +106,12 @@ class Counterexample:
     # Relative metrics: the other systems' rankings a (and b) were scored against.
     context_a: tuple[tuple[str, ...], ...] | None = None
     context_b: tuple[tuple[str, ...], ...] | None = None
-    # What ``extra`` shows, as data (not in the JSON): DeepTh/CloseTh's rc and the grid point
-    # (n or m) of the pair; Sat's rmax.
+    # What ``extra`` shows, as data (not in the JSON): DeepTh/CloseTh's rc, the grid point (n or m)
+    # of the pair and the sign of D(n) along the grid (as ``Witness.signs`` words it); Sat's rmax.
     rc: Fraction | None = field(default=None, metadata=NOT_IN_JSON)
     threshold: int | None = field(default=None, metadata=NOT_IN_JSON)
     rmax: Fraction | None = field(default=None, metadata=NOT_IN_JSON)
+    signs: str | None = field(default=None, metadata=NOT_IN_JSON)
 
 
 @dataclass(frozen=True)
@@ -120,17 +121,20 @@ class Witness:
     ``value`` says it for display; the typed fields say it as data (they are
     not in the JSON): ``threshold``, DeepTh's ``n`` or CloseTh's ``m`` (one
     that serves every ``rc`` in ``rcs``); ``rmax``, Sat's; ``scores``, a
-    property's witness case's ``(Q(a), Q(b))``.
+    property's witness case's ``(Q(a), Q(b))``; ``signs_by_rc``, ``signs``
+    one ``rc`` at a time.
     """
 
     value: str                       # e.g. "n = 12", "m = 3", "rmax = 1"
     note: str = ""
-    signs: str | None = None         # DeepTh/CloseTh: the sign of D(n) along the grid
+    signs: str | None = None         # DeepTh/CloseTh: the sign of D(n) along the grid, "; " between rc
     by_truncation: bool = False      # reached only because documents fell past the cutoff
     threshold: int | None = field(default=None, metadata=NOT_IN_JSON)
     rcs: tuple[Fraction, ...] = field(default=(), metadata=NOT_IN_JSON)
     rmax: Fraction | None = field(default=None, metadata=NOT_IN_JSON)
     scores: tuple[float, float] | None = field(default=None, metadata=NOT_IN_JSON)
+    # ``signs`` one rc at a time (``"rc = 1/100: n=1..5: -, n=6..64: +"``), in the order of ``rcs``.
+    signs_by_rc: tuple[str, ...] = field(default=(), metadata=NOT_IN_JSON)
 
 
 @dataclass(frozen=True)

@@ -164,6 +164,9 @@ def test_the_witness_carries_its_threshold_as_an_int_equal_to_its_text():
     assert result.verdict is Verdict.WITNESS
     assert isinstance(witness.threshold, int) and witness.value == f"n = {witness.threshold}"
     assert witness.rcs == RCS  # one threshold that serves every rc tried
+    # The signs one rc at a time, as data: what the joined text says, in the order of rcs.
+    assert "; ".join(witness.signs_by_rc) == witness.signs
+    assert [part.split(":")[0] for part in witness.signs_by_rc] == [f"rc = {rc}" for rc in RCS]
 
 
 def test_a_violation_carries_its_rc_and_grid_point_as_data():
@@ -172,3 +175,4 @@ def test_a_violation_carries_its_rc_and_grid_point_as_data():
     assert result.verdict is Verdict.VIOLATED
     assert (ce.rc, ce.threshold) == (Fraction(1, 100), 64)
     assert dict(ce.extra)["rc"] == str(ce.rc) and dict(ce.extra)["n"] == str(ce.threshold)
+    assert ce.signs and dict(ce.extra)["signs"] == ce.signs  # the sign of D along the grid, as data

@@ -4,8 +4,10 @@ comparison section, and ``format_check``."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
+from fractions import Fraction
 from html import escape
 from html.parser import HTMLParser
 
@@ -17,7 +19,7 @@ from axiometer.reports.table.cells import counterexample_sentence
 from axiometer.reports.table.build import POINTER
 from axiometer.results import (
     AxiomInfo, Boundary, BoundaryCurve, Cell, Check, Counterexample, ErrorInfo, Evidence, TableResult, TopicRecord,
-    Witness,
+    Verdict, Witness,
 )
 
 TWO_ASPECTS = TopicRecord(aspects=("t1", "t2"), weights=("1/2", "1/2"),
@@ -36,7 +38,7 @@ LONG_CX = Counterexample(topic=LONG, a=("r1", *(f"n{i}" for i in range(1, 128)))
                          b=(*(f"n{i}" for i in range(1, 65)), *(f"r{i}" for i in range(1, 65))),
                          score_a=0.005, score_b=1e-20, relation="Q(b) > Q(a)",
                          note="no grid m gives Q(b) > Q(a)", decided="float",
-                         extra=(("rc", "1/100"), ("m", "64"), ("signs", "m=1..64: +")))
+                         extra=(("rc", "1/100"), ("m", "64"), ("signs", "m=1..64: +")), signs="m=1..64: +")
 
 
 #: What the sample table's columns mean (the runner fills these from the constraints).
@@ -67,7 +69,8 @@ def sample_table(interrupted=False, axioms=AXIOMS) -> TableResult:
              other_mode="violated", explanation="holds when no later document is relevant"),
         cell("P@k", "P@10", "DeepTh", [check("P@10", "DeepTh", "witness", mode="truncate",
                                              witness=Witness("n = 6", "for every rc tried",
-                                                             "rc = 1/10: n=1..5: -, n=6..64: +", True))]),
+                                                             "rc = 1/10: n=1..5: -, n=6..64: +", True,
+                                                             signs_by_rc=("rc = 1/10: n=1..5: -, n=6..64: +",)))]),
         cell("P@k", "P@10", "Red", [check("P@10", "Red", "violated", counterexample=RED_CX)],
              projected=True),
         cell("RBP", "RBP(p=0.8)", "Pri", [check("RBP(p=0.8)", "Pri", "satisfied", (("p", 0.8),),
@@ -151,6 +154,8 @@ def test_text_matrix_legend_summaries_and_details():
     assert "Q(a) = 1/200, Q(b) = 1e-20" in text
     # The witness with its truncation flag and signs; the error with its input.
     assert "witness n = 6 (for every rc tried); by truncation" in text
+    assert "sign of D = Q(a) - Q(b): rc = 1/10: n=1..5: -, n=6..64: +" in text
+    assert "sign of D = Q(a) - Q(b) along the grid: m=1..64: +" in text  # the counterexample's signs
     assert "error: ValueError: boom" in text and "on ranking d1 d2" in text
     assert "seed 3" in text and "150 random cases" in text
     # The abbreviations the evidence uses are explained before it.
@@ -487,6 +492,26 @@ def test_a_relative_metric_counterexample_shows_the_other_systems():
                                                        counterexample=empty))
     data = json.loads(format_check(check("x", "PriorMono", "violated", counterexample=moved), "json"))
     assert data[0]["counterexample"]["context_b"] == [["o1", "d2"]]
+
+
+def test_the_check_json_leaves_typed_fields_out_as_the_table_json_does():
+    # A witness's threshold and a counterexample's rc restate their texts as data: not in any JSON.
+    witness = check("RBP(p=0.9)", "DeepTh", Verdict.WITNESS, mode="truncate",
+                    witness=Witness("n = 12", "for every rc tried", threshold=12, rcs=(Fraction(1, 100),)))
+    violated = check("RBP(p=0.5)", "CloseTh", Verdict.VIOLATED, counterexample=dataclasses.replace(
+        PRI_CX, extra=(("rc", "1/10"), ("m", "3"), ("signs", "m=1..2: +; m=3: +")), rc=Fraction(1, 10),
+        threshold=3, signs="m=1..2: +; m=3: +"))
+    cells = [cell("RBP", c.metric, c.constraint, [c]) for c in (witness, violated)]
+    table = TableResult(rows=("RBP",), constraints=("DeepTh", "CloseTh"), cells=tuple(cells), seed=0,
+                        mode="default", budget="")
+    from_checks = json.loads(format_check([witness, violated], "json"))
+    from_cells = json.loads(format_check(cells, "json"))
+    from_table = json.loads(format_table(table, "json"))["cells"]
+    for data in (from_checks, from_cells, from_table):
+        assert data[0]["witness"] == {"value": "n = 12", "note": "for every rc tried", "signs": None,
+                                      "by_truncation": False}
+        assert not {"rc", "threshold", "rmax", "signs"} & set(data[1]["counterexample"])
+    assert from_cells[0]["checks"] == from_table[0]["checks"]
 
 
 def test_an_undefined_score_reads_undefined_and_is_null_in_json():

@@ -30,6 +30,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Union
 
+from axiometer.results import Verdict
+
 if TYPE_CHECKING:  # matplotlib loads only when a figure is drawn
     from matplotlib.figure import Figure as Drawing
 
@@ -77,8 +79,9 @@ class Link:
 class Mark:
     """A verdict's mark in a constraint table: the verdict, its flags (keys of
     :data:`axiometer.reports.table.cells.FLAGS`, in order) and whether the published table leaves
-    the cell open; ``symbol`` is its text (``W~``, ``✗†≠``), which text formats print as is."""
-    verdict: str
+    the cell open; ``symbol`` is its text (``W~``, ``✗†≠``), which text formats print as is. A
+    legend's flag alone has no verdict (None)."""
+    verdict: Verdict | None
     flags: tuple[str, ...]
     symbol: str
 

@@ -278,7 +278,7 @@ class ThresholdConstraint(Constraint):
                      verdict=Verdict.WITNESS, mode=mode, cases=len(grid) * len(rcs), exact=exact,
                      tolerance=None if exact else tolerance,
                      witness=Witness(f"{rule.symbol} = {found}", "for every rc tried", signs_all, truncated,
-                                     threshold=found, rcs=tuple(rcs)),
+                                     threshold=found, rcs=tuple(rcs), signs_by_rc=tuple(w[1] for w in witnesses)),
                      curve=curve, evidence=evidence)
 
     def _violation(self, metric: Metric, mode: str, tolerance: float, rc: Fraction, n: int, pair: _Pair,
@@ -293,7 +293,7 @@ class ThresholdConstraint(Constraint):
             relation="Q(a) > Q(b)" if rule.rule == "eventually positive" else "Q(b) > Q(a)",
             note=note, decided=Decided.EXACT if comparison.exact else Decided.FLOAT,
             extra=(("rc", str(rc)), (rule.symbol, str(n)), ("signs", signs)),
-            context_a=context_record(context), rc=rc, threshold=n)
+            context_a=context_record(context), rc=rc, threshold=n, signs=signs)
         exact = is_exact_capable(metric)
         return Check(constraint=self.id, metric=metric.name, params=params_of(metric), verdict=Verdict.VIOLATED,
                      mode=mode, cases=0, counterexample=counterexample, exact=exact,

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from axiometer.reports.numbers import number
 from axiometer.reports.plots.style import (VERDICT_STYLE, WIDTH, figure_of, new_figure, style, value_text, verdict_label,
                                            verdict_mark, wrapped)
-from axiometer.results import Boundary, BoundaryCurve, Cell, Check
+from axiometer.results import HOLDS, Boundary, BoundaryCurve, Cell, Check, Verdict
 
 if TYPE_CHECKING:  # matplotlib is imported when a picture is drawn, not with axiometer
     from matplotlib.axes import Axes
@@ -20,7 +20,7 @@ if TYPE_CHECKING:  # matplotlib is imported when a picture is drawn, not with ax
 __all__ = ["boundary_strip", "boundary_curve", "boundary_region", "boundary_caption"]
 
 #: What a side of a boundary rests on, in the picture's region labels (the sentence says it in full).
-_CERTAIN = {"violated": "a counterexample at every probe", "witness": "a witness pair at every probe"}
+_CERTAIN = {Verdict.VIOLATED: "a counterexample at every probe", Verdict.WITNESS: "a witness pair at every probe"}
 
 
 def _side_basis(boundary: Boundary, side: str) -> str:
@@ -29,7 +29,7 @@ def _side_basis(boundary: Boundary, side: str) -> str:
     if boundary.certain in (side, "both"):
         return _CERTAIN.get(verdict, "a concrete case at every probe")
     evidence = boundary.evidence_below if side == "below" else boundary.evidence_above
-    if verdict in ("satisfied", "witness"):
+    if verdict in HOLDS:
         return "no counterexample found" + (f" ({evidence.strength})" if evidence is not None else "")
     return ""
 
@@ -95,10 +95,10 @@ def _boundary_groups(cell: Cell) -> dict[str, list[Boundary]]:
     return {name: sorted(found, key=lambda b: b.value) for name, found in groups.items()}
 
 
-def _region_label(verdict: str, room: float) -> str:
+def _region_label(verdict: Verdict, room: float) -> str:
     """A region's label for ``room`` (its share of the axes' width): mark and verdict, the mark
     alone, or nothing."""
-    return verdict_label(verdict) if room >= 0.12 else VERDICT_STYLE.get(verdict, ("", ""))[1] if room >= 0.025 \
+    return verdict_label(verdict) if room >= 0.12 else VERDICT_STYLE[verdict][1] if room >= 0.025 \
         else ""
 
 
@@ -121,7 +121,7 @@ def _region_range(boundaries: Sequence[Boundary], index: int) -> str:
 
 
 def _draw_boundary_strip(axes: Axes, boundaries: Sequence[Boundary],
-                         along: Sequence[tuple[float, Check]]) -> list[tuple[str, str, str]]:
+                         along: Sequence[tuple[float, Check]]) -> list[tuple[Verdict, str, str]]:
     """One parameter's verdict band: a region per verdict between the boundaries, each boundary a
     labelled line, and the grid's checks on that line as marked boxes under the band. Returns each
     region's ``(verdict, its values, what it rests on)``, for the legend."""
@@ -134,10 +134,10 @@ def _draw_boundary_strip(axes: Axes, boundaries: Sequence[Boundary],
     low, high = min(low, boundaries[0].value - room), max(high, boundaries[-1].value + room)
     edges = [low, *(b.value for b in boundaries), high]
     sides = [(boundaries[0], "below"), *((b, "above") for b in boundaries)]
-    regions: list[tuple[str, str, str]] = []
+    regions: list[tuple[Verdict, str, str]] = []
     for (left, right), (boundary, side) in zip(zip(edges, edges[1:]), sides):
         verdict = boundary.below if side == "below" else boundary.above
-        fill, _, ink, _ = VERDICT_STYLE.get(verdict, ("#FFFFFF", "?", "black", ""))
+        fill, _, ink, _ = VERDICT_STYLE[verdict]
         axes.add_patch(Rectangle((left, 0.0), right - left, 1.0, facecolor=fill, edgecolor="none"))
         text = _region_label(verdict, (right - left) / (high - low))
         if text:
@@ -154,7 +154,7 @@ def _draw_boundary_strip(axes: Axes, boundaries: Sequence[Boundary],
     # The grid's own checks on this line, each a small box with its verdict's mark.
     size = 0.018 * (high - low)
     for value, check in along:
-        fill, _, ink, _ = VERDICT_STYLE.get(check.verdict, ("#FFFFFF", "?", "black", ""))
+        fill, _, ink, _ = VERDICT_STYLE[check.verdict]
         axes.add_patch(Rectangle((value - size, -0.62), 2 * size, 0.42, facecolor=fill, edgecolor="#333333",
                                  linewidth=0.6, zorder=3))
         axes.text(value, -0.41, verdict_mark(check), ha="center", va="center", color=ink, fontsize=7.5,
@@ -201,7 +201,7 @@ def boundary_strip(source: Cell | Boundary, param: str | None = None) -> Figure:
         which = f" of {param}" if param is not None else ""
         raise ValueError(f"{name}: no boundary{which} was located (a table run locates them with "
                          "--boundaries or a range such as --param p=0.5..0.99)")
-    regions: dict[tuple[str, str, str], None] = {}
+    regions: dict[tuple[Verdict, str, str], None] = {}
     with style():
         label = "; ".join(f"{name}: the verdict along {p}, boundary at "
                           + ", ".join(f"{p} = {number(b.value)}" for b in found) for p, found in groups.items())
@@ -220,7 +220,7 @@ def boundary_strip(source: Cell | Boundary, param: str | None = None) -> Figure:
             axes.set_title("\n".join(wrapped(line, 100) for line in title.split("\n")), loc="left")
             axes.set_xlabel(name_ + "\n" + "\n".join(wrapped(boundary_caption(b), 90) for b in found),
                             loc="left")
-        handles = [Patch(facecolor=VERDICT_STYLE.get(v, ("#FFFFFF",))[0], edgecolor="#555555",
+        handles = [Patch(facecolor=VERDICT_STYLE[v][0], edgecolor="#555555",
                          label=f"{verdict_label(v)} for {values}" + (f": {basis}" if basis else ""))
                    for v, values, basis in regions]
         # Two columns when two short entries fit the width, else one entry per line.
@@ -241,7 +241,7 @@ def _curve_runs(points: Sequence[tuple[float, Sequence[Boundary]]]) -> list[list
     return runs
 
 
-def _column_verdict(cell: Cell | None, curve: BoundaryCurve, over: Any) -> str | None:
+def _column_verdict(cell: Cell | None, curve: BoundaryCurve, over: Any) -> Verdict | None:
     """The verdict of every check of ``cell`` at ``over`` (on the curve's line), if they agree."""
     if cell is None:
         return None
@@ -312,7 +312,7 @@ class _CurvePlot:
     right: float
     #: Half the width of a lone point's or an unchanged value's column.
     column: float
-    shaded: list[str] = field(default_factory=list)
+    shaded: list[Verdict] = field(default_factory=list)
 
 
 def _curve_plot(source: Cell | BoundaryCurve, index: int) -> _CurvePlot:
@@ -349,11 +349,11 @@ def _curve_plot(source: Cell | BoundaryCurve, index: int) -> _CurvePlot:
 
 
 def _shade(axes: Axes, plot: _CurvePlot, xs: Sequence[float], bottom: Sequence[float], top: Sequence[float],
-           verdict: str) -> None:
+           verdict: Verdict) -> None:
     """Shade between ``bottom`` and ``top`` in the verdict's colour (and remember it for the legend)."""
     if verdict not in plot.shaded:
         plot.shaded.append(verdict)
-    axes.fill_between(xs, bottom, top, color=VERDICT_STYLE.get(verdict, ("#DDDDDD",))[0], alpha=0.45,
+    axes.fill_between(xs, bottom, top, color=VERDICT_STYLE[verdict][0], alpha=0.45,
                       linewidth=0, zorder=1)
 
 
@@ -376,11 +376,11 @@ def _shade_unchanged(axes: Axes, plot: _CurvePlot) -> bool:
     return hatched
 
 
-def _draw_runs(axes: Axes, plot: _CurvePlot) -> list[tuple[float, float, str]]:
+def _draw_runs(axes: Axes, plot: _CurvePlot) -> list[tuple[float, float, Verdict]]:
     """Each run of points with as many boundaries: its regions shaded and its boundaries joined.
     Returns where each region's label goes, ``(x, y, verdict)``, for the regions wide enough."""
     points, low, high = plot.points, plot.low, plot.high
-    labels: list[tuple[float, float, str]] = []
+    labels: list[tuple[float, float, Verdict]] = []
     for run in _curve_runs(points):
         count = len(points[run[0]][1])
         run_xs = [points[i][0] for i in run]
@@ -412,7 +412,7 @@ def _draw_checks(axes: Axes, plot: _CurvePlot) -> None:
         axes.plot([b.value], [float(dict(b.fixed)[plot.curve.param])], marker="D", markersize=6, color="white",
                   markeredgecolor="black", linestyle="none", zorder=5)
     for x, y, check in plot.grid_checks:
-        ink = VERDICT_STYLE.get(check.verdict, ("black",))[0]
+        ink = VERDICT_STYLE[check.verdict][0]
         axes.text(x, y, verdict_mark(check), ha="center", va="center", fontsize=8, fontweight="bold", color=ink,
                   zorder=5, bbox={"boxstyle": "circle,pad=0.15", "facecolor": "white", "edgecolor": ink,
                                   "linewidth": 0.8})
@@ -427,7 +427,7 @@ def _curve_legend(figure: Figure, plot: _CurvePlot, hatched: bool) -> None:
     curve = plot.curve
     handles: list[Artist] = [Line2D([], [], color="black", linewidth=1.5, marker="o", markersize=4.5,
                                     label=f"the boundary of {curve.param} located at a value of {curve.over}")]
-    handles += [Patch(facecolor=VERDICT_STYLE.get(v, ("#DDDDDD",))[0], alpha=0.45, label=verdict_label(v))
+    handles += [Patch(facecolor=VERDICT_STYLE[v][0], alpha=0.45, label=verdict_label(v))
                 for v in plot.shaded]
     if plot.crossing:
         handles.append(Line2D([], [], marker="D", markersize=6, color="white", markeredgecolor="black",
@@ -441,7 +441,7 @@ def _curve_legend(figure: Figure, plot: _CurvePlot, hatched: bool) -> None:
     figure.legend(handles=handles, loc="outside lower center", ncols=2, frameon=False)
 
 
-def _label_curve(axes: Axes, plot: _CurvePlot, labels: Sequence[tuple[float, float, str]]) -> None:
+def _label_curve(axes: Axes, plot: _CurvePlot, labels: Sequence[tuple[float, float, Verdict]]) -> None:
     """The labels, on the laid-out axes, each where it covers no mark, point or other label: each
     unchanged column's, each region's verdict, and each boundary's value."""
     curve, cell = plot.curve, plot.cell

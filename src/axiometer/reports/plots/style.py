@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from axiometer.results import Check
+from axiometer.results import Check, Verdict
 
 if TYPE_CHECKING:  # matplotlib is imported when a picture is drawn, not with axiometer
     from matplotlib.axes import Axes
@@ -22,13 +22,13 @@ __all__ = ["VERDICT_STYLE", "WIDTH", "style", "new_figure", "figure_of", "value_
 #: Verdict -> (fill colour, mark, mark colour, legend text). Okabe-Ito colours, which stay distinct
 #: under the common colour-vision deficiencies; the marks are the text report's
 #: (``axiometer.reports.table.cells.MARKS``; a test keeps them equal), so a box reads without colour.
-VERDICT_STYLE: dict[str, tuple[str, str, str, str]] = {
-    "satisfied": ("#009E73", "✓", "white", "satisfied"),
-    "witness": ("#56B4E9", "W", "black", "witness: holds, a witness found"),
-    "violated": ("#D55E00", "✗", "white", "violated: a counterexample found"),
-    "error": ("#CC79A7", "E", "black", "error: the metric misbehaved"),
-    "n/a": ("#DDDDDD", "n/a", "black", "not applicable"),
-    "not run": ("#FFFFFF", "–", "black", "not run: interrupted"),
+VERDICT_STYLE: dict[Verdict, tuple[str, str, str, str]] = {
+    Verdict.SATISFIED: ("#009E73", "✓", "white", "satisfied"),
+    Verdict.WITNESS: ("#56B4E9", "W", "black", "witness: holds, a witness found"),
+    Verdict.VIOLATED: ("#D55E00", "✗", "white", "violated: a counterexample found"),
+    Verdict.ERROR: ("#CC79A7", "E", "black", "error: the metric misbehaved"),
+    Verdict.NA: ("#DDDDDD", "n/a", "black", "not applicable"),
+    Verdict.NOT_RUN: ("#FFFFFF", "–", "black", "not run: interrupted"),
 }
 
 #: Picture width in inches: wide enough for the titles, narrow enough for a page.
@@ -103,11 +103,10 @@ def wrapped(text: str, width: int = 100) -> str:
 
 def verdict_mark(check: Check) -> str:
     """The verdict's mark in a box, with ``ᵗ`` when its witness exists only by truncation."""
-    mark = VERDICT_STYLE.get(check.verdict, ("", check.verdict, "", ""))[1]
+    mark = VERDICT_STYLE[check.verdict][1]
     return mark + ("ᵗ" if check.witness is not None and check.witness.by_truncation else "")
 
 
-def verdict_label(verdict: str) -> str:
+def verdict_label(verdict: Verdict) -> str:
     """``✗ violated``: the verdict's mark and name, as a region or a legend entry says it."""
-    found = VERDICT_STYLE.get(verdict)
-    return f"{found[1]} {verdict}" if found else verdict
+    return f"{VERDICT_STYLE[verdict][1]} {verdict}"

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Literal, cast
 
@@ -41,14 +40,13 @@ def _symbol(check: Check) -> str:
 
 
 def _marked_n(check: Check) -> tuple[int | None, str | None]:
-    """The witness's ``n`` (``"n = 6"``), or the counterexample's ``n`` with its ``rc``."""
+    """The witness's threshold (``n`` or ``m``), or the counterexample's with its ``rc`` as the curve
+    names it (``str(rc)``)."""
     if check.witness is not None:
-        found = re.search(r"(\d+)", check.witness.value)
-        return (int(found.group(1)) if found else None), None
+        return check.witness.threshold, None
     if check.counterexample is not None:
-        extra = dict(check.counterexample.extra)
-        n = extra.get(_symbol(check)) or extra.get("n") or extra.get("m")
-        return (int(n) if n and n.isdigit() else None), extra.get("rc")
+        cx = check.counterexample
+        return cx.threshold, (None if cx.rc is None else str(cx.rc))
     return None, None
 
 

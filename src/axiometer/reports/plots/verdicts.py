@@ -8,7 +8,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from axiometer.reports.plots.style import VERDICT_STYLE, WIDTH, new_figure, style, value_text, verdict_mark, wrapped
-from axiometer.results import Cell, Check
+from axiometer.results import Cell, Check, Verdict
 
 if TYPE_CHECKING:  # matplotlib is imported when a picture is drawn, not with axiometer
     from matplotlib.axes import Axes
@@ -51,7 +51,7 @@ def _legend(figure: Figure, checks: Sequence[Check], missing: bool = False) -> N
     from matplotlib.patches import Patch
 
     verdicts = {c.verdict for c in checks}
-    shown = [v for v in VERDICT_STYLE if v != "not run" or v in verdicts]
+    shown = [v for v in VERDICT_STYLE if v != Verdict.NOT_RUN or v in verdicts]
     handles = [Patch(facecolor=VERDICT_STYLE[v][0], edgecolor="#555555",
                      label=f"{VERDICT_STYLE[v][1]}  {VERDICT_STYLE[v][3]}") for v in shown]
     handles.append(Patch(facecolor="white", edgecolor="black", linewidth=2.2,
@@ -74,7 +74,7 @@ def _box(axes: Axes, x: float, y: float, check: Check | None, default: bool) -> 
         axes.add_patch(Rectangle((x - 0.45, y - 0.45), 0.9, 0.9, facecolor="white", edgecolor="#BBBBBB",
                                  linestyle=":", linewidth=0.8))
         return
-    fill, _, ink, _ = VERDICT_STYLE.get(check.verdict, ("#FFFFFF", "?", "black", ""))
+    fill, _, ink, _ = VERDICT_STYLE[check.verdict]
     axes.add_patch(Rectangle((x - 0.45, y - 0.45), 0.9, 0.9, facecolor=fill,
                              edgecolor="black" if default else "#555555", linewidth=2.2 if default else 0.6))
     axes.text(x, y, verdict_mark(check), ha="center", va="center", color=ink, fontsize=12, fontweight="bold")

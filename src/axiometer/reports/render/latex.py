@@ -13,6 +13,7 @@ from axiometer.reports.document import (
     Block, Break, Code, DefinitionList, Document, Emph, Inlines, Link, Mark, Math, Paragraph, Span, Strong, Sup,
     Table, TableCell, plain,
 )
+from axiometer.results import Verdict
 
 __all__ = ["escape", "render", "MARKS", "FLAGS"]
 
@@ -23,8 +24,8 @@ _SPECIAL = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": 
 _SYMBOLS = {"<=": r"$\leq$", ">=": r"$\geq$", "<": r"\textless{}", ">": r"\textgreater{}"}
 
 #: LaTeX's spelling of each verdict's mark and each flag (``axiometer.reports.table.cells``).
-MARKS = {"satisfied": r"\checkmark", "violated": r"$\times$", "witness": "W", "error": "E",
-         "n/a": "n/a", "not run": "--"}
+MARKS: dict[Verdict, str] = {Verdict.SATISFIED: r"\checkmark", Verdict.VIOLATED: r"$\times$", Verdict.WITNESS: "W",
+                             Verdict.ERROR: "E", Verdict.NA: "n/a", Verdict.NOT_RUN: "--"}
 FLAGS = {"params": r"\textsuperscript{$\sim$}", "projected": r"\textsuperscript{\dag}",
          "truncation": r"\textsuperscript{t}", "differs": r"\textsuperscript{$\neq$}"}
 
@@ -42,7 +43,7 @@ def inline(parts: Inlines) -> str:
         if isinstance(part, str):
             out.append(escape(part))
         elif isinstance(part, Mark):
-            out.append((MARKS.get(part.verdict, escape(part.verdict)) if part.verdict else "")
+            out.append((MARKS[part.verdict] if part.verdict is not None else "")
                        + "".join(FLAGS[f] for f in part.flags))
         elif isinstance(part, Strong):
             out.append(f"\\textbf{{{inline(part.parts)}}}")

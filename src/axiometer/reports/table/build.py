@@ -26,7 +26,7 @@ from axiometer.reports.document import (
 from axiometer.reports.numbers import DEFAULT_WIDTH
 from axiometer.reports.table.cells import (
     BOUNDARIES_INTRO, FLAGS, MARKS, OPEN_FLAG, axiom_infos, boundary_lines, cell_lines, check_lines, column_items,
-    glossary, header_lines, legend_items, mark_of, parameter_dependent, short_legend_items,
+    glossary, header_lines, legend_items, legend_marks, mark_of, parameter_dependent, short_legend_items,
 )
 from axiometer.reports.table.comparison import PROVENANCE, difference_reasons, differing, left_open
 from axiometer.reports.table.data import check_data, table_data
@@ -234,10 +234,8 @@ def _details(result: TableResult, comparison: PublishedComparison | None, infos:
 def _latex(result: TableResult, comparison: PublishedComparison | None) -> Table:
     """The matrix as a paper's table, the legend and the parameter dependence as its note."""
     legend = []
-    for symbol, meaning in legend_items(result, comparison):
-        verdict = next((v for v, m in MARKS.items() if m == symbol), "")
-        flag = tuple(f for f, m in FLAGS.items() if m == symbol and not verdict)
-        legend.append(Definition((Mark(verdict, flag, symbol),), (Paragraph(parts=(meaning.split(":")[0],)),)))
+    for mark, meaning in legend_marks(result, comparison):
+        legend.append(Definition((mark,), (Paragraph(parts=(meaning.split(":")[0],)),)))
     note: list[Block] = [DefinitionList(items=tuple(legend), style="inline")]
     dependent = [c for c in result.cells if parameter_dependent(c)]
     if dependent:
@@ -293,7 +291,7 @@ def _summary_table(entries: Sequence[Cell | Check], several: bool) -> Table:
         if isinstance(entry, Cell):
             row = [entry.constraint, mark_of(entry), entry.summary]
         else:
-            row = [entry.constraint, Mark(entry.verdict, (), MARKS.get(entry.verdict, entry.verdict)), entry.verdict]
+            row = [entry.constraint, Mark(entry.verdict, (), MARKS[entry.verdict]), entry.verdict]
         cells: list[Inline] = [entry.metric, *row] if several else row
         rows.append(Row(tuple(TableCell((c,)) for c in cells)))
     headers = (["metric"] if several else []) + ["constraint", "mark", "verdict"]

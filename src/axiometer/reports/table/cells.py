@@ -30,10 +30,10 @@ from axiometer.metrics.base import format_value
 from axiometer.reports.document import Mark
 from axiometer.reports.numbers import NBSP, denoise, number, numbers_apart
 from axiometer.results import (AxiomInfo, Boundary, BoundaryCurve, Cell, Check, PublishedComparison, Counterexample,
-                               Evidence, TableResult, TopicRecord)
+                               Decided, Evidence, HOLDS, TableResult, TopicRecord, Verdict)
 
 __all__ = ["MARKS", "FLAGS", "OPEN_FLAG", "cell_mark", "mark_of", "flags", "parameter_dependent",
-           "by_truncation", "legend_items", "short_legend_items", "header_lines", "axiom_infos",
+           "by_truncation", "legend_marks", "legend_items", "short_legend_items", "header_lines", "axiom_infos",
            "column_items", "cell_lines", "check_lines", "counterexample_sentence", "explanation_text",
            "other_mode_name", "glossary", "cases_text", "evidence_text", "boundary_sentence",
            "boundary_lines", "curve_text", "BOUNDARIES_INTRO"]
@@ -45,22 +45,22 @@ BOUNDARIES_INTRO = ("Boundaries: where a verdict changes along a parameter (the 
                     "it, else it is as strong as the search behind it.")
 
 #: One mark per verdict (text, Markdown, HTML).
-MARKS = {"satisfied": "✓", "violated": "✗", "witness": "W", "error": "E", "n/a": "n/a",
-         "not run": "–"}
+MARKS: dict[Verdict, str] = {Verdict.SATISFIED: "✓", Verdict.VIOLATED: "✗", Verdict.WITNESS: "W",
+                             Verdict.ERROR: "E", Verdict.NA: "n/a", Verdict.NOT_RUN: "–"}
 #: Suffixes: what else a cell says.
 FLAGS = {"params": "~", "projected": "†", "truncation": "ᵗ", "differs": "≠"}
 #: The text matrix's suffix for a cell the published table leaves open (``?``), with ``--compare``.
 OPEN_FLAG = "?"
 
-_MEANING = {
-    "satisfied": "satisfied: no counterexample in the generated cases nor in the exhaustive small scope",
-    "violated": "violated: a counterexample breaks the constraint",
-    "witness": "witness: the existential constraint holds (DeepTh, CloseTh: a threshold n or m; "
-               "Sat: a saturating relevance rmax)",
-    "error": "error: the metric misbehaved (raised, returned a non-number, changed its input, was "
-             "non-deterministic or too slow) on the input shown",
-    "n/a": "not applicable: no case of the constraint meets the metric's requirements",
-    "not run": "not run: the run was interrupted before this cell finished",
+_MEANING: dict[Verdict, str] = {
+    Verdict.SATISFIED: "satisfied: no counterexample in the generated cases nor in the exhaustive small scope",
+    Verdict.VIOLATED: "violated: a counterexample breaks the constraint",
+    Verdict.WITNESS: "witness: the existential constraint holds (DeepTh, CloseTh: a threshold n or m; "
+                     "Sat: a saturating relevance rmax)",
+    Verdict.ERROR: "error: the metric misbehaved (raised, returned a non-number, changed its input, was "
+                   "non-deterministic or too slow) on the input shown",
+    Verdict.NA: "not applicable: no case of the constraint meets the metric's requirements",
+    Verdict.NOT_RUN: "not run: the run was interrupted before this cell finished",
 }
 _FLAG_MEANING = {
     "params": "depends on the parameters: the verdict changes over the parameter grid (the mark is "
@@ -71,13 +71,13 @@ _FLAG_MEANING = {
     "differs": "differs from the published table",
 }
 #: The text legend's compact forms (one screen): the same meanings, shortest.
-_SHORT_MEANING = {
-    "satisfied": "satisfied",
-    "violated": "violated (a counterexample)",
-    "witness": "witness (a threshold or Sat's rmax exists)",
-    "error": "error (the metric misbehaved)",
-    "n/a": "not applicable",
-    "not run": "not run (interrupted)",
+_SHORT_MEANING: dict[Verdict, str] = {
+    Verdict.SATISFIED: "satisfied",
+    Verdict.VIOLATED: "violated (a counterexample)",
+    Verdict.WITNESS: "witness (a threshold or Sat's rmax exists)",
+    Verdict.ERROR: "error (the metric misbehaved)",
+    Verdict.NA: "not applicable",
+    Verdict.NOT_RUN: "not run (interrupted)",
 }
 _SHORT_FLAG_MEANING = {
     "params": "depends on the parameters (mark: default setting)",
@@ -121,7 +121,7 @@ def flags(cell: Cell, differs: bool = False) -> list[str]:
 def cell_mark(cell: Cell, differs: bool = False, open: bool = False) -> str:
     """The cell's matrix mark: the verdict's mark and its flags, e.g. ``"W~"``, ``"✗†"``;
     ``open`` adds :data:`OPEN_FLAG` (the published table leaves the cell open)."""
-    return (MARKS.get(cell.verdict, cell.verdict) + "".join(FLAGS[f] for f in flags(cell, differs))
+    return (MARKS[cell.verdict] + "".join(FLAGS[f] for f in flags(cell, differs))
             + (OPEN_FLAG if open else ""))
 
 
@@ -131,23 +131,29 @@ def mark_of(cell: Cell, differs: bool = False, open: bool = False) -> Mark:
     return Mark(cell.verdict, tuple(flags(cell, differs)), cell_mark(cell, differs, open))
 
 
-def _used(result: TableResult, comparison: PublishedComparison | None) -> tuple[list[str], list[str]]:
+def _used(result: TableResult, comparison: PublishedComparison | None) -> tuple[list[Verdict], list[str]]:
     """The verdicts (✓ and ✗ always) and flags a table's matrix shows, in legend order."""
     used = {c.verdict for c in result.cells}
-    verdicts = [v for v in MARKS if v in used or v in ("satisfied", "violated")]
+    verdicts = [v for v in MARKS if v in used or v in (Verdict.SATISFIED, Verdict.VIOLATED)]
     flags_used = {f for c in result.cells for f in flags(c)}
     if comparison is not None:
         flags_used.add("differs")
     return verdicts, [f for f in FLAGS if f in flags_used]
 
 
-def legend_items(result: TableResult, comparison: PublishedComparison | None) -> list[tuple[str, str]]:
+def legend_marks(result: TableResult, comparison: PublishedComparison | None) -> list[tuple[Mark, str]]:
     """``(mark, meaning)`` for every mark and flag the table uses (✓ and ✗ always; ≠ with a
-    comparison). Each meaning starts with its short name and a colon."""
+    comparison), each mark typed: a verdict's (no flags) or a flag's (no verdict). Each meaning
+    starts with its short name and a colon."""
     verdicts, used_flags = _used(result, comparison)
-    return ([(MARKS[v], _MEANING[v]) for v in verdicts]
-            + [(FLAGS[f], _FLAG_MEANING[f] + (f" ({comparison.table})" if f == "differs" and comparison
-                                              else "")) for f in used_flags])
+    return ([(Mark(v, (), MARKS[v]), _MEANING[v]) for v in verdicts]
+            + [(Mark(None, (f,), FLAGS[f]), _FLAG_MEANING[f] + (f" ({comparison.table})" if f == "differs"
+                                                                and comparison else "")) for f in used_flags])
+
+
+def legend_items(result: TableResult, comparison: PublishedComparison | None) -> list[tuple[str, str]]:
+    """:func:`legend_marks` with each mark as its text."""
+    return [(mark.symbol, meaning) for mark, meaning in legend_marks(result, comparison)]
 
 
 def short_legend_items(result: TableResult, comparison: PublishedComparison | None) -> list[tuple[str, str]]:
@@ -180,7 +186,7 @@ def header_lines(result: TableResult) -> list[str]:
         lines.append(f"relevance contribution: every non-zero relevance r(d,t) <= rho = "
                      f"{settings['rho']} (the paper's r ≪ 1)")
     if result.interrupted:
-        done = sum(1 for c in result.cells if c.verdict != "not run")
+        done = sum(1 for c in result.cells if c.verdict != Verdict.NOT_RUN)
         lines.append(f"INTERRUPTED: {done} of {len(result.cells)} cells finished; the others are "
                      f"marked 'not run'")
     return lines
@@ -271,7 +277,7 @@ def _one_output(cx: Counterexample) -> bool:
 
 
 def _decided_text(cx: Counterexample) -> str:
-    return "decided exactly" if cx.decided == "exact" else "decided on floats"
+    return "decided exactly" if cx.decided == Decided.EXACT else "decided on floats"
 
 
 def _one_output_lines(cx: Counterexample, indent: str) -> list[str]:
@@ -298,6 +304,8 @@ def _score(value: float) -> str:
 
 
 def _extra_text(cx: Counterexample) -> str:
+    """The counterexample's display pairs (``rc = 1/10, n = 6``); the signs have their own line
+    (``cx.signs``), so their pair, there for the JSON, is not repeated."""
     return ", ".join(f"{k} = {v}" for k, v in cx.extra if k != "signs")
 
 
@@ -356,11 +364,11 @@ def _counterexample_lines(cx: Counterexample, indent: str, info: AxiomInfo | Non
         text_a, text_b = numbers_apart(cx.score_a, cx.score_b)
     else:
         text_a, text_b = _score(cx.score_a), _score(cx.score_b)
-    tie = " (equal: a tie, decided exactly)" if cx.score_a == cx.score_b and cx.decided == "exact" else ""
+    tie = " (equal: a tie, decided exactly)" if cx.score_a == cx.score_b and cx.decided == Decided.EXACT else ""
     lines.append(f"{indent}Q(a) = {text_a}, Q(b) = {text_b}{tie}")
     lines.append(f"{indent}required {cx.relation}, which fails ({_decided_text(cx)})")
     lines += _extra_lines(cx, indent)
-    signs = dict(cx.extra).get("signs")
+    signs = cx.signs
     if signs:
         lines.append(f"{indent}sign of D = Q(a) - Q(b) along the grid: {signs}")
     return lines
@@ -402,10 +410,10 @@ def _side(boundary: Boundary, side: str) -> str:
     relation = ("<=" if closed else "<") if side == "below" else (">=" if closed else ">")
     text = f"{verdict} for {boundary.param} {relation} {value}"
     if boundary.certain in (side, "both"):
-        return text + (" (a counterexample at every probe)" if verdict == "violated"
+        return text + (" (a counterexample at every probe)" if verdict == Verdict.VIOLATED
                        else " (a witness pair at every probe)")
     evidence = boundary.evidence_below if side == "below" else boundary.evidence_above
-    if verdict in ("satisfied", "witness"):
+    if verdict in HOLDS:
         resting = evidence_text(evidence, short=True) if evidence is not None else "its search"
         return text + f" (no counterexample found; {resting})"
     return text
@@ -475,16 +483,15 @@ def check_lines(check: Check, indent: str, info: AxiomInfo | None = None) -> lis
         if w.by_truncation:
             text += "; by truncation (documents past the cutoff)"
         lines.append(text)
-        if w.signs:
-            for part in w.signs.split("; "):
-                lines.append(f"{inner}sign of D = Q(a) - Q(b): {part}")
+        for part in w.signs_by_rc:
+            lines.append(f"{inner}sign of D = Q(a) - Q(b): {part}")
     elif check.error is not None:
         lines.append(f"{inner}error: {check.error.message}")
         if check.error.ranking is not None:
             lines.append(f"{inner}on ranking {_ranking_text(check.error.ranking)}")
         if check.error.topic is not None:
             lines += _topic_lines(check.error.topic, (check.error.ranking or (),), inner)
-    elif check.verdict == "satisfied":
+    elif check.verdict == Verdict.SATISFIED:
         lines.append(f"{inner}no counterexample in {cases_text(check)}")
     if check.evidence is not None:
         lines.append(f"{inner}evidence: {evidence_text(check.evidence)}")

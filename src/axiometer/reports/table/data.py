@@ -10,11 +10,10 @@ JSON renderer (:mod:`axiometer.reports.render.json`) writes these dicts.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import asdict
 from typing import Any
 
 from axiometer.reports.table.cells import by_truncation, cell_mark, parameter_dependent
-from axiometer.results import AxiomInfo, Cell, Check, PublishedComparison, TableResult
+from axiometer.results import AxiomInfo, Cell, Check, PublishedComparison, TableResult, record
 
 __all__ = ["json_cell", "table_data", "check_data", "axiom_json"]
 
@@ -55,11 +54,13 @@ def table_data(result: TableResult, comparison: PublishedComparison | None) -> d
 
 
 def check_data(entries: Sequence[Cell | Check]) -> list[dict[str, Any]]:
-    """Cells and checks as a list (cells lifted as by :func:`json_cell`)."""
-    return [json_cell(e, asdict(e)) if isinstance(e, Cell) else _check_dict(e) for e in entries]
+    """Cells and checks as a list (cells lifted as by :func:`json_cell`), written by
+    :func:`~axiometer.results.record` as the table's JSON is: the typed restatements of a display
+    text (a witness's ``threshold``, a counterexample's ``rc``) stay out."""
+    return [json_cell(e, record(e)) if isinstance(e, Cell) else _check_dict(e) for e in entries]
 
 
 def _check_dict(check: Check) -> dict[str, Any]:
-    data = asdict(check)
+    data: dict[str, Any] = record(check)
     data["params"] = dict(check.params)
     return data

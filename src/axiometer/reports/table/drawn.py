@@ -29,7 +29,7 @@ from axiometer.reports.table.cells import (
     BOUNDARIES_INTRO, MARKS, boundary_sentence, cases_text, counterexample_sentence, curve_text, evidence_text,
     mark_of, other_mode_name, output_text, parameter_dependent,
 )
-from axiometer.results import AxiomInfo, Cell, Check, Counterexample, TableResult, TopicRecord
+from axiometer.results import AxiomInfo, Cell, Check, Counterexample, Decided, TableResult, TopicRecord, Verdict
 
 __all__ = ["anchor", "css", "sentence", "cell_section", "boundaries_section"]
 
@@ -50,9 +50,9 @@ def _short(anchor: str) -> str:
     return "p" + anchor.removeprefix("cell-").replace("-", "_")
 
 
-def css(verdict: str) -> str:
+def css(verdict: Verdict) -> str:
     """The page's style of a verdict."""
-    return {"n/a": "na", "not run": "not-run"}.get(verdict, verdict)
+    return {Verdict.NA: "na", Verdict.NOT_RUN: "not-run"}.get(verdict, str(verdict))
 
 
 def sentence(text: str, capital: bool = True) -> str:
@@ -64,7 +64,7 @@ def sentence(text: str, capital: bool = True) -> str:
     return text + ("" if text.endswith((".", "!", "?")) else ".")
 
 
-def _badge(verdict: str, symbol: str) -> Span:
+def _badge(verdict: Verdict, symbol: str) -> Span:
     return Span((symbol,), f"badge {css(verdict)}")
 
 
@@ -153,7 +153,7 @@ def _context_text(context: Sequence[Sequence[str]]) -> str:
 
 
 def _decided(cx: Counterexample) -> str:
-    return "decided exactly" if cx.decided == "exact" else "decided on floats"
+    return "decided exactly" if cx.decided == Decided.EXACT else "decided on floats"
 
 
 def _others(label: str, context: Sequence[Sequence[str]]) -> Paragraph:
@@ -201,7 +201,7 @@ def _counterexample(cx: Counterexample, info: AxiomInfo | None) -> Group:
         out += _pair(cx)
     out.append(Paragraph(parts=("Required ", Code(cx.relation), ": ", Span(("fails",), "fails"),
                                 f" ({_decided(cx)})."), css="relation"))
-    signs = dict(cx.extra).get("signs")
+    signs = cx.signs
     if signs:
         out.append(Paragraph(parts=(f"Sign of D = Q(a) − Q(b) along the grid: {signs}",), css="muted"))
     return Group(css="counterexample", lines=_SPREAD, children=tuple(out))
@@ -220,9 +220,9 @@ def _found(check: Check, info: AxiomInfo | None) -> list[Block]:
         if w.by_truncation:
             tail += "; by truncation: documents past the cutoff"
         out: list[Block] = [Paragraph(parts=(*parts, tail + "."))]
-        if w.signs:
+        if w.signs_by_rc:
             out.append(BulletList(css="muted", items=tuple((f"sign of D = Q(a) − Q(b): {part}",)
-                                                           for part in w.signs.split("; "))))
+                                                           for part in w.signs_by_rc)))
         return out
     if check.error is not None:
         out = [Paragraph(parts=(f"Error: {check.error.message}",), css="fails")]
@@ -232,7 +232,7 @@ def _found(check: Check, info: AxiomInfo | None) -> list[Block]:
             out.append(Group(css="pair", children=(_ranking_table("on the ranking", "", ranking, topic,
                                                                   [False] * len(ranking), [True] * len(ranking)),)))
         return out
-    if check.verdict == "satisfied":
+    if check.verdict == Verdict.SATISFIED:
         return [Paragraph(parts=(f"No counterexample in {cases_text(check)}.",))]
     return []
 
@@ -256,7 +256,7 @@ def _check(check: Check, info: AxiomInfo | None, prefix: str) -> Section:
         out.append(Paragraph(parts=("The metric printed: ", Code(output_text(check, limit=len(check.output)))),
                              css="muted"))
     title: tuple[Inline, ...] = (f"{check.metric}, {check.mode} mode: ",
-                                 _badge(check.verdict, MARKS.get(check.verdict, check.verdict)), check.verdict)
+                                 _badge(check.verdict, MARKS[check.verdict]), check.verdict)
     return Section(title=title, level=4, tag="div", css="check", lines=_SPREAD, children=tuple(out))
 
 
