@@ -63,7 +63,16 @@ def test_html_is_a_page_of_the_same_table():
 
 
 def test_bad_requests():
-    with pytest.raises(ValueError, match="unknown report format 'latex'; known: text, markdown, json, html"):
-        format_unanimity(EXAMPLE, "latex")
+    with pytest.raises(ValueError, match="unknown report format 'trec'; known: text, markdown, latex, json, html"):
+        format_unanimity(EXAMPLE, "trec")
     with pytest.raises(ValueError, match="no metric unanimity results"):
         format_unanimity((), "text")
+
+
+def test_latex_is_the_table_a_paper_inputs_with_names_escaped():
+    results = metric_unanimity({"P_IA@10": (1, 0.5, 0.2), "m&n": (0.8, 0.3, 0.4)})
+    lines = format_unanimity(results, "latex", "example").splitlines()
+    assert lines[0] == r"\begin{table}[t]" and lines[-1] == r"\end{table}"
+    assert r"\toprule" in lines and r"\bottomrule" in lines
+    rows = [line for line in lines if line.startswith(("P\\_IA@10 &", "m\\&n &"))]
+    assert len(rows) == 2 and all(line.endswith(r" \\") for line in rows)

@@ -29,7 +29,7 @@ REPORT_FORMATS: dict[str, tuple[str, ...]] = {
     "giner": ("text", "markdown", "json", "html"),
     "meta": ("text", "markdown", "latex", "json", "html"),
     "intrinsic": ("text", "markdown", "json", "html"),
-    "unanimity": ("text", "markdown", "json", "html"),
+    "unanimity": ("text", "markdown", "latex", "json", "html"),
     "scores": ("text", "markdown", "json", "html"),
     "compare": ("text", "markdown", "latex", "html", "json"),
 }

@@ -31,7 +31,7 @@ from axiometer.reports.table.cells import (
 )
 from axiometer.results import AxiomInfo, Cell, Check, Counterexample, Decided, TableResult, TopicRecord, Verdict
 
-__all__ = ["anchor", "css", "sentence", "cell_section", "boundaries_section"]
+__all__ = ["anchor", "css", "sentence", "cell_section", "boundaries_section", "unique"]
 
 HTML = ("html",)
 #: Rankings up to this long are drawn whole; longer ones fold the unchanged stretches.
@@ -294,7 +294,7 @@ def cell_section(result: TableResult, cell: Cell, info: AxiomInfo | None, differ
         said.append("projected: an aspect-blind metric, computed on r(d) = max_t r(d,t)")
     if cell.other_mode is not None:
         said.append(f"in {other_mode_name(cell)} mode: {cell.other_mode}")
-    out: list[Block] = [Paragraph(parts=(sentence("; ".join(_unique(said))),))]
+    out: list[Block] = [Paragraph(parts=(sentence("; ".join(unique(said))),))]
     if cell.explanation:
         out.append(Paragraph(parts=(Strong(("Explanation:",)), f" {cell.explanation}")))
     if cell.boundaries or cell.curves:
@@ -313,8 +313,8 @@ def cell_section(result: TableResult, cell: Cell, info: AxiomInfo | None, differ
                    lines=Lines(open=True, heading=True, between=True, close=False))
 
 
-def _unique(parts: Sequence[str]) -> list[str]:
-    """``parts`` without empty or repeated items: a line says each thing once."""
+def unique(parts: Sequence[str]) -> list[str]:
+    """``parts`` without empty or repeated items, stripped: a line or a tooltip says each thing once."""
     seen: list[str] = []
     for part in parts:
         part = part.strip()

@@ -32,7 +32,7 @@ from axiometer.reports.table.cells import (
     parameter_dependent,
 )
 from axiometer.reports.table.comparison import difference_reasons, differing, left_open
-from axiometer.reports.table.drawn import anchor, boundaries_section, cell_section, css
+from axiometer.reports.table.drawn import anchor, boundaries_section, cell_section, css, unique
 from axiometer.results import HOLDS, AxiomInfo, Cell, PublishedComparison, Difference, TableResult
 
 __all__ = ["page_blocks"]
@@ -64,16 +64,6 @@ def _column_tip(constraint: str, info: AxiomInfo | None) -> str:
     return f"{name}: {info.meaning}" if info.meaning else name
 
 
-def _unique(parts: list[str]) -> list[str]:
-    """``parts`` without empty or repeated items: a tooltip says each thing once."""
-    seen: list[str] = []
-    for part in parts:
-        part = part.strip()
-        if part and part not in seen:
-            seen.append(part)
-    return seen
-
-
 def _cell_tip(cell: Cell, info: AxiomInfo | None, differs: str | None) -> str:
     """One line: the cell, its summary, the other mode, the explanation, each said once.
 
@@ -92,7 +82,7 @@ def _cell_tip(cell: Cell, info: AxiomInfo | None, differs: str | None) -> str:
         parts.append(cell.explanation)
     if differs:
         parts.append(differs)
-    return f"{cell.row} × {cell.constraint}{name}: " + "; ".join(_unique(parts))
+    return f"{cell.row} × {cell.constraint}{name}: " + "; ".join(unique(parts))
 
 
 def _matrix(result: TableResult, comparison: PublishedComparison | None) -> Table:
