@@ -190,3 +190,6 @@ def test_latex_per_topic_adds_a_table_per_metric_before_the_means_and_notes_miss
 def test_relative_latex_adds_kendall_tau():
     latex = format_scores(RELATIVE, "latex")
     assert "\\label{tab:axiometer-scores-tau}" in latex and "$\\tau_b$" in latex
+    assert "nrg & RR & undefined & 0 & 0 & 1 & 3 \\\\" in latex
+    assert "prior sets: best-per-group: the best run of every other group." in latex
+    assert "undefined: one of the two metrics ties every run" in latex

@@ -128,6 +128,19 @@ def _tau_text(tau: float | None) -> str:
     return "undefined" if tau is None else format(tau, FLOAT_FORMAT)
 
 
+def _tau_note(result: ScoreResult) -> list[str]:
+    """The LaTeX Kendall table's note: the relative metrics and their prior sets, and what an
+    undefined tau means (the text's sentences)."""
+    assert result.priors is not None
+    note = [f"Relative metrics ({', '.join(result.relative)}); prior sets: {result.priors.description}."]
+    if any(k.tau is None for k in result.kendall):
+        note.append(_UNDEFINED)
+    return note
+
+
+_UNDEFINED = "undefined: one of the two metrics ties every run (or there are fewer than two runs)."
+
+
 def _relative_blocks(result: ScoreResult) -> list[Block]:
     """The prior sets and Kendall's tau-b, after the means table."""
     priors = result.priors
@@ -146,8 +159,7 @@ def _relative_blocks(result: ScoreResult) -> list[Block]:
                              [(k.relative, k.metric, _tau_text(k.tau), k.concordant, k.discordant,
                                k.ties_relative, k.ties_metric) for k in result.kendall]))
         if any(k.tau is None for k in result.kendall):
-            blocks.append(Paragraph(parts=("undefined: one of the two metrics ties every run (or there are fewer "
-                                           "than two runs).",), nowrap=_TEXT))
+            blocks.append(Paragraph(parts=(_UNDEFINED,), nowrap=_TEXT))
     return blocks
 
 
@@ -199,7 +211,8 @@ def _latex_tables(result: ScoreResult, per_topic: bool) -> list[Block]:
                                    ("Relative", "Metric", Math("\\tau_b", "tau_b"), "Concordant", "Discordant", "Ties (relative)",
                                     "Ties (metric)"),
                                    [[k.relative, k.metric, _tau_text(k.tau), str(k.concordant), str(k.discordant),
-                                     str(k.ties_relative), str(k.ties_metric)] for k in result.kendall], names=2))
+                                     str(k.ties_relative), str(k.ties_metric)] for k in result.kendall],
+                                   _tau_note(result), names=2))
     return tables
 
 
