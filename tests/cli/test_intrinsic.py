@@ -103,6 +103,7 @@ def test_json_shape(capsys, tmp_path):
     (["coverage_ratio", "--domain", "sets(N=4,R=2)"], "coverage_ratio needs a users(...) domain"),
     (["AP", "--domain", "rankings(n=2)", "--tolerance", "0"], "--tolerance must be positive"),
     (["AP", "--domain", "rankings(n=2)", "--table", "giner"], "--table prints a whole table"),
+    (["AP", "--domain", "rankings(n=2)", "--format", "latex"], "--format latex is for --table"),
 ])
 def test_bad_inputs_give_one_error_line(capsys, argv, message):
     status, out, err = run_cli(capsys, "intrinsic", *argv)
@@ -144,6 +145,8 @@ def test_param_and_table_call_the_other_parts(capsys, monkeypatch):
     assert (status, out) == (0, "TABLE as markdown in 100\n")  # not a terminal: 100 columns
     status, out, _ = run_cli(capsys, "intrinsic", "--table", "giner", "--format", "html")
     assert (status, out) == (0, "TABLE as html in 100\n")  # Giner's table has a page too
+    status, out, _ = run_cli(capsys, "intrinsic", "--table", "giner", "--format", "latex")
+    assert (status, out) == (0, "TABLE as latex in 100\n")  # and a booktabs table for a paper
 
 
 def test_giner_table_runs_through_the_command(capsys):

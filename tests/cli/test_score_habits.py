@@ -247,3 +247,9 @@ def test_a_five_column_run_line_is_still_an_error_with_file_and_line(capsys, fil
     status, _, err = run_cli(capsys, "score", qrels, str(short), "P@2")
     assert status == 2 and err == (f"axiometer: error: {short}:2: expected 6 columns "
                                    "(qid Q0 docno rank score tag), found 5\n")
+
+
+def test_latex_is_a_score_format(capsys):
+    status, out, err = run_cli(capsys, "score", "--example", "P@5 RR_IA", "--format", "latex")
+    assert (status, err) == (0, "")
+    assert "\\toprule" in out and "RR\\_IA & " in out and "\\bottomrule" in out

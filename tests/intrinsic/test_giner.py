@@ -7,6 +7,7 @@ hand-computed values, not the classifier's output.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from fractions import Fraction, Fraction as F
 
@@ -228,9 +229,25 @@ def test_json_report(reduced):
 
 
 def test_unknown_format():
-    assert GINER_FORMATS == ("text", "markdown", "json", "html")
-    with pytest.raises(ValueError, match="unknown report format 'latex'; known: text, markdown, json, html"):
-        format_giner(GinerTable((), (), ()), "latex")
+    assert GINER_FORMATS == ("text", "markdown", "latex", "json", "html")
+    with pytest.raises(ValueError, match="unknown report format 'pdf'; known: text, markdown, latex, json, html"):
+        format_giner(GinerTable((), (), ()), "pdf")
+
+
+def test_latex_report_is_one_booktabs_table_a_row_per_measure_with_names_escaped(reduced):
+    renamed = dataclasses.replace(reduced.rows[0], entry=dataclasses.replace(reduced.rows[0].entry,
+                                                                               measure="P_x & y"))
+    table = dataclasses.replace(reduced, rows=(renamed, *reduced.rows[1:]))
+    latex = format_giner(table, "latex")
+    assert latex.count("\\begin{table}") == 1 and "\\toprule" in latex and "\\bottomrule" in latex
+    body = latex.split("\\midrule\n")[1].split("\\bottomrule")[0].splitlines()
+    assert len(body) == len(reduced.rows)  # one row per measure
+    assert body[0].startswith("P\\_x \\& y & ")
+    assert "\\begin{tabular}{llccccl}" in latex  # measure, published, 4 domains, reproduced by
+    rnorm = next(line for line in body if line.startswith("Rnorm "))
+    assert rnorm.endswith("& none \\\\")  # a difference, marked as the text marks it
+    assert "K1 rankings(n=4, grades=\\{0,1\\}, lengths=exact, R=4)" in latex  # the domains in the note
+    assert "Differences" not in latex and "measure | published" not in latex  # the table alone
 
 
 def test_html_report_is_a_page_of_the_table_differences_and_counterexamples(reduced):

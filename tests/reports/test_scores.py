@@ -82,7 +82,7 @@ def test_notes_list_at_most_ten_topics():
 
 def test_bad_requests():
     with pytest.raises(ValueError, match="unknown report format"):
-        format_scores(RESULT, "latex")
+        format_scores(RESULT, "pdf")
     lean = ScoreResult(RESULT.runs, RESULT.metrics, RESULT.topics, (), RESULT.means,
                        RESULT.missing, RESULT.ignored)
     with pytest.raises(ValueError, match="no per-topic scores"):
@@ -155,3 +155,41 @@ def test_relative_markdown():
     text = format_scores(RELATIVE, "markdown")
     assert "**Kendall's tau-b between the run orderings (by mean)**" in text
     assert "| uog     | uog_a, uog_b | uog_a      |       0.75 |" in text
+
+
+def _latex_bodies(latex: str) -> list[list[str]]:
+    """Each table's rows, between its header's ``\\midrule`` and its ``\\bottomrule``."""
+    return [part.split("\\midrule\n", 1)[1].split("\\bottomrule")[0].splitlines()
+            for part in latex.split("\\begin{table}")[1:]]
+
+
+def test_latex_means_table_has_a_row_per_metric_a_column_per_run_and_names_escaped():
+    result = ScoreResult(
+        runs=("run_1", "B&C"), metrics=("P_IA@2", "RR"), topics=("q1",), scores=(),
+        means=(Mean("run_1", "P_IA@2", 0.25), Mean("run_1", "RR", 2 / 3),
+               Mean("B&C", "P_IA@2", -0.125), Mean("B&C", "RR", 1.0)),
+        missing={"run_1": (), "B&C": ()}, ignored={"run_1": (), "B&C": ()})
+    latex = format_scores(result, "latex")
+    assert latex.count("\\begin{table}") == 1 and "\\toprule" in latex and "\\bottomrule" in latex
+    assert "\\begin{tabular}{lrr}" in latex  # names left, numbers right
+    assert "Metric & run\\_1 & B\\&C \\\\" in latex.splitlines()
+    # One row per metric, numbers as the text prints them (6 significant digits).
+    assert _latex_bodies(latex) == [["P\\_IA@2 & 0.25 & -0.125 \\\\", "RR & 0.666667 & 1 \\\\"]]
+    assert "Means over 1 qrels topic." in latex
+
+
+def test_latex_per_topic_adds_a_table_per_metric_before_the_means_and_notes_missing_topics():
+    latex = format_scores(RESULT, "latex", per_topic=True)
+    assert latex.count("\\begin{table}") == 3  # P@2 and RR per topic, then the means
+    assert _latex_bodies(latex) == [["q1 & 0.5 & 1 \\\\", "007 & 0 & 0.5 \\\\"],
+                                    ["q1 & 1 & 1 \\\\", "007 & 0 & 0.333333 \\\\"],
+                                    ["P@2 & 0.25 & 0.75 \\\\", "RR & 0.5 & 0.666667 \\\\"]]
+    assert "A: missing 1 of the 2 qrels topics, scored 0 (007)." in latex
+
+
+def test_relative_latex_adds_kendall_tau():
+    latex = format_scores(RELATIVE, "latex")
+    assert "\\label{tab:axiometer-scores-tau}" in latex and "$\\tau_b$" in latex
+    assert "nrg & RR & undefined & 0 & 0 & 1 & 3 \\\\" in latex
+    assert "prior sets: best-per-group: the best run of every other group." in latex
+    assert "undefined: one of the two metrics ties every run" in latex

@@ -34,8 +34,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                         help="print a comparison table instead (SPEC and --domain not needed)")
     from axiometer.reports.render import formats_of  # the report formats, listed once
 
-    parser.add_argument("--format", choices=formats_of("intrinsic"), default="text",
-                        help="report format (default: text)")
+    single = formats_of("intrinsic")  # a table (--table) may have more: LaTeX
+    parser.add_argument("--format", choices=(*single, *(f for f in formats_of("giner") if f not in single)),
+                        default="text", help="report format (default: text; latex: --table only)")
     parser.add_argument("-o", "--output", metavar="FILE", help="write the report to FILE")
     parser.set_defaults(command=run, parser=parser)
 
@@ -52,6 +53,11 @@ def run(args: argparse.Namespace) -> int:
         return 0
     if not args.spec or not args.domain:
         raise AxiometerError("give SPEC and --domain DOMAIN (or --table giner)")
+    from axiometer.reports.render import formats_of
+
+    if args.format not in formats_of("intrinsic"):
+        raise AxiometerError(f"--format {args.format} is for --table; one metric's report is "
+                             + ", ".join(formats_of("intrinsic")))
     if args.tolerance is not None and not args.tolerance > 0:
         raise AxiometerError(f"--tolerance must be positive, got {args.tolerance:g}")
     from axiometer.core import InputError

@@ -26,11 +26,11 @@ FORMATS = ("text", "markdown", "latex", "html", "json")
 REPORT_FORMATS: dict[str, tuple[str, ...]] = {
     "table": ("text", "markdown", "latex", "html", "json"),
     "check": ("text", "markdown", "json", "html"),
-    "giner": ("text", "markdown", "json", "html"),
+    "giner": ("text", "markdown", "latex", "json", "html"),
     "meta": ("text", "markdown", "latex", "json", "html"),
     "intrinsic": ("text", "markdown", "json", "html"),
     "unanimity": ("text", "markdown", "latex", "json", "html"),
-    "scores": ("text", "markdown", "json", "html"),
+    "scores": ("text", "markdown", "latex", "json", "html"),
     "compare": ("text", "markdown", "latex", "html", "json"),
 }
 
