@@ -41,6 +41,8 @@ COMMANDS: list[tuple[str, list[str]]] = [
     ("intrinsic-giner.txt", ["intrinsic", "--table", "giner"]),
     ("intrinsic-giner.md", ["intrinsic", "--table", "giner", "--format", "markdown"]),
     ("intrinsic-giner.json", ["intrinsic", "--table", "giner", "--format", "json"]),
+    ("intrinsic-giner.html", ["intrinsic", "--table", "giner", "--format", "html"]),
+    ("intrinsic-giner.tex", ["intrinsic", "--table", "giner", "--format", "latex"]),
     ("intrinsic-ap.txt", ["intrinsic", "AP", "--domain", "rankings(n=4,grades=2)"]),
     ("intrinsic-ap.md", ["intrinsic", "AP", "--domain", "rankings(n=4,grades=2)",
                          "--format", "markdown"]),
@@ -54,6 +56,7 @@ COMMANDS: list[tuple[str, list[str]]] = [
     ("score-example.json", ["score", "--example", "--format", "json"]),
     ("score-example.md", ["score", "--example", "--format", "markdown"]),
     ("score-example.html", ["score", "--example", "--format", "html"]),
+    ("score-example.tex", ["score", "--example", "--format", "latex"]),
     ("compare-example.txt", ["compare", "--example"]),
     ("compare-example.md", ["compare", "--example", "--format", "markdown"]),
     ("compare-example.tex", ["compare", "--example", "--format", "latex"]),
@@ -64,7 +67,10 @@ COMMANDS: list[tuple[str, list[str]]] = [
                          "--format", "markdown"]),
     ("meta-example.json", ["meta", "--example", "--metric", "nDCG@10 P@10 AP RBP",
                            "--format", "json"]),
+    ("meta-example.html", ["meta", "--example", "--metric", "nDCG@10 P@10 AP RBP",
+                           "--format", "html"]),
     ("unanimity-example.txt", ["unanimity", "--example"]),
+    ("unanimity-example.tex", ["unanimity", "--example", "--format", "latex"]),
 ]
 
 
