@@ -163,8 +163,8 @@ def _draw_boundary_strip(axes: Axes, boundaries: Sequence[Boundary],
     axes.set_ylim(-0.75 if along else -0.1, 1.75)
     axes.set_yticks([0.5, -0.41] if along else [0.5], ["located", "grid checks"] if along else ["located"])
     axes.tick_params(axis="y", length=0)
-    for side in ("top", "right", "left"):
-        axes.spines[side].set_visible(False)
+    for spine in ("top", "right", "left"):
+        axes.spines[spine].set_visible(False)
     axes.set_xlabel(param)
     return regions
 
