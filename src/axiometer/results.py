@@ -29,7 +29,7 @@ from typing import Any
 
 from axiometer.core import Context, Topic, to_fraction
 
-__all__ = ["Verdict", "Strength", "Decided", "Side", "Certain", "RootForm", "record", "VERDICTS", "Outcome", "AxiomInfo", "Evidence", "Boundary", "BoundaryCurve", "STRENGTHS", "record_topic", "context_record", "TopicRecord", "Counterexample", "Witness", "ErrorInfo", "Check", "Cell",
+__all__ = ["Verdict", "Strength", "Decided", "NearbyReading", "Explanation", "Side", "Certain", "RootForm", "record", "VERDICTS", "Outcome", "AxiomInfo", "Evidence", "Boundary", "BoundaryCurve", "STRENGTHS", "record_topic", "context_record", "TopicRecord", "Counterexample", "Witness", "ErrorInfo", "Check", "Cell",
            "TableResult", "HOLDS", "OutputRecord", "PropertyVerdict", "IntrinsicResult",
            "ParametricResult", "Difference", "PublishedComparison", "GinerEntry", "GinerRow",
            "GinerTable"]
@@ -69,6 +69,29 @@ class Decided(_Text):
 
     EXACT = "exact"
     FLOAT = "float"
+
+
+class NearbyReading(Enum):
+    """Which nearby reading makes a violated cell hold (definitions §3, "Explaining a violation";
+    the steps of :func:`axiometer.checking.explain.explain`, nearest first)."""
+
+    OTHER_MODE = "the other cutoff mode"
+    DISJOINT_CONTEXT = "other systems retrieve none of the case's documents"
+    CONSTRAINT = "one of the constraint's declared readings"
+    TIGHTER_RHO = "a tighter relevance contribution"
+    LONGER_HORIZON = "a doubled horizon"
+    SINGLE_RC = "some rc on its own"
+    PARAMETERS = "other parameter values of the metric"
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """Why a violated cell holds nearby: ``text`` completes "violated; ..." (``"holds for p >= 0.8"``)
+    and ``reading`` says which reading it is. With ``reading`` ``None`` there is no such reading and
+    ``text`` says why (``"(no explanation: ...)"``, the search failed)."""
+
+    text: str
+    reading: NearbyReading | None
 
 
 class Side(_Text):
@@ -340,6 +363,8 @@ class Cell:
     other_mode: Verdict | None = None  # the verdict in the other cutoff mode, when computed
     boundaries: tuple[Boundary, ...] = ()   # where the verdict changes (asked for: ranges, --boundaries)
     curves: tuple[BoundaryCurve, ...] = ()  # two-parameter cells: boundary curves
+    # Which nearby reading ``explanation`` states (None: none, or it says why there is none).
+    reading: NearbyReading | None = field(default=None, metadata=NOT_IN_JSON)
 
     @property
     def evidence(self) -> Evidence | None:

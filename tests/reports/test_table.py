@@ -18,7 +18,8 @@ from axiometer.reports.table import FLAGS, MARKS, REPORT_FORMATS, cell_mark, for
 from axiometer.reports.table.cells import counterexample_sentence
 from axiometer.reports.table.build import POINTER
 from axiometer.results import (
-    AxiomInfo, Boundary, BoundaryCurve, Cell, Certain, Check, Counterexample, ErrorInfo, Evidence, RootForm, Side,
+    AxiomInfo, Boundary, BoundaryCurve, Cell, Certain, Check, Counterexample, ErrorInfo, Evidence, NearbyReading,
+    RootForm, Side,
     TableResult, TopicRecord, Verdict, Witness,
 )
 
@@ -66,7 +67,8 @@ def sample_table(interrupted=False, axioms=AXIOMS) -> TableResult:
     cells = [
         cell("P@k", "P@10", "Pri", [check("P@10", "Pri", "violated", counterexample=PRI_CX,
                                           cases=0, small_scope=1)],
-             other_mode="violated", explanation="holds when no later document is relevant"),
+             other_mode="violated", explanation="holds when no later document is relevant",
+             reading=NearbyReading.CONSTRAINT),
         cell("P@k", "P@10", "DeepTh", [check("P@10", "DeepTh", "witness", mode="truncate",
                                              witness=Witness("n = 6", "for every rc tried",
                                                              "rc = 1/10: n=1..5: -, n=6..64: +", True,
@@ -330,6 +332,28 @@ def boundary_table() -> TableResult:
     plain = cell("P@k", "P@10", "Pri", [check("P@10", "Pri", "violated", counterexample=PRI_CX)])
     return TableResult(rows=("RBP", "NRBP", "P@k"), constraints=("CloseTh", "Pri"), cells=(rbp, nrbp, plain),
                        seed=0, mode="default", budget="150 random cases", axioms=AXIOMS)
+
+
+def test_an_explanation_is_prefixed_with_the_verdict_when_it_states_a_reading_not_by_its_text():
+    from axiometer.reports.table.cells import explanation_text
+
+    violated = [check("P@10", "Pri", "violated")]
+    stated = cell("P@k", "P@10", "Pri", violated, explanation="(seen) nothing", reading=NearbyReading.CONSTRAINT)
+    assert explanation_text(stated) == "violated; (seen) nothing"
+    failed = cell("P@k", "P@10", "Pri", violated, explanation="holds? (no explanation: timed out)")
+    assert explanation_text(failed) == "holds? (no explanation: timed out)"
+
+
+def test_a_difference_omits_only_a_parameter_reading_the_summary_already_says():
+    from axiometer.reports.table.comparison import difference_reasons
+
+    grid = [check("RBP(p=0.5)", "CloseTh", "violated", (("p", 0.5),)),
+            check("RBP(p=0.8)", "CloseTh", "witness", (("p", 0.8),))]
+    by_parameters = cell("RBP", "RBP(p=0.5)", "CloseTh", grid, summary="witness for p >= 0.8; violated for p = 0.5",
+                         explanation="holds for p >= 0.8", reading=NearbyReading.PARAMETERS)
+    assert "holds for p >= 0.8" not in difference_reasons(by_parameters)
+    by_rc = dataclasses.replace(by_parameters, explanation="holds for rc >= 1/20", reading=NearbyReading.SINGLE_RC)
+    assert "holds for rc >= 1/20" in difference_reasons(by_rc)
 
 
 def test_a_boundary_sentence_words_its_closed_form_by_its_root_form_not_by_its_text():

@@ -537,9 +537,10 @@ def cell_lines(cell: Cell, indent: str = "  ", info: AxiomInfo | None = None) ->
 
 
 def explanation_text(cell: Cell) -> str:
-    """``violated; holds when ...`` (definitions §3, "Explaining a violation")."""
+    """``violated; holds when ...`` (definitions §3, "Explaining a violation"); a note why there
+    is no explanation (no nearby reading) as it stands."""
     text = cell.explanation or ""
-    return f"{cell.verdict}; {text}" if text.startswith("holds") else text
+    return f"{cell.verdict}; {text}" if cell.reading is not None else text
 
 
 def other_mode_name(cell: Cell) -> str:
