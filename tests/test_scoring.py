@@ -297,6 +297,13 @@ def test_built_in_relative_metrics_score_a_topic_at_once(monkeypatch):
                      ("q2", [["x"], ["y"]], [[1], [0]])]
 
 
+def test_a_relative_metric_over_a_base_names_that_base_as_data():
+    result = score(REL_QRELS, CAMPAIGN, ["nDCG@10", "NRG(base=nDCG@10)", NOVEL])
+    # NRG's base parameter, by name; a relative metric without a base names none.
+    assert result.bases == {"NRG(base=nDCG@10)": "nDCG@10"}
+    assert result.relative == ("NRG(base=nDCG@10)", "novel")
+
+
 def test_best_per_group_from_the_tags_by_hand():
     result = score(REL_QRELS, CAMPAIGN, ["P@2", NOVEL], prior="best-per-group")
     priors = result.priors

@@ -29,7 +29,7 @@ from typing import Any
 
 from axiometer.core import Context, Topic, to_fraction
 
-__all__ = ["Verdict", "Strength", "Decided", "record", "VERDICTS", "Outcome", "AxiomInfo", "Evidence", "Boundary", "BoundaryCurve", "STRENGTHS", "record_topic", "context_record", "TopicRecord", "Counterexample", "Witness", "ErrorInfo", "Check", "Cell",
+__all__ = ["Verdict", "Strength", "Decided", "NearbyReading", "Explanation", "Side", "Certain", "RootForm", "record", "VERDICTS", "Outcome", "AxiomInfo", "Evidence", "Boundary", "BoundaryCurve", "STRENGTHS", "record_topic", "context_record", "TopicRecord", "Counterexample", "Witness", "ErrorInfo", "Check", "Cell",
            "TableResult", "HOLDS", "OutputRecord", "PropertyVerdict", "IntrinsicResult",
            "ParametricResult", "Difference", "PublishedComparison", "GinerEntry", "GinerRow",
            "GinerTable"]
@@ -69,6 +69,66 @@ class Decided(_Text):
 
     EXACT = "exact"
     FLOAT = "float"
+
+
+class NearbyReading(Enum):
+    """Which nearby reading makes a violated cell hold (definitions §3, "Explaining a violation";
+    the steps of :func:`axiometer.checking.explain.explain`, nearest first)."""
+
+    OTHER_MODE = "the other cutoff mode"
+    DISJOINT_CONTEXT = "other systems retrieve none of the case's documents"
+    CONSTRAINT = "one of the constraint's declared readings"
+    TIGHTER_RHO = "a tighter relevance contribution"
+    LONGER_HORIZON = "a doubled horizon"
+    SINGLE_RC = "some rc on its own"
+    PARAMETERS = "other parameter values of the metric"
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """Why a violated cell holds nearby: ``text`` completes "violated; ..." (``"holds for p >= 0.8"``)
+    and ``reading`` says which reading it is. With ``reading`` ``None`` there is no such reading and
+    ``text`` says why (``"(no explanation: ...)"``, the search failed)."""
+
+    text: str
+    reading: NearbyReading | None
+
+
+class Side(_Text):
+    """A side of a boundary: the parameter's values below it, or above it."""
+
+    BELOW = "below"
+    ABOVE = "above"
+
+
+class Certain(_Text):
+    """Which sides of a boundary a concrete case decided at every probe (:attr:`Boundary.certain`)."""
+
+    BELOW = "below"
+    ABOVE = "above"
+    BOTH = "both"
+    NEITHER = "neither"
+
+    @classmethod
+    def of(cls, below: bool, above: bool) -> Certain:
+        """The member for "the side below is certain" and "the side above is certain"."""
+        return {(True, True): cls.BOTH, (True, False): cls.BELOW, (False, True): cls.ABOVE,
+                (False, False): cls.NEITHER}[below, above]
+
+    @property
+    def sides(self) -> frozenset[Side]:
+        """The sides this names: none, one, or both."""
+        return {Certain.BELOW: frozenset({Side.BELOW}), Certain.ABOVE: frozenset({Side.ABOVE}),
+                Certain.BOTH: frozenset(Side), Certain.NEITHER: frozenset()}[self]
+
+
+class RootForm(Enum):
+    """How a boundary's closed form names its value: ``EXPLICIT``, the value itself (a rational or
+    radicals, ``"1/5"``, ``"-1/2 + sqrt(5)/2"``); ``IMPLICIT``, an equation it is the root of
+    (``"root of p**3 + p**2 - 1"``)."""
+
+    EXPLICIT = "explicit"
+    IMPLICIT = "implicit"
 
 
 #: Metadata of a field that restates a display text as data: :func:`record` leaves it out.
@@ -219,10 +279,11 @@ class Boundary:
     or ``None``; ``closed_value`` its float and ``agrees`` whether it lies
     within 1e-6 of the bisection (``None`` without a closed form).
     ``certain``: which side was decided by a concrete case at every probe
-    (``"below"``, ``"above"``, ``"both"`` or ``"neither"``); a side that is
-    not certain rests on "no counterexample found" (its ``evidence``).
-    ``at_value``: the side the boundary value itself belongs to (the
-    decisive case ties there), when known. ``fixed``: the other
+    (a :class:`Certain`); a side that is not certain rests on "no
+    counterexample found" (its ``evidence``). ``at_value``: the
+    :class:`Side` the boundary value itself belongs to (the decisive case
+    ties there), when known. ``root_form``: whether ``closed_form`` is the
+    value itself or an equation's root (not in the JSON). ``fixed``: the other
     parameters' values; ``probes``: checks run to locate it.
     ``counterexample``: the case that decided the violated end of the
     bracket, so the violated side can be re-verified by anyone (``None``
@@ -234,11 +295,11 @@ class Boundary:
     bracket: tuple[str, str]         # exact decimals, e.g. ("0.754877", "0.754878")
     below: Verdict
     above: Verdict
-    certain: str
+    certain: Certain
     closed_form: str | None = None
     closed_value: float | None = None
     agrees: bool | None = None
-    at_value: str | None = None      # "below" or "above"
+    at_value: Side | None = None
     fixed: tuple[tuple[str, Any], ...] = ()
     probes: int = 0
     case: str = ""                   # the decisive case the closed form was solved on, in words
@@ -246,6 +307,7 @@ class Boundary:
     evidence_above: Evidence | None = None
     note: str = ""
     counterexample: Counterexample | None = None
+    root_form: RootForm | None = field(default=None, metadata=NOT_IN_JSON)
 
 
 @dataclass(frozen=True)
@@ -301,6 +363,8 @@ class Cell:
     other_mode: Verdict | None = None  # the verdict in the other cutoff mode, when computed
     boundaries: tuple[Boundary, ...] = ()   # where the verdict changes (asked for: ranges, --boundaries)
     curves: tuple[BoundaryCurve, ...] = ()  # two-parameter cells: boundary curves
+    # Which nearby reading ``explanation`` states (None: none, or it says why there is none).
+    reading: NearbyReading | None = field(default=None, metadata=NOT_IN_JSON)
 
     @property
     def evidence(self) -> Evidence | None:

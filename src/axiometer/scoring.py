@@ -121,7 +121,9 @@ class ScoreResult:
     maps each run to the qrels topics it lacks (scored 0), ``ignored`` to its
     topics that the qrels lack. With relative metrics: ``relative`` names
     them, ``priors`` says how contexts were chosen and ``kendall`` compares
-    the orderings. ``conventions`` says how each metric read the grades.
+    the orderings, and ``bases`` maps each relative metric that builds on a
+    base metric (its ``base`` parameter, ``NRG(base=nDCG@10)``) to that
+    base's name. ``conventions`` says how each metric read the grades.
     """
 
     runs: tuple[str, ...]
@@ -136,6 +138,7 @@ class ScoreResult:
     kendall: tuple[KendallTau, ...] = ()
     #: How each metric read the grades, in :attr:`metrics` order: ``(metric, mapping, whose convention)``.
     conventions: tuple[tuple[str, str, str], ...] = ()
+    bases: Mapping[str, str] = field(default_factory=dict)
 
     def mean(self, run: str, metric: str) -> float:
         """The mean of ``metric`` for ``run``."""
@@ -555,7 +558,8 @@ def _score_result(scoring: _Scoring, metric_list: Sequence[Metric], relative: Se
                        scores, means, missing, ignored, tuple(m.name for m in relative),
                        priors, kendall,
                        tuple((m.name, conventions[m.name].mapping, conventions[m.name].reference)
-                             for m in metric_list))
+                             for m in metric_list),
+                       {m.name: m.params["base"] for m in relative if isinstance(m.params.get("base"), str)})
 
 
 def _convention(metric: Metric, forced: str | None, qrels: Qrels) -> GradeConvention:

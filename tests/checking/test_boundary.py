@@ -22,6 +22,7 @@ from axiometer.core import InputError
 from axiometer.metrics.resolve import resolve
 from axiometer.runner.table import run_table
 from axiometer.metrics import parse
+from axiometer.results import Certain, RootForm, Side, record
 from tests.checking import HALF, harmonic_sum, in_bracket, increasing_sum
 
 
@@ -74,10 +75,21 @@ def test_rbp_closeth_boundary_has_its_closed_form_and_honest_sides():
     assert (boundary.below, boundary.above) == ("violated", "witness")
     # Both sides were decided by concrete cases: the whole grid of m at every probe below,
     # a witness pair (m, rc) at every probe above.
-    assert boundary.certain == "both"
+    assert boundary.certain is Certain.BOTH
     # The decisive case ties at the root, and CloseTh's relation is strict: the root is violated.
-    assert boundary.at_value == "below"
+    assert boundary.at_value is Side.BELOW
+    # The closed form names its value as an equation's root (the report says "is the root of").
+    assert boundary.root_form is RootForm.IMPLICIT
     assert boundary.evidence_above is not None and boundary.evidence_above.strength == "exhaustive"
+
+
+def test_a_boundarys_sides_are_members_its_json_their_strings_and_its_root_form_stays_out():
+    result = run_table([resolve("RBP", params={"p": (0.5, 0.99)})], ["CloseTh"], jobs=1)
+    (boundary,) = _cell(result, "CloseTh").boundaries
+    written = record(boundary)
+    assert (written["certain"], written["at_value"]) == ("both", "below")
+    assert type(written["certain"]) is str and type(written["at_value"]) is str
+    assert "root_form" not in written
 
 
 def test_a_cutoff_keeps_the_deciding_m_or_removes_every_witness():

@@ -21,7 +21,7 @@ from axiometer.checking.boundary import (_LONGEST_FORM, _SIMPLIFY_OPS, WIDTH, Ce
 from axiometer.checking.budget import Budget
 from axiometer.core import Topic
 from axiometer.metrics import parse
-from axiometer.results import Counterexample, TopicRecord, record_topic
+from axiometer.results import Counterexample, RootForm, TopicRecord, record_topic
 from tests.checking import in_bracket, probed_check
 
 
@@ -136,7 +136,7 @@ def test_a_root_counts_only_within_a_millionth_of_the_bracket(side):
         result = _root_in(difference, X, low, high)
         assert (result is not None) is found, (side, root)
         if found:
-            assert result[1] == sympy.Rational(root.numerator, root.denominator)
+            assert result[2] == sympy.Rational(root.numerator, root.denominator)
 
 
 def test_a_logarithmic_difference_with_its_root_on_the_widened_edge_has_no_root():
@@ -148,7 +148,8 @@ def test_a_logarithmic_difference_with_its_root_on_the_widened_edge_has_no_root(
     assert _root_in(at_low, X, low, high) is None
     assert _root_in(at_high, X, low, high) is None
     inside = (X - sympy.Rational(2, 3)) * sympy.log(2)
-    text, value = _root_in(inside, X, low, high)
+    text, form, value = _root_in(inside, X, low, high)
+    assert form is RootForm.IMPLICIT
     assert abs(value - sympy.Rational(2, 3)) < sympy.Rational(1, 10**15)
 
 
@@ -223,8 +224,8 @@ def test_sign():
 
 def test_a_root_of_degree_three_prints_its_primitive_polynomial_with_a_positive_lead():
     factor = sympy.Poly(-2 * X**3 + 4, X)  # root 2**(1/3): printed as the primitive x**3 - 2
-    assert _form(factor, X, sympy.CRootOf(X**3 - 2, 0)) == "root of x**3 - 2"
-    assert _form(sympy.Poly(X**2 - 2, X), X, sympy.sqrt(2)) == "sqrt(2)"  # degree 2: radicals
+    assert _form(factor, X, sympy.CRootOf(X**3 - 2, 0)) == ("root of x**3 - 2", RootForm.IMPLICIT)
+    assert _form(sympy.Poly(X**2 - 2, X), X, sympy.sqrt(2)) == ("sqrt(2)", RootForm.EXPLICIT)  # degree 2: radicals
 
 
 # -- a normalised metric: the ideal's order is decided at the bracket ---------------------------------
@@ -335,7 +336,7 @@ def test_a_decisive_case_too_long_is_passed_over_for_the_next():
     high = (Fraction("0.95"), probed_check("witness", curve=(("1", ((40, -0.5),)),)))
     cases = [case for *_, case in _decisive_cases(get("DeepTh"), low[1], high[1])]
     assert cases == ["n = 40, rc = 1", "the counterexample at m"]
-    assert _closed_form(parse("RBP"), get("DeepTh"), "p", low, high)[::2] == ("19/20", "the counterexample at m")
+    assert _closed_form(parse("RBP"), get("DeepTh"), "p", low, high)[::3] == ("19/20", "the counterexample at m")
 
 
 def test_a_decisive_case_sympy_fails_on_is_passed_over_for_the_next(monkeypatch):
@@ -353,7 +354,7 @@ def test_a_decisive_case_sympy_fails_on_is_passed_over_for_the_next(monkeypatch)
     monkeypatch.setattr(boundary_module, "_root_in", failing_first)
     low = (Fraction("0.949999"), probed_check("violated", _rbp_root_at(Fraction(19, 20)), curve=(("1", ((3, 0.5),)),)))
     high = (Fraction("0.95"), probed_check("witness", curve=(("1", ((3, -0.5),)),)))
-    assert _closed_form(parse("RBP"), get("DeepTh"), "p", low, high)[::2] == ("19/20", "the counterexample at m")
+    assert _closed_form(parse("RBP"), get("DeepTh"), "p", low, high)[::3] == ("19/20", "the counterexample at m")
     assert len(calls) == 2
 
 
@@ -379,10 +380,10 @@ def test_a_closed_form_of_exactly_the_longest_length_is_printed():
     factor = sympy.Poly(X**3 + a * X + b, X)
     text = sympy.sstr(factor.as_expr())
     assert len(text) == _LONGEST_FORM == 160
-    assert _form(factor, X, sympy.CRootOf(factor.as_expr(), 0)) == f"root of {text}"
+    assert _form(factor, X, sympy.CRootOf(factor.as_expr(), 0)) == (f"root of {text}", RootForm.IMPLICIT)
     longer = sympy.Poly(X**3 + 10 * a * X + b, X)  # one character more
     assert _form(longer, X, sympy.CRootOf(longer.as_expr(), 0)) == \
-        "root of a degree-3 polynomial with rational coefficients"
+        ("root of a degree-3 polynomial with rational coefficients", RootForm.IMPLICIT)
 
 
 def test_a_closed_form_too_large_to_print_is_named_only():

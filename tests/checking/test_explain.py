@@ -22,7 +22,7 @@ from axiometer.axioms import get
 from axiometer.checking import Budget, check
 from axiometer.checking.explain import OTHER_MODE_TEXT, dependence_condition, explain, value_set_text
 from axiometer.metrics import parse, wrap
-from axiometer.results import Check, Counterexample, Decided, TopicRecord
+from axiometer.results import Check, Counterexample, Decided, NearbyReading, TopicRecord
 from axiometer.axioms.constraints.threshold import DEFAULT_RCS
 
 #: Small budgets: the suite stays fast; every search here is deterministic (seeded).
@@ -31,12 +31,15 @@ SEED = 3
 
 
 def _explain(metric, constraint_id: str, *, mode: str | None = None, budget: Budget = BUDGET,
-             grid: tuple[Check, ...] = ()) -> tuple[Check, str | None]:
-    """Check, confirm the violation the test is about, and explain it."""
+             grid: tuple[Check, ...] = ()) -> tuple[Check, str | None, NearbyReading | None]:
+    """Check, confirm the violation the test is about, and explain it: its text and its reading."""
     constraint = get(constraint_id)
     violated = check(metric, constraint, mode=mode, budget=budget, seed=SEED)
     assert violated.verdict == "violated", f"premise: {metric.name} should violate {constraint_id}"
-    return violated, explain(metric, constraint, violated, budget=budget, seed=SEED, grid_checks=grid)
+    explanation = explain(metric, constraint, violated, budget=budget, seed=SEED, grid_checks=grid)
+    if explanation is None:
+        return violated, None, None
+    return violated, explanation.text, explanation.reading
 
 
 def _swapped(violated: Check) -> tuple[int, int]:
@@ -125,50 +128,56 @@ def test_a_threshold_reached_only_by_truncation_is_explained_by_truncate_mode():
     # P@10 in window mode sees n <= 5: D(5) = 1/10 - 5/10 < 0. Truncated, b_n has
     # nothing relevant in the top 10 once n >= 10, so D(n) = 1/10 > 0.
     metric = wrap(precision, "precision", cutoff=10)
-    _, text = _explain(metric, "DeepTh", mode="window")
+    _, text, reading = _explain(metric, "DeepTh", mode="window")
     assert text == OTHER_MODE_TEXT["truncate"]
     assert text == "holds in truncate mode (the cutoff acts as a threshold)"
+    assert reading is NearbyReading.OTHER_MODE
 
 
 def test_a_swap_past_the_cutoff_is_explained_by_window_mode():
     # DCG@3 in truncate mode: swapping positions 3 and 4 moves nothing the metric
     # sees (one of them is past k), so Q(b) = Q(a); inside the window it holds.
     metric = wrap(dcg, "dcg", cutoff=3)
-    violated, text = _explain(metric, "Pri", mode="truncate")
+    violated, text, reading = _explain(metric, "Pri", mode="truncate")
     assert _swapped(violated)[1] > 3
     assert text == "holds when the changed positions stay within the cutoff (window mode)"
+    assert reading is NearbyReading.OTHER_MODE
 
 
 def test_later_relevant_documents_are_explained_by_the_priority_reading():
     reading = get("Pri").readings[0]
     assert reading.scope == {"later_untouched": True}
-    violated, text = _explain(LATER_SENSITIVE, "Pri")
+    violated, text, found = _explain(LATER_SENSITIVE, "Pri")
     # The counterexample has a relevant document after the swapped positions.
     later = violated.counterexample.a[_swapped(violated)[1]:]
     relevance = dict(violated.counterexample.topic.judgments)
     assert any(Fraction(relevance[d][0]) > 0 for d in later)
     assert text == f"holds when {reading.text}"
+    assert found is NearbyReading.CONSTRAINT
 
 
 def test_large_relevance_values_are_explained_by_a_smaller_rho():
     untouched = check(CONTRIBUTION_SENSITIVE, get("Pri"), budget=BUDGET, seed=SEED,
                       scope_changes={"later_untouched": True})
     assert untouched.verdict == "violated", "premise: fails even with nothing relevant later"
-    _, text = _explain(CONTRIBUTION_SENSITIVE, "Pri")
+    _, text, reading = _explain(CONTRIBUTION_SENSITIVE, "Pri")
     assert text == "holds when relevance contribution is tighter (rho = 1/100)"
+    assert reading is NearbyReading.TIGHTER_RHO
 
 
 def test_a_patient_metric_is_explained_by_a_longer_horizon():
     metric = wrap(rbp_099, "rbp_099")
-    _, text = _explain(metric, "DeepTh")
+    _, text, reading = _explain(metric, "DeepTh")
     assert text == "holds with horizon 512"
+    assert reading is NearbyReading.LONGER_HORIZON
 
 
 def test_closeness_failing_for_one_rc_is_explained_by_the_other_rc_values():
     metric = wrap(clear_relevance_counts, "clear_relevance_counts")
-    violated, text = _explain(metric, "CloseTh")
+    violated, text, reading = _explain(metric, "CloseTh")
     assert dict(violated.counterexample.extra)["rc"] == "1/100"
     assert text == "holds for rc >= 1/20"
+    assert reading is NearbyReading.SINGLE_RC  # not a parameter of the metric
 
 
 def test_rbp_closeness_at_p_one_half_is_explained_by_the_other_patience_values():
@@ -176,22 +185,24 @@ def test_rbp_closeness_at_p_one_half_is_explained_by_the_other_patience_values()
     base = parse("RBP(p=0.5)")
     grid = tuple(check(base.replace(p=p), get("CloseTh"), budget=BUDGET, seed=SEED) for p in (0.8, 0.9, 0.99))
     assert all(c.holds for c in grid)
-    _, text = _explain(base, "CloseTh", grid=grid)
+    _, text, reading = _explain(base, "CloseTh", grid=grid)
     assert text == "holds for p >= 0.8"
+    assert reading is NearbyReading.PARAMETERS
 
 
 def test_a_metric_violating_under_every_reading_gets_no_explanation():
     metric = wrap(reversed_dcg, "reversed_dcg", cutoff=5)
     other_settings = (check(wrap(reversed_dcg, "reversed_dcg_again", cutoff=5), get("Pri"), budget=BUDGET,
                             seed=SEED),)
-    _, text = _explain(metric, "Pri", grid=other_settings)
-    assert text is None
+    _, text, reading = _explain(metric, "Pri", grid=other_settings)
+    assert text is None and reading is None
 
 
 def test_precision_deepness_threshold_in_window_mode_is_explained_by_truncation():
     # Built-in P@10 (definitions §7: DeepTh "satisfied" holds only by truncation).
-    _, text = _explain(parse("P@10"), "DeepTh", mode="window")
+    _, text, reading = _explain(parse("P@10"), "DeepTh", mode="window")
     assert text == "holds in truncate mode (the cutoff acts as a threshold)"
+    assert reading is NearbyReading.OTHER_MODE
 
 
 # -- behaviour --------------------------------------------------------------------------------------
@@ -363,8 +374,9 @@ def _explain_recorded(monkeypatch, recorder: Recorder, *, mode: str, cutoff: int
     monkeypatch.setattr(explain_module, "run_check", recorder)
     metric = wrap(_flat, "flat", cutoff=cutoff)
     budget = Budget(cases=10, small_scope=10, horizon=horizon)
-    return explain(metric, get("DeepTh"), _violated(mode, failing), budget=budget, seed=READING_SEED, rho=RHO,
-                   tolerance=TOLERANCE, rcs=rcs)
+    explanation = explain(metric, get("DeepTh"), _violated(mode, failing), budget=budget, seed=READING_SEED,
+                          rho=RHO, tolerance=TOLERANCE, rcs=rcs)
+    return None if explanation is None else explanation.text
 
 
 # -- DeepTh's readings: the other mode, a doubled horizon, each rc alone --------------------------------
@@ -478,8 +490,9 @@ def _pri_violation(mode: str = "window", metric: str = "M(p=0.5)") -> Check:
 
 def _run(monkeypatch, recorder, metric, constraint: str, check: Check, rho=RHO, **kwargs) -> str | None:
     monkeypatch.setattr(explain_module, "run_check", recorder)
-    return explain(metric, get(constraint), check, budget=SMALL_BUDGET, seed=READING_SEED, rho=rho, tolerance=TOLERANCE,
-                   rcs=(Fraction(1, 20),), **kwargs)
+    explanation = explain(metric, get(constraint), check, budget=SMALL_BUDGET, seed=READING_SEED, rho=rho,
+                          tolerance=TOLERANCE, rcs=(Fraction(1, 20),), **kwargs)
+    return None if explanation is None else explanation.text
 
 
 def _same_settings(calls) -> None:

@@ -29,7 +29,8 @@ from axiometer.metrics.resolve import resolve
 from axiometer.reports import plots
 from axiometer.reports.table.cells import MARKS
 from axiometer.results import (
-    Boundary, BoundaryCurve, Cell, Check, Evidence, IntrinsicResult, OutputRecord, PropertyVerdict, Witness,
+    Boundary, BoundaryCurve, Cell, Certain, Check, Evidence, IntrinsicResult, OutputRecord, PropertyVerdict,
+    RootForm, Side, Witness,
 )
 from axiometer.scoring import KendallTau, Mean, ScoreResult
 
@@ -315,9 +316,10 @@ def rbp_boundary() -> Boundary:
     """RBP x CloseTh's boundary as the engine states it: D(2)/rc = (1-p) - p^2 + p^4 changes sign at
     the root of p^3 + p^2 - 1 (divide by 1 - p), about 0.754878."""
     return Boundary(param="p", value=0.7548776662466927, bracket=("0.754877", "0.754878"), below="violated",
-                    above="witness", certain="both", closed_form="root of p**3 + p**2 - 1",
-                    closed_value=0.7548776662466927, agrees=True, at_value="below", probes=20,
-                    case="m = 2, rc = 1/100", evidence_above=EXHAUSTIVE)
+                    above="witness", certain=Certain.BOTH, closed_form="root of p**3 + p**2 - 1",
+                    closed_value=0.7548776662466927, agrees=True, at_value=Side.BELOW, probes=20,
+                    case="m = 2, rc = 1/100", evidence_above=EXHAUSTIVE,
+                    root_form=RootForm.IMPLICIT)
 
 
 def rbp_boundary_cell() -> Cell:
@@ -353,9 +355,10 @@ def test_boundary_strip_marks_the_boundary_and_its_closed_form(tmp_path):
 def test_boundary_strip_of_two_boundaries_has_three_regions():
     # Satisfied below 0.2 (the search found nothing, exhaustively), violated in between, satisfied
     # again above 0.6 (a side decided by search only says so).
-    low = Boundary("a", 0.2, ("0.199999", "0.2"), "satisfied", "violated", "above", closed_form="1/5",
-                   closed_value=0.2, agrees=True, evidence_below=EXHAUSTIVE)
-    high = Boundary("a", 0.6, ("0.6", "0.600001"), "violated", "satisfied", "below")
+    low = Boundary("a", 0.2, ("0.199999", "0.2"), "satisfied", "violated", Certain.ABOVE, closed_form="1/5",
+                   closed_value=0.2, agrees=True, evidence_below=EXHAUSTIVE,
+                   root_form=RootForm.EXPLICIT)
+    high = Boundary("a", 0.6, ("0.6", "0.600001"), "violated", "satisfied", Certain.BELOW)
     cell = Cell("M", "M(a=0.5)", "Pri", "violated", "violated", (), boundaries=(high, low))
     drawn = texts(plots.to_svg(plots.boundary_strip(cell)))
     assert [t for t in drawn if t in {"✓ satisfied", "✗ violated"}] == ["✓ satisfied", "✗ violated", "✓ satisfied"]
@@ -378,11 +381,11 @@ def nrbp_curve_cell() -> Cell:
     throughout); at beta = 0.8, 0.9 and 0.99 the witness holds below the boundary of alpha; the
     boundary of beta at alpha = 0.5 crosses the curve."""
     def at(beta: float, value: float) -> Boundary:
-        return Boundary("alpha", value, ("0", "1"), "witness", "violated", "both", fixed=(("beta", beta),))
+        return Boundary("alpha", value, ("0", "1"), "witness", "violated", Certain.BOTH, fixed=(("beta", beta),))
 
     curve = BoundaryCurve("alpha", "beta", ((0.5, ()), (0.8, (at(0.8, 19 / 64),)), (0.9, (at(0.9, 539 / 729),)),
                                             (0.99, (at(0.99, 0.9794908579726456),))))
-    crossing = Boundary("beta", 0.8392867552141612, ("0.839286", "0.839287"), "violated", "witness", "both",
+    crossing = Boundary("beta", 0.8392867552141612, ("0.839286", "0.839287"), "violated", "witness", Certain.BOTH,
                         fixed=(("alpha", 0.5),))
     checks = tuple(Check("CloseTh", f"NRBP(alpha={a},beta={b})", (("alpha", a), ("beta", b)),
                          "violated" if b == 0.5 or a > {0.8: 19 / 64, 0.9: 539 / 729, 0.99: 0.98}[b] else "witness",

@@ -116,6 +116,19 @@ RELATIVE = ScoreResult(
              KendallTau("nrg", "RR", None, 0, 0, 1, 3)))
 
 
+def test_the_page_draws_a_relative_metric_against_the_base_its_result_names_not_its_name():
+    from dataclasses import replace
+
+    named = replace(RELATIVE, metrics=("P@2", "RR", "NRG(base=P@2)"), relative=("NRG(base=P@2)",),
+                    means=tuple(replace(m, metric="NRG(base=P@2)") if m.metric == "nrg" else m
+                                for m in RELATIVE.means), kendall=())
+    assert "NRG(base=P@2) against P@2" not in format_scores(named, "html")  # no base as data: no scatter
+    based = replace(RELATIVE, bases={"nrg": "RR"})
+    assert "nrg against RR: one point per run" in format_scores(based, "html")
+    unscored = replace(RELATIVE, bases={"nrg": "nDCG@10"})
+    assert "nrg against" not in format_scores(unscored, "html")  # its base was not scored
+
+
 def test_relative_text_has_one_row_per_run_priors_and_kendall():
     lines = format_scores(RELATIVE, "text").splitlines()
     # Three metrics, three runs... and with relative metrics always one row per run.

@@ -18,8 +18,9 @@ from axiometer.reports.table import FLAGS, MARKS, REPORT_FORMATS, cell_mark, for
 from axiometer.reports.table.cells import counterexample_sentence
 from axiometer.reports.table.build import POINTER
 from axiometer.results import (
-    AxiomInfo, Boundary, BoundaryCurve, Cell, Check, Counterexample, ErrorInfo, Evidence, TableResult, TopicRecord,
-    Verdict, Witness,
+    AxiomInfo, Boundary, BoundaryCurve, Cell, Certain, Check, Counterexample, ErrorInfo, Evidence, NearbyReading,
+    RootForm, Side,
+    TableResult, TopicRecord, Verdict, Witness,
 )
 
 TWO_ASPECTS = TopicRecord(aspects=("t1", "t2"), weights=("1/2", "1/2"),
@@ -66,7 +67,8 @@ def sample_table(interrupted=False, axioms=AXIOMS) -> TableResult:
     cells = [
         cell("P@k", "P@10", "Pri", [check("P@10", "Pri", "violated", counterexample=PRI_CX,
                                           cases=0, small_scope=1)],
-             other_mode="violated", explanation="holds when no later document is relevant"),
+             other_mode="violated", explanation="holds when no later document is relevant",
+             reading=NearbyReading.CONSTRAINT),
         cell("P@k", "P@10", "DeepTh", [check("P@10", "DeepTh", "witness", mode="truncate",
                                              witness=Witness("n = 6", "for every rc tried",
                                                              "rc = 1/10: n=1..5: -, n=6..64: +", True,
@@ -303,9 +305,10 @@ EXHAUSTIVE = Evidence("exhaustive", "m on the grid 1..32, 64, 128, ..., 1024 for
 #: RBP x CloseTh's boundary: D(2)/rc = (1-p) - p^2 + p^4 = (1-p)(1 - p^2 - p^3) vanishes at the root of
 #: p^3 + p^2 - 1 (about 0.754878); below it the pair (a_2, b_2) fails at every p, above it holds.
 RBP_BOUNDARY = Boundary(param="p", value=0.7548776662466927, bracket=("0.754877", "0.754878"), below="violated",
-                        above="witness", certain="both", closed_form="root of p**3 + p**2 - 1",
-                        closed_value=0.7548776662466927, agrees=True, at_value="below", probes=20,
-                        case="m = 2, rc = 1/100", evidence_above=EXHAUSTIVE)
+                        above="witness", certain=Certain.BOTH, closed_form="root of p**3 + p**2 - 1",
+                        closed_value=0.7548776662466927, agrees=True, at_value=Side.BELOW, probes=20,
+                        case="m = 2, rc = 1/100", evidence_above=EXHAUSTIVE,
+                        root_form=RootForm.IMPLICIT)
 
 
 def boundary_table() -> TableResult:
@@ -318,7 +321,7 @@ def boundary_table() -> TableResult:
         summary="witness for p >= 0.8; violated for p = 0.5", boundaries=(RBP_BOUNDARY,))
 
     def at(beta: float, value: float) -> Boundary:
-        return Boundary("alpha", value, ("0", "1"), "witness", "violated", "both", fixed=(("beta", beta),))
+        return Boundary("alpha", value, ("0", "1"), "witness", "violated", Certain.BOTH, fixed=(("beta", beta),))
 
     curve = BoundaryCurve("alpha", "beta", ((0.5, ()), (0.8, (at(0.8, 19 / 64),)), (0.9, (at(0.9, 539 / 729),))))
     nrbp = cell("NRBP", "NRBP(alpha=0.5,beta=0.5)", "CloseTh", [
@@ -329,6 +332,46 @@ def boundary_table() -> TableResult:
     plain = cell("P@k", "P@10", "Pri", [check("P@10", "Pri", "violated", counterexample=PRI_CX)])
     return TableResult(rows=("RBP", "NRBP", "P@k"), constraints=("CloseTh", "Pri"), cells=(rbp, nrbp, plain),
                        seed=0, mode="default", budget="150 random cases", axioms=AXIOMS)
+
+
+def test_an_explanation_is_prefixed_with_the_verdict_when_it_states_a_reading_not_by_its_text():
+    from axiometer.reports.table.cells import explanation_text
+
+    violated = [check("P@10", "Pri", "violated")]
+    stated = cell("P@k", "P@10", "Pri", violated, explanation="(seen) nothing", reading=NearbyReading.CONSTRAINT)
+    assert explanation_text(stated) == "violated; (seen) nothing"
+    failed = cell("P@k", "P@10", "Pri", violated, explanation="holds? (no explanation: timed out)")
+    assert explanation_text(failed) == "holds? (no explanation: timed out)"
+
+
+def test_a_difference_omits_only_a_parameter_reading_the_summary_already_says():
+    from axiometer.reports.table.comparison import difference_reasons
+
+    grid = [check("RBP(p=0.5)", "CloseTh", "violated", (("p", 0.5),)),
+            check("RBP(p=0.8)", "CloseTh", "witness", (("p", 0.8),))]
+    by_parameters = cell("RBP", "RBP(p=0.5)", "CloseTh", grid, summary="witness for p >= 0.8; violated for p = 0.5",
+                         explanation="holds for p >= 0.8", reading=NearbyReading.PARAMETERS)
+    assert "holds for p >= 0.8" not in difference_reasons(by_parameters)
+    by_rc = dataclasses.replace(by_parameters, explanation="holds for rc >= 1/20", reading=NearbyReading.SINGLE_RC)
+    assert "holds for rc >= 1/20" in difference_reasons(by_rc)
+
+
+def test_a_boundary_sentence_words_its_closed_form_by_its_root_form_not_by_its_text():
+    from dataclasses import replace
+
+    from axiometer.reports.plots.boundaries import boundary_caption
+    from axiometer.reports.table.cells import boundary_sentence
+
+    implicit = replace(RBP_BOUNDARY, closed_form="the root of f", root_form=RootForm.IMPLICIT)
+    explicit = replace(RBP_BOUNDARY, closed_form="root5", root_form=RootForm.EXPLICIT)
+    assert "p = 0.754878 is the the root of f (on the decisive case" in boundary_sentence(implicit)
+    assert "p = 0.754878 = root5 (on the decisive case" in boundary_sentence(explicit)
+    assert boundary_caption(implicit).startswith("p = 0.754878 is the the root of f (on")
+    assert boundary_caption(explicit).startswith("p = 0.754878 = root5 (on")
+    # The side the value belongs to and the certain sides are read as members.
+    above = replace(RBP_BOUNDARY, at_value=Side.ABOVE, certain=Certain.ABOVE)
+    assert boundary_sentence(above).startswith("violated for p < 0.754878; witness for p >= 0.754878 "
+                                               "(a witness pair at every probe)")
 
 
 def test_html_has_a_boundaries_section_with_each_sentence_and_its_picture():

@@ -18,6 +18,8 @@ from fractions import Fraction
 
 import pytest
 
+from axiometer.results import Explanation, NearbyReading, record
+
 from axiometer.axioms import get, suggest
 from axiometer.axioms.constraints.base import Constraint
 from axiometer.checking import Budget
@@ -311,13 +313,15 @@ def test_violated_cells_get_the_other_mode_and_an_explanation(monkeypatch):
 
     def fake_explain(metric, constraint, check, *, budget, seed, grid_checks):
         calls.append((metric.name, constraint.id, check.verdict, len(grid_checks), seed))
-        return "holds when nothing is swapped"
+        return Explanation("holds when nothing is swapped", NearbyReading.CONSTRAINT)
 
     monkeypatch.setattr(runner.tasks, "explain", fake_explain)
     result = run_table(["P@10", "nDCG@10", SIGNED], ["Pri"], seed=5, budget=SMALL, jobs=1)
     violated = result.cell("P@10", "Pri")
     assert violated.other_mode in ("violated", "satisfied")
     assert violated.explanation == "holds when nothing is swapped"
+    assert violated.reading is NearbyReading.CONSTRAINT  # which reading, passed on as data
+    assert "reading" not in record(violated)  # the JSON keeps its one shape
     satisfied = result.cell("nDCG@10", "Pri")
     assert satisfied.other_mode is None and satisfied.explanation is None
     # The default setting of SIGNED holds: no explanation even though other settings fail.

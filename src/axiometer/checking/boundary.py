@@ -60,7 +60,7 @@ from axiometer.generators.case import Case
 from axiometer.metrics.decide import DEFAULT_TOLERANCE
 from axiometer.metrics.base import BuiltinMetric, Metric, format_value
 from axiometer.metrics.symbolic import SymbolicError, symbolic_score
-from axiometer.results import Boundary, Check, Counterexample, TopicRecord, Verdict
+from axiometer.results import Boundary, Certain, Check, Counterexample, RootForm, Side, TopicRecord, Verdict
 
 __all__ = ["WIDTH", "SUBDIVISIONS", "ParamRange", "CellProbe", "declared_range", "locate", "probe_values",
            "shortest_between"]
@@ -270,8 +270,7 @@ def _bisect(metric: Metric, oracle: Oracle, span: ParamRange, probe: Probe, low:
             above = [result] if result.verdict != above[0].verdict else above + [result]
     certain_below = all(proven(c, oracle) for c in below)
     certain_above = all(proven(c, oracle) for c in above)
-    certain = {(True, True): "both", (True, False): "below", (False, True): "above",
-               (False, False): "neither"}[certain_below, certain_above]
+    certain = Certain.of(certain_below, certain_above)
     midpoint = (low[0] + high[0]) / 2
     closed = _closed_form(metric, oracle, span.name, low, high)
     at_value = None
@@ -279,9 +278,10 @@ def _bisect(metric: Metric, oracle: Oracle, span: ParamRange, probe: Probe, low:
     note = ""
     agrees = None
     form = closed_value = None
+    root_form = None
     case = ""
     if closed is not None:
-        form, root, case = closed
+        form, root_form, root, case = closed
         closed_value = float(sympy.N(root, 20))
         agrees = abs(closed_value - float(midpoint)) <= float(WIDTH)
         if agrees:
@@ -297,31 +297,31 @@ def _bisect(metric: Metric, oracle: Oracle, span: ParamRange, probe: Probe, low:
         below=low[1].verdict, above=high[1].verdict, certain=certain, closed_form=form,
         closed_value=closed_value, agrees=agrees, at_value=at_value, fixed=fixed,
         probes=len(below) + len(above), case=case, evidence_below=low[1].evidence,
-        evidence_above=high[1].evidence, note=note,
+        evidence_above=high[1].evidence, note=note, root_form=root_form,
         counterexample=next((c.counterexample for c in (low[1], high[1]) if c.verdict == Verdict.VIOLATED), None))
 
 
 def _side_of_root(oracle: Oracle, root: sympy.Expr, low: tuple[Fraction, Check],
-                  high: tuple[Fraction, Check], probe: Probe) -> str | None:
+                  high: tuple[Fraction, Check], probe: Probe) -> Side | None:
     """Which side the boundary value belongs to: checked directly at a rational root, else
     reasoned from the tie (a strict relation fails there; Sat's ``>=`` holds)."""
     if root.is_Rational:
         verdict = probe(Fraction(int(root.p), int(root.q))).verdict
-        return "below" if verdict == low[1].verdict else "above" if verdict == high[1].verdict else None
+        return Side.BELOW if verdict == low[1].verdict else Side.ABOVE if verdict == high[1].verdict else None
     strict = not (isinstance(oracle, Constraint) and not isinstance(oracle, ThresholdConstraint)
                   and oracle.relation.holds(0))
-    violated = [side for side, c in (("below", low[1]), ("above", high[1])) if c.verdict == Verdict.VIOLATED]
+    violated = [side for side, c in ((Side.BELOW, low[1]), (Side.ABOVE, high[1])) if c.verdict == Verdict.VIOLATED]
     if len(violated) != 1:
         return None
-    other = "above" if violated[0] == "below" else "below"
+    other = Side.ABOVE if violated[0] is Side.BELOW else Side.BELOW
     return violated[0] if strict else other
 
 
 # -- closed forms ------------------------------------------------------------------------
 
 def _closed_form(metric: Metric, oracle: Oracle, param: str, low: tuple[Fraction, Check],
-                 high: tuple[Fraction, Check]) -> tuple[str, sympy.Expr, str] | None:
-    """``(text, root, case)`` for the decisive case's root in the bracket, or ``None``."""
+                 high: tuple[Fraction, Check]) -> tuple[str, RootForm, sympy.Expr, str] | None:
+    """``(text, form, root, case)`` for the decisive case's root in the bracket, or ``None``."""
     if not isinstance(metric, BuiltinMetric) or metric.needs.context:
         return None
     symbol = sympy.Symbol(param, real=True)
@@ -338,8 +338,8 @@ def _closed_form(metric: Metric, oracle: Oracle, param: str, low: tuple[Fraction
         except (ArithmeticError, RecursionError, ValueError, TypeError):
             continue  # sympy could not solve this case: the bisection's value stands
         if root is not None:
-            text, value = root
-            return text, value, case
+            text, form, value = root
+            return text, form, value, case
     return None
 
 
@@ -380,8 +380,9 @@ def _topic(record: TopicRecord) -> Topic:
 
 
 def _root_in(difference: sympy.Expr, symbol: sympy.Symbol, low: Fraction,
-             high: Fraction) -> tuple[str, sympy.Expr] | None:
-    """The root of ``difference`` in ``[low - W, high + W]`` as (closed-form text, root), or ``None``."""
+             high: Fraction) -> tuple[str, RootForm, sympy.Expr] | None:
+    """The root of ``difference`` in ``[low - W, high + W]`` as (closed-form text, how it names the
+    root, root), or ``None``."""
     lo = sympy.Rational(low.numerator, low.denominator) - sympy.Rational(1, 10**6)
     hi = sympy.Rational(high.numerator, high.denominator) + sympy.Rational(1, 10**6)
     numerator, _ = sympy.fraction(sympy.together(difference))
@@ -396,7 +397,7 @@ def _root_in(difference: sympy.Expr, symbol: sympy.Symbol, low: Fraction,
                     continue
                 for (left, right), _ in factor.intervals(inf=lo, sup=hi, eps=sympy.Rational(1, 10**12)):
                     root = _exact_root(factor, symbol, left, right)
-                    return _form(factor, symbol, root), root
+                    return (*_form(factor, symbol, root), root)
             return None
     # Logarithmic (or other) coefficients: a numerical root where the sign changes, 15+ digits.
     f = sympy.lambdify(symbol, numerator, "mpmath")
@@ -409,7 +410,7 @@ def _root_in(difference: sympy.Expr, symbol: sympy.Symbol, low: Fraction,
         if not a <= root <= b:
             return None
         value = sympy.Float(root, 20)
-    return _log_form(numerator, symbol), value
+    return _log_form(numerator, symbol), RootForm.IMPLICIT, value
 
 
 def _log_form(numerator: sympy.Expr, symbol: sympy.Symbol) -> str:
@@ -442,15 +443,16 @@ def _exact_root(factor: sympy.Poly, symbol: sympy.Symbol, left: Any, right: Any)
     raise ArithmeticError("an isolating interval without its root")  # sympy's intervals are exact
 
 
-def _form(factor: sympy.Poly, symbol: sympy.Symbol, root: sympy.Expr) -> str:
-    """How a root is printed: its radicals (degree <= 2) or "root of <its irreducible polynomial>"."""
+def _form(factor: sympy.Poly, symbol: sympy.Symbol, root: sympy.Expr) -> tuple[str, RootForm]:
+    """How a root is printed: its radicals (degree <= 2, explicit) or "root of <its irreducible
+    polynomial>" (implicit)."""
     if factor.degree() <= 2:
-        return sympy.sstr(root)
+        return sympy.sstr(root), RootForm.EXPLICIT
     _, primitive = sympy.Poly(factor, symbol).clear_denoms()
     primitive = primitive.primitive()[1]
     if primitive.LC() < 0:
         primitive = -primitive
     text = sympy.sstr(primitive.as_expr())
     if len(text) > _LONGEST_FORM:
-        return f"root of a degree-{factor.degree()} polynomial with rational coefficients"
-    return f"root of {text}"
+        return f"root of a degree-{factor.degree()} polynomial with rational coefficients", RootForm.IMPLICIT
+    return f"root of {text}", RootForm.IMPLICIT

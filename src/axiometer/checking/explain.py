@@ -4,8 +4,8 @@ definitions §3, "Explaining a violation": for every violated cell, try the
 nearby readings and say which one makes the constraint hold, so that the cell
 reads e.g. "violated; holds when no later document is relevant to the changed
 aspect". :func:`explain` returns that second half (a phrase starting with
-"holds"), or ``None`` when no nearby reading holds (the cell reads just
-"violated").
+"holds") with which reading it is (an :class:`~axiometer.results.Explanation`),
+or ``None`` when no nearby reading holds (the cell reads just "violated").
 
 The readings are tried in a fixed order, nearest first, and the search stops
 at the first that holds (each is one more :func:`~axiometer.checking.check.check`
@@ -49,7 +49,7 @@ from axiometer.checking import Budget, check as run_check
 from axiometer.metrics.base import Metric
 from axiometer.metrics.decide import DEFAULT_TOLERANCE
 from axiometer.core import to_fraction
-from axiometer.results import Check, Verdict
+from axiometer.results import Check, Explanation, NearbyReading, Verdict
 
 __all__ = ["explain", "dependence_condition", "value_set_text", "TIGHTER_RHOS", "OTHER_MODE_TEXT"]
 
@@ -72,7 +72,7 @@ _CONTRIBUTION = "relevance contribution"
 def explain(metric: Metric, constraint: Constraint, check: Check, *, budget: Budget, seed: int,
             grid_checks: Sequence[Check] = (), rho: Fraction = DEFAULT_RHO,
             tolerance: float = DEFAULT_TOLERANCE, rcs: tuple[Fraction, ...] = DEFAULT_RCS,
-            other_mode_check: Check | None = None) -> str | None:
+            other_mode_check: Check | None = None) -> Explanation | None:
     """The first nearby reading under which ``constraint`` holds for ``metric``, or ``None``.
 
     ``check`` is the violated check to explain (any other verdict gives
@@ -82,8 +82,9 @@ def explain(metric: Metric, constraint: Constraint, check: Check, *, budget: Bud
     mode; the runner has them already). ``other_mode_check``, when the caller
     has already checked the other cutoff mode, saves running it again.
 
-    The result completes "violated; ...", e.g. ``"holds in truncate mode (the
-    cutoff acts as a threshold)"`` or ``"holds for p >= 0.8"``.
+    The result's text completes "violated; ...", e.g. ``"holds in truncate mode
+    (the cutoff acts as a threshold)"`` or ``"holds for p >= 0.8"``; its
+    ``reading`` says which step found it.
     """
     if check.verdict != Verdict.VIOLATED:
         return None
@@ -96,20 +97,20 @@ def explain(metric: Metric, constraint: Constraint, check: Check, *, budget: Bud
         if other_mode_check is None or other_mode_check.mode != other:
             other_mode_check = run_check(metric, constraint, mode=other, rho=rho, **settings)
         if other_mode_check.holds:
-            return OTHER_MODE_TEXT[other]
+            return Explanation(OTHER_MODE_TEXT[other], NearbyReading.OTHER_MODE)
 
     # 2. A relative metric: other systems that retrieve none of the case's documents.
     if metric.needs.context:
         if run_check(metric, constraint, mode=mode, rho=rho, scope_changes={"context_disjoint": True},
                      **settings).holds:
-            return f"holds when {DISJOINT_CONTEXT_TEXT}"
+            return Explanation(f"holds when {DISJOINT_CONTEXT_TEXT}", NearbyReading.DISJOINT_CONTEXT)
 
     # 3. The constraint's own nearby readings (changes to the case generation).
     rhos_tried: set[Fraction] = set()
     for reading in constraint.readings:
         if run_check(metric, constraint, mode=mode, rho=rho, scope_changes=dict(reading.scope),
                      **settings).holds:
-            return f"holds when {reading.text}"
+            return Explanation(f"holds when {reading.text}", NearbyReading.CONSTRAINT)
         if set(reading.scope) == {"rho"}:  # a declared smaller-rho reading: step 3 need not redo it
             rhos_tried.add(to_fraction(reading.scope["rho"]))
 
@@ -119,25 +120,27 @@ def explain(metric: Metric, constraint: Constraint, check: Check, *, budget: Bud
             if tighter >= to_fraction(rho) or tighter in rhos_tried:
                 continue
             if run_check(metric, constraint, mode=mode, rho=tighter, **settings).holds:
-                return f"holds when relevance contribution is tighter (rho = {tighter})"
+                return Explanation(f"holds when relevance contribution is tighter (rho = {tighter})",
+                                   NearbyReading.TIGHTER_RHO)
 
     # 5. Thresholds: a longer search (DeepTh), then each rc on its own.
     if isinstance(constraint, ThresholdConstraint) and constraint.threshold is not None:
-        text = _threshold_reading(metric, constraint, check, rho=rho, **settings)
-        if text is not None:
-            return text
+        threshold = _threshold_reading(metric, constraint, check, rho=rho, **settings)
+        if threshold is not None:
+            return threshold
 
     # 6. Other parameter values of the same metric.
     settings_checks = _same_cell(check, grid_checks)
     if any(c.holds for c in settings_checks):
         condition = dependence_condition(settings_checks)
         if condition is not None:
-            return f"holds for {condition}"
+            return Explanation(f"holds for {condition}", NearbyReading.PARAMETERS)
     return None
 
 
 def _threshold_reading(metric: Metric, constraint: ThresholdConstraint, check: Check, *, budget: Budget,
-                       seed: int, tolerance: float, rcs: tuple[Fraction, ...], rho: Fraction) -> str | None:
+                       seed: int, tolerance: float, rcs: tuple[Fraction, ...],
+                       rho: Fraction) -> Explanation | None:
     """DeepTh at twice the horizon; then DeepTh/CloseTh for each ``rc`` alone."""
     rule = constraint.threshold
     assert rule is not None
@@ -149,7 +152,7 @@ def _threshold_reading(metric: Metric, constraint: ThresholdConstraint, check: C
             longer = replace(budget, horizon=2 * budget.horizon)
             if run_check(metric, constraint, mode=check.mode, budget=longer, seed=seed, rho=rho,
                          tolerance=tolerance, rcs=rcs).holds:
-                return f"holds with horizon {longer.horizon}"
+                return Explanation(f"holds with horizon {longer.horizon}", NearbyReading.LONGER_HORIZON)
     if len(rcs) < 2:
         return None
     failing = _failing_rc(check)
@@ -164,7 +167,8 @@ def _threshold_reading(metric: Metric, constraint: ThresholdConstraint, check: C
     holding = [rc for rc, holds in outcomes if holds]
     if not holding:
         return None
-    return f"holds for {value_set_text('rc', [rc for rc, _ in outcomes], holding)}"
+    return Explanation(f"holds for {value_set_text('rc', [rc for rc, _ in outcomes], holding)}",
+                       NearbyReading.SINGLE_RC)
 
 
 def _failing_rc(check: Check) -> Fraction | None:

@@ -10,7 +10,6 @@ other blocks.
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING
@@ -27,16 +26,16 @@ if TYPE_CHECKING:  # reports only read the result; importing scoring would load 
 __all__ = ["page_blocks"]
 
 HTML = ("html",)
-_BASE = re.compile(r"\bbase=([^,()]+(?:\([^)]*\))?(?:@\d+)?)")
 #: A mean as the text report prints it: 6 significant digits, decimals rather than fractions so
 #: that a column compares at a glance.
 _MEAN = ".6g"
 
 
 def _base_metric(result: ScoreResult, relative: str) -> str | None:
-    """The base metric a relative metric names (``NRG(base=nDCG@10)``), when it was scored too."""
-    match = _BASE.search(relative)
-    return match.group(1) if match and match.group(1) in result.metrics else None
+    """The base metric a relative metric builds on (``NRG(base=nDCG@10)``: ``result.bases``), when
+    it was scored too."""
+    base = result.bases.get(relative)
+    return base if base in result.metrics else None
 
 
 def _table(headers: tuple[str, ...], rows: list[tuple[object, ...]], numeric: tuple[int, ...]) -> Table:

@@ -45,7 +45,7 @@ from axiometer.checking.guard import is_trusted
 from axiometer.core import to_fraction
 from axiometer.metrics.base import Metric
 from axiometer.metrics.resolve import Resolved, resolve
-from axiometer.results import Boundary, BoundaryCurve, Cell, Check, TableResult, Verdict
+from axiometer.results import Boundary, BoundaryCurve, Cell, Check, Explanation, TableResult, Verdict
 from axiometer.runner.grids import at_setting, default_values, describe_grid, parameter_grid
 from axiometer.runner.pool import TaskPool
 from axiometer.runner.supervisor import can_supervise
@@ -174,7 +174,7 @@ def resolve_constraints(constraints: Sequence[Any] | None, row_set: str = "sigir
 class _CellState:
     checks: dict[int, Check] = field(default_factory=dict)
     other_mode: Verdict | None = None
-    explanation: str | None = None
+    explanation: Explanation | None = None
     waiting: int = 0              # phase-2 tasks outstanding
     boundaries: dict[str, tuple[Boundary, ...]] = field(default_factory=dict)   # by parameter
     curve: dict[Any, tuple[Boundary, ...]] = field(default_factory=dict)        # by the other's value
@@ -234,7 +234,7 @@ class _Run:
         state.other_mode = result.verdict
         state.waiting -= 1
 
-    def _explained(self, row: int, column: int, result: str | None) -> None:
+    def _explained(self, row: int, column: int, result: Explanation | None) -> None:
         state = self.cells[row, column]
         state.explanation = result
         state.waiting -= 1
@@ -345,8 +345,9 @@ class _Run:
                                     fixed=fixed),)
         return Cell(row=spec_row.title, metric=spec_row.metric.name, constraint=constraint.id,
                     verdict=state.checks[0].verdict, summary=summary, checks=checks,
-                    projected=projected, explanation=state.explanation, other_mode=state.other_mode,
-                    boundaries=boundaries, curves=curves)
+                    projected=projected, other_mode=state.other_mode, boundaries=boundaries, curves=curves,
+                    explanation=None if state.explanation is None else state.explanation.text,
+                    reading=None if state.explanation is None else state.explanation.reading)
 
 
 def _registered(constraint: Constraint | Property) -> Constraint | Property | None:

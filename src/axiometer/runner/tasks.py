@@ -2,8 +2,8 @@
 
 - :class:`CheckTask` gives a :class:`~axiometer.results.Check`: one metric setting against one
   constraint (:func:`axiometer.checking.check`), in a cutoff mode;
-- :class:`ExplainTask` gives a violated cell's explanation, a line of text, or ``None`` when
-  it has none (:func:`axiometer.checking.explain.explain`);
+- :class:`ExplainTask` gives a violated cell's :class:`~axiometer.results.Explanation` (a line
+  of text and which nearby reading it states), or ``None`` when it has none (:func:`axiometer.checking.explain.explain`);
 - :class:`BoundaryTask` gives a :class:`Located`: where one parameter's verdict changes
   (:func:`axiometer.checking.boundary.locate`).
 
@@ -30,7 +30,7 @@ from axiometer.checking.boundary import CellProbe, ParamRange, locate
 from axiometer.checking.explain import explain
 from axiometer.core import to_fraction
 from axiometer.metrics.base import Metric
-from axiometer.results import Boundary, Check, ErrorInfo, Verdict
+from axiometer.results import Boundary, Check, ErrorInfo, Explanation, Verdict
 
 __all__ = ["Task", "CheckTask", "ExplainTask", "BoundaryTask", "Located", "Interrupted", "run_task",
            "run_supervised", "ConstraintRef"]
@@ -98,7 +98,7 @@ class CheckTask(Task[Check]):
 
 
 @dataclass(frozen=True)
-class ExplainTask(Task["str | None"]):
+class ExplainTask(Task["Explanation | None"]):
     """Why ``check`` (the violated check of ``metric`` on ``constraint``) holds nearby, if it
     does; ``grid_checks``: the cell's checks at every grid setting."""
 
@@ -109,16 +109,16 @@ class ExplainTask(Task["str | None"]):
     budget: Budget
     seed: int
 
-    def run(self) -> str | None:
+    def run(self) -> Explanation | None:
         constraint = _oracle(self.constraint)
         if not isinstance(constraint, Constraint):
             raise TypeError(f"{constraint.id} is not a constraint: only a constraint has nearby readings")
         return explain(self.metric, constraint, self.check, budget=self.budget, seed=self.seed,
                        grid_checks=self.grid_checks)
 
-    def failed(self, message: str, error: ErrorInfo | None, note: str = "") -> str | None:
-        """A line saying why there is no explanation."""
-        return f"(no explanation: {message})"
+    def failed(self, message: str, error: ErrorInfo | None, note: str = "") -> Explanation | None:
+        """A line saying why there is no explanation (no reading)."""
+        return Explanation(f"(no explanation: {message})", None)
 
 
 @dataclass(frozen=True)

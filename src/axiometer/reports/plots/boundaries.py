@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from axiometer.reports.numbers import number
 from axiometer.reports.plots.style import (VERDICT_STYLE, WIDTH, figure_of, new_figure, style, value_text, verdict_label,
                                            verdict_mark, wrapped)
-from axiometer.results import HOLDS, Boundary, BoundaryCurve, Cell, Check, Verdict
+from axiometer.results import HOLDS, Boundary, BoundaryCurve, Cell, Check, RootForm, Side, Verdict
 
 if TYPE_CHECKING:  # matplotlib is imported when a picture is drawn, not with axiometer
     from matplotlib.axes import Axes
@@ -23,12 +23,12 @@ __all__ = ["boundary_strip", "boundary_curve", "boundary_region", "boundary_capt
 _CERTAIN = {Verdict.VIOLATED: "a counterexample at every probe", Verdict.WITNESS: "a witness pair at every probe"}
 
 
-def _side_basis(boundary: Boundary, side: str) -> str:
+def _side_basis(boundary: Boundary, side: Side) -> str:
     """One line under a region's verdict: what the side rests on (as ``boundary_sentence`` words it)."""
-    verdict = boundary.below if side == "below" else boundary.above
-    if boundary.certain in (side, "both"):
+    verdict = boundary.below if side is Side.BELOW else boundary.above
+    if side in boundary.certain.sides:
         return _CERTAIN.get(verdict, "a concrete case at every probe")
-    evidence = boundary.evidence_below if side == "below" else boundary.evidence_above
+    evidence = boundary.evidence_below if side is Side.BELOW else boundary.evidence_above
     if verdict in HOLDS:
         return "no counterexample found" + (f" ({evidence.strength})" if evidence is not None else "")
     return ""
@@ -51,7 +51,7 @@ def boundary_caption(boundary: Boundary) -> str:
     value = _boundary_value(boundary)
     if boundary.closed_form is not None and boundary.agrees:
         form = boundary.closed_form
-        text = (f"{value} is the {form}" if form.startswith("root")
+        text = (f"{value} is the {form}" if boundary.root_form is RootForm.IMPLICIT
                 else f"{value} exactly" if form == number(boundary.value) else f"{value} = {form}")
         return text + (f" (on the decisive case {boundary.case}; the bisection agrees to 1e-6)"
                        if boundary.case else " (the bisection agrees to 1e-6)")
@@ -109,14 +109,14 @@ def _region_range(boundaries: Sequence[Boundary], index: int) -> str:
     parts = []
     if index > 0:
         left = boundaries[index - 1]
-        parts.append(f"{number(left.value)} {'<=' if left.at_value == 'above' else '<'} ")
+        parts.append(f"{number(left.value)} {'<=' if left.at_value is Side.ABOVE else '<'} ")
     parts.append(param)
     if index < len(boundaries):
         right = boundaries[index]
-        parts.append(f" {'<=' if right.at_value == 'below' else '<'} {number(right.value)}")
+        parts.append(f" {'<=' if right.at_value is Side.BELOW else '<'} {number(right.value)}")
     if len(parts) == 2 and index > 0:  # the last region: "p > v" reads better than "v < p"
         left = boundaries[index - 1]
-        return f"{param} {'>=' if left.at_value == 'above' else '>'} {number(left.value)}"
+        return f"{param} {'>=' if left.at_value is Side.ABOVE else '>'} {number(left.value)}"
     return "".join(parts)
 
 
@@ -133,10 +133,10 @@ def _draw_boundary_strip(axes: Axes, boundaries: Sequence[Boundary],
     room = 0.15 * (high - low)
     low, high = min(low, boundaries[0].value - room), max(high, boundaries[-1].value + room)
     edges = [low, *(b.value for b in boundaries), high]
-    sides = [(boundaries[0], "below"), *((b, "above") for b in boundaries)]
+    sides = [(boundaries[0], Side.BELOW), *((b, Side.ABOVE) for b in boundaries)]
     regions: list[tuple[Verdict, str, str]] = []
     for (left, right), (boundary, side) in zip(zip(edges, edges[1:]), sides):
-        verdict = boundary.below if side == "below" else boundary.above
+        verdict = boundary.below if side is Side.BELOW else boundary.above
         fill, _, ink, _ = VERDICT_STYLE[verdict]
         axes.add_patch(Rectangle((left, 0.0), right - left, 1.0, facecolor=fill, edgecolor="none"))
         text = _region_label(verdict, (right - left) / (high - low))
@@ -163,8 +163,8 @@ def _draw_boundary_strip(axes: Axes, boundaries: Sequence[Boundary],
     axes.set_ylim(-0.75 if along else -0.1, 1.75)
     axes.set_yticks([0.5, -0.41] if along else [0.5], ["located", "grid checks"] if along else ["located"])
     axes.tick_params(axis="y", length=0)
-    for side in ("top", "right", "left"):
-        axes.spines[side].set_visible(False)
+    for spine in ("top", "right", "left"):
+        axes.spines[spine].set_visible(False)
     axes.set_xlabel(param)
     return regions
 

@@ -30,7 +30,7 @@ from axiometer.metrics.base import format_value
 from axiometer.reports.document import Mark
 from axiometer.reports.numbers import NBSP, denoise, number, numbers_apart
 from axiometer.results import (AxiomInfo, Boundary, BoundaryCurve, Cell, Check, PublishedComparison, Counterexample,
-                               Decided, Evidence, HOLDS, TableResult, TopicRecord, Verdict)
+                               Decided, Evidence, HOLDS, RootForm, Side, TableResult, TopicRecord, Verdict)
 
 __all__ = ["MARKS", "FLAGS", "OPEN_FLAG", "cell_mark", "mark_of", "flags", "parameter_dependent",
            "by_truncation", "legend_marks", "legend_items", "short_legend_items", "header_lines", "axiom_infos",
@@ -402,17 +402,17 @@ def evidence_text(evidence: Evidence, short: bool = False) -> str:
     return f"{evidence.strength}: {' + '.join(parts) or 'no cases'}; {decided}"
 
 
-def _side(boundary: Boundary, side: str) -> str:
+def _side(boundary: Boundary, side: Side) -> str:
     """One side of a boundary: its verdict over its values, and what it rests on."""
-    verdict = boundary.below if side == "below" else boundary.above
+    verdict = boundary.below if side is Side.BELOW else boundary.above
     value = number(boundary.value)
-    closed = boundary.at_value == side
-    relation = ("<=" if closed else "<") if side == "below" else (">=" if closed else ">")
+    closed = boundary.at_value is side
+    relation = ("<=" if closed else "<") if side is Side.BELOW else (">=" if closed else ">")
     text = f"{verdict} for {boundary.param} {relation} {value}"
-    if boundary.certain in (side, "both"):
+    if side in boundary.certain.sides:
         return text + (" (a counterexample at every probe)" if verdict == Verdict.VIOLATED
                        else " (a witness pair at every probe)")
-    evidence = boundary.evidence_below if side == "below" else boundary.evidence_above
+    evidence = boundary.evidence_below if side is Side.BELOW else boundary.evidence_above
     if verdict in HOLDS:
         resting = evidence_text(evidence, short=True) if evidence is not None else "its search"
         return text + f" (no counterexample found; {resting})"
@@ -427,21 +427,21 @@ def boundary_sentence(boundary: Boundary) -> str:
     agrees to 1e-6) ...``
     """
     fixed = ", ".join(f"{k} = {format_value(v)}" for k, v in boundary.fixed)
-    text = f"{_side(boundary, 'below')}; {_side(boundary, 'above')}"
+    text = f"{_side(boundary, Side.BELOW)}; {_side(boundary, Side.ABOVE)}"
     if fixed:
         text += f"; with {fixed}"
     text += "."
     value = f"{boundary.param} = {number(boundary.value)}"
     if boundary.closed_form is not None and boundary.agrees:
         form = boundary.closed_form
-        if form.startswith("root"):
+        if boundary.root_form is RootForm.IMPLICIT:
             text += f" {value} is the {form}"
         else:
             text += f" {value} exactly" if form == number(boundary.value) else f" {value} = {form}"
         text += f" (on the decisive case {boundary.case}; the bisection agrees to 1e-6)."
         if boundary.at_value is not None:
             text += (f" The decisive case ties at {value} itself, which belongs to the "
-                     f"{boundary.below if boundary.at_value == 'below' else boundary.above} side.")
+                     f"{boundary.below if boundary.at_value is Side.BELOW else boundary.above} side.")
     elif boundary.closed_form is not None:
         text += (f" The closed form {boundary.closed_form} ({number(boundary.closed_value)}) "
                  "disagrees with the bisection, whose value is given.")
@@ -537,9 +537,10 @@ def cell_lines(cell: Cell, indent: str = "  ", info: AxiomInfo | None = None) ->
 
 
 def explanation_text(cell: Cell) -> str:
-    """``violated; holds when ...`` (definitions §3, "Explaining a violation")."""
+    """``violated; holds when ...`` (definitions §3, "Explaining a violation"); a note why there
+    is no explanation (no nearby reading) as it stands."""
     text = cell.explanation or ""
-    return f"{cell.verdict}; {text}" if text.startswith("holds") else text
+    return f"{cell.verdict}; {text}" if cell.reading is not None else text
 
 
 def other_mode_name(cell: Cell) -> str:

@@ -13,7 +13,7 @@ reconstructs them from its prose, and every report says so.
 from __future__ import annotations
 
 from axiometer.reports.table.cells import by_truncation, other_mode_name, parameter_dependent
-from axiometer.results import HOLDS, Cell, PublishedComparison
+from axiometer.results import HOLDS, Cell, NearbyReading, PublishedComparison
 
 __all__ = ["differing", "left_open", "difference_reasons", "PROVENANCE"]
 
@@ -35,10 +35,14 @@ def left_open(comparison: PublishedComparison | None) -> set[tuple[str, str]]:
     return {(d.row, d.constraint) for d in comparison.undecided}
 
 
+#: The nearby readings that only name parameter values (``holds for alpha = 0.1``).
+_PARAMETER_READINGS = frozenset({NearbyReading.PARAMETERS})
+
+
 def _restates_parameters(cell: Cell) -> bool:
     """Whether the explanation only names parameter values (``holds for alpha = 0.1``), which the
     parameter summary already says."""
-    return parameter_dependent(cell) and (cell.explanation or "").startswith("holds for")
+    return parameter_dependent(cell) and cell.reading in _PARAMETER_READINGS
 
 
 def difference_reasons(cell: Cell) -> list[str]:
