@@ -67,8 +67,8 @@ def _column_tip(constraint: str, info: AxiomInfo | None) -> str:
 def _cell_tip(cell: Cell, info: AxiomInfo | None, differs: str | None) -> str:
     """One line: the cell, its summary, the other mode, the explanation, each said once.
 
-    ``cell.summary`` already names the verdict, and the explanation starts with "holds when
-    ...", so neither repeats the verdict.
+    ``cell.summary`` already names the verdict, and an explanation's text is the nearby reading
+    itself ("holds when ..."), so neither repeats the verdict.
     """
     from axiometer.reports.table.cells import other_mode_name
 
