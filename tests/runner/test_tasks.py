@@ -20,7 +20,7 @@ from axiometer.checking import Budget, check
 from axiometer.checking.boundary import ParamRange
 from axiometer.core import to_fraction
 from axiometer.metrics import Needs, parse, wrap
-from axiometer.results import Check, ErrorInfo
+from axiometer.results import Check, ErrorInfo, Explanation
 from axiometer.runner import run_table
 from axiometer.runner.executors import InProcess, WorkerProcesses
 from axiometer.runner.supervisor import Supervisor, WorkerLost, can_supervise
@@ -62,8 +62,9 @@ def test_an_explain_task_gives_text_and_its_failure_says_why_there_is_none():
     violated = check(parse("P@10"), get("Pri"), budget=SMALL, seed=0)
     task = ExplainTask(parse("P@10"), "Pri", violated, (violated,), SMALL, 0)
     explanation = task.run()
-    assert explanation is None or isinstance(explanation, str)
-    assert task.failed("the worker died", None) == "(no explanation: the worker died)"
+    assert explanation is None or isinstance(explanation, Explanation)
+    # A failed explanation is text only: no nearby reading makes the cell hold.
+    assert task.failed("the worker died", None) == Explanation("(no explanation: the worker died)", None)
 
 
 def test_an_explain_task_of_a_property_fails_with_a_type_error_not_an_explanation():
@@ -72,8 +73,8 @@ def test_an_explain_task_of_a_property_fails_with_a_type_error_not_an_explanatio
     task = ExplainTask(parse("P@10"), property_id, violated, (), SMALL, 0)
     with pytest.raises(TypeError, match="not a constraint"):
         task.run()
-    assert run_task(task) == f"(no explanation: TypeError: {property_id} is not a constraint: only a " \
-                             "constraint has nearby readings)"
+    assert run_task(task) == Explanation(f"(no explanation: TypeError: {property_id} is not a constraint: "
+                                         "only a constraint has nearby readings)", None)
 
 
 def test_a_boundary_task_gives_located_boundaries_or_a_failure_line():
