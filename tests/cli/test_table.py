@@ -12,19 +12,7 @@ import pytest
 from axiometer import runner
 from axiometer.cli import main
 from axiometer.results import Cell, TableResult
-from tests.cli_run import run_cli
-
-
-def matrix(out: str) -> dict[str, list[str]]:
-    lines = out.splitlines()
-    start = next(i for i, line in enumerate(lines) if line.startswith("metric"))
-    rows = {}
-    for line in lines[start + 2:]:
-        if not line.strip():
-            break
-        parts = re.split(r"\s{2,}", line.strip())
-        rows[parts[0]] = parts[1:]
-    return rows
+from tests.cli_run import matrix_rows, run_cli
 
 
 def test_table_quick_with_chosen_metrics_and_constraints(capsys):
@@ -33,7 +21,7 @@ def test_table_quick_with_chosen_metrics_and_constraints(capsys):
     assert status == 0 and err == ""
     header = next(line for line in out.splitlines() if line.startswith("metric"))
     assert header.split() == ["metric", "Pri", "CloseTh"]
-    rows = matrix(out)
+    rows = matrix_rows(out)
     # P@k ignores the order inside the cutoff (definitions §7 and the paper: P@k fails Pri); RBP's CloseTh
     # holds at its default p = 0.8 and fails at p = 0.5 (definitions §3), so it is marked "~".
     assert rows["P@10"][0] == "✗"
@@ -150,7 +138,7 @@ def test_an_interrupted_table_is_printed_and_exits_130(capsys, monkeypatch):
     monkeypatch.setattr(runner, "run_table", interrupted_run)
     status, out, _ = run_cli(capsys, "table", "--metrics", "P@10", "--constraints", "Pri")
     assert status == 130
-    assert "INTERRUPTED: 0 of 1 cells finished" in out and matrix(out)["P@10"] == ["–"]
+    assert "INTERRUPTED: 0 of 1 cells finished" in out and matrix_rows(out)["P@10"] == ["–"]
 
 
 def test_help_lists_table_and_check(capsys):

@@ -283,22 +283,6 @@ def test_a_non_deterministic_metric_is_not_a_pseudometric():
     assert "returned 1.0 then 2.0 for the same input (non-deterministic)" in result.note
 
 
-def test_a_non_deterministic_set_measure_is_not_a_pseudometric():
-    from axiometer.generators.domains import users
-    from axiometer.metrics.set_based import CoverageRatio
-
-    class Drifting(CoverageRatio):
-        calls = 0
-
-        def score(self, c):
-            Drifting.calls += 1
-            return super().score(c) + (1e-9 if Drifting.calls % 2 else 0.0)
-
-    result = classify(Drifting(), users(2, 2))
-    assert result.category == "not a pseudometric"
-    assert "not deterministic" in result.note and "(Rk=0, Ru=0)" in result.note
-
-
 def test_a_non_deterministic_exact_evaluation_is_not_a_pseudometric():
     calls = {"n": 0}
 

@@ -130,6 +130,7 @@ def test_a_non_deterministic_set_measure_is_named_with_both_values():
             return super().score(c) + (1e-9 if Drifting.calls % 2 else 0.0)
 
     result = classify(Drifting(), users(2, 2))
+    assert result.category == "not a pseudometric"
     assert result.note == "coverage_ratio is not deterministic: (Rk=0, Ru=0) scored 1e-09, then 0.0"
     first, second = result.property("pseudometric").counterexample
     assert (first.index, first.label, first.score) == (0, "(Rk=0, Ru=0)", 1e-9)

@@ -22,6 +22,7 @@ from axiometer.results import (
     RootForm, Side,
     TableResult, TopicRecord, Verdict, Witness,
 )
+from tests.cli_run import matrix_rows
 
 TWO_ASPECTS = TopicRecord(aspects=("t1", "t2"), weights=("1/2", "1/2"),
                           judgments=(("d1", ("1/10", "0")), ("d2", ("0", "1/10"))))
@@ -95,19 +96,6 @@ def sample_table(interrupted=False, axioms=AXIOMS) -> TableResult:
                        cells=tuple(cells), seed=3, mode="default", budget="150 random cases",
                        interrupted=interrupted, settings=(("quick", False), ("rho", "1/10")),
                        axioms=axioms)
-
-
-def matrix_rows(text: str) -> dict[str, list[str]]:
-    """The text matrix: row title -> marks (columns split on two or more spaces)."""
-    lines = text.splitlines()
-    start = next(i for i, line in enumerate(lines) if line.startswith("metric"))
-    rows = {}
-    for line in lines[start + 2:]:
-        if not line.strip():
-            break
-        parts = re.split(r"\s{2,}", line.strip())
-        rows[parts[0]] = parts[1:]
-    return rows
 
 
 def test_marks_carry_the_verdict_and_the_flags():
