@@ -163,9 +163,9 @@ def test_table_takes_references_too(scratch_module, capsys, monkeypatch):
                    "--constraints", "Pri", "Conf"])
     out = capsys.readouterr().out
     assert status == 0
-    from tests.cli.test_table import matrix
+    from tests.cli_run import matrix_rows
 
-    rows = matrix(out)
+    rows = matrix_rows(out)
     # A positional 1/i^2 discount of graded gains: Priority holds, Confidence (appending a
     # non-relevant document must lower the score) cannot, as for nDCG@10.
     assert rows == {"top_heavy": ["✓", "✗"], "nDCG@10": ["✓", "✗"]}

@@ -15,7 +15,7 @@ from axiometer.axioms import CONSTRAINT_IDS, PROPERTY_IDS
 from axiometer.cli import main
 from axiometer.metrics import RELATIVE_ROWS
 from axiometer.runner import run_table
-from tests.cli.test_table import matrix, run_cli
+from tests.cli_run import matrix_rows, run_cli
 
 
 def test_prior_sensitivity_rareness_ignores_positions_nrg_does_not(capsys):
@@ -23,7 +23,7 @@ def test_prior_sensitivity_rareness_ignores_positions_nrg_does_not(capsys):
                                "--metrics", "RareP(alpha=0.5)@10", "NRG(base=nDCG@10)",
                                "--constraints", "PriorSens", "PriorMono", "--details")
     assert status == 0 and err == ""
-    rows = matrix(out)
+    rows = matrix_rows(out)
     assert rows["RareP(alpha=0.5)@10"] == ["✗", "✓"]
     assert rows["NRG(base=nDCG@10)"] == ["W", "✗"]
     details = out.split("Details:")[1]
