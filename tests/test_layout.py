@@ -3,7 +3,7 @@
 Every module of ``src/axiometer`` belongs to a layer; a module may import its
 own layer and the layers below it, never one above::
 
-    core, results  <-  metrics, grades, readers, runfile  <-  generators  <-  axioms
+    core, results, evidence  <-  metrics, grades, readers, runfile  <-  generators  <-  axioms, proofs
       <-  checking, intrinsic  <-  runner, scoring, unanimity, meta  <-  reports, progress
       <-  cli, api, pytest_plugin (and the package root)
 
@@ -27,10 +27,12 @@ PACKAGE = Path(__file__).resolve().parents[1] / "src" / "axiometer"
 #: Layer of each top-level unit of the package (a subpackage or a module), bottom first.
 LAYERS: Mapping[str, int] = {
     "core": 0, "results": 0,
+    "evidence": 0,  # what a holding verdict rests on (strength, proof), beside results
     "metrics": 1, "grades": 1, "readers": 1,
     "runfile": 1,  # the bulk run reader under readers (numpy), and the compact runs scoring reads
     "generators": 2,
     "axioms": 3,
+    "proofs": 3,  # the symbolic path through a metric and the case structures (issue 26); checking runs them
     "checking": 4, "intrinsic": 4,
     "runner": 5, "scoring": 5, "unanimity": 5, "meta": 5,
     "significance": 5,  # the significance tests and the comparison of runs, beside scoring

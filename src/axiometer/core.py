@@ -27,11 +27,13 @@ import math
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from enum import Enum
 from fractions import Fraction
 from numbers import Real
 from typing import Any, Protocol, Union, cast
 
 __all__ = [
+    "TextEnum",
     "AxiometerError",
     "ValidationError",
     "DuplicateDocumentError",
@@ -55,6 +57,16 @@ SINGLE_ASPECT = "*"
 
 #: Tolerance for the weights summing to 1 (definitions §1).
 WEIGHT_SUM_TOLERANCE = 1e-9
+
+
+class TextEnum(str, Enum):
+    """A string enum that prints as its value (``str``, ``format`` and f-strings alike)."""
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self.value), spec)
 
 
 class AxiometerError(Exception):

@@ -27,21 +27,15 @@ from enum import Enum
 from fractions import Fraction
 from typing import Any
 
-from axiometer.core import Context, Topic, to_fraction
+from axiometer.core import Context, TextEnum, Topic, to_fraction
+from axiometer.evidence import STRENGTHS, Evidence, Proof, Strength
 
-__all__ = ["Verdict", "Strength", "Decided", "NearbyReading", "Explanation", "Side", "Certain", "RootForm", "record", "VERDICTS", "Outcome", "AxiomInfo", "Evidence", "Boundary", "BoundaryCurve", "STRENGTHS", "record_topic", "context_record", "TopicRecord", "Counterexample", "Witness", "ErrorInfo", "Check", "Cell",
+__all__ = ["Verdict", "Strength", "Decided", "NearbyReading", "Explanation", "Side", "Certain", "RootForm", "record", "VERDICTS", "Outcome", "AxiomInfo", "Evidence", "Boundary", "BoundaryCurve", "STRENGTHS", "Proof", "record_topic", "context_record", "TopicRecord", "Counterexample", "Witness", "ErrorInfo", "Check", "Cell",
            "TableResult", "HOLDS", "OutputRecord", "PropertyVerdict", "IntrinsicResult",
            "ParametricResult", "Difference", "PublishedComparison", "GinerEntry", "GinerRow",
            "GinerTable"]
 
-class _Text(str, Enum):
-    """A string enum that prints as its value (``str``, ``format`` and f-strings alike)."""
-
-    def __str__(self) -> str:
-        return str(self.value)
-
-    def __format__(self, spec: str) -> str:
-        return format(str(self.value), spec)
+_Text = TextEnum  # the results' string enums print as their value
 
 
 class Verdict(_Text):
@@ -234,39 +228,6 @@ def context_record(context: Context | None) -> tuple[tuple[str, ...], ...] | Non
     return None if context is None else tuple(tuple(r) for r in context.rankings)
 
 
-class Strength(_Text):
-    """How strong a satisfied or witness verdict is (definitions §3); members strongest first."""
-
-    EXHAUSTIVE = "exhaustive"
-    SEARCHED = "searched"
-    SAMPLED = "sampled"
-
-
-#: The strengths, strongest first.
-STRENGTHS: tuple[Strength, ...] = tuple(Strength)
-
-
-@dataclass(frozen=True)
-class Evidence:
-    """What stands behind a verdict: the exhaustive scope covered, the random cases, exactness.
-
-    ``strength`` is ``EXHAUSTIVE`` (the whole declared small scope of the
-    constraint was decided; for DeepTh/CloseTh every ``n`` of the grid for
-    every ``rc``), ``SEARCHED`` (part of the small scope, complete up to
-    ``exhaustive_scope``, plus a random search) or ``SAMPLED`` (random cases
-    only). ``exhaustive_scope`` says in words what was enumerated completely
-    (e.g. "every case with up to 4 documents, relevance values 0, 1/50, 1/20,
-    1/10, 1 aspect"); ``exhaustive_cases`` and ``random_cases`` count the
-    cases decided; ``exact``: every decision was exact (no float tolerance).
-    """
-
-    strength: Strength
-    exhaustive_scope: str
-    exhaustive_cases: int
-    random_cases: int
-    exact: bool
-
-
 @dataclass(frozen=True)
 class Boundary:
     """Where a cell's verdict changes along one numeric parameter (definitions §3, boundaries).
@@ -342,6 +303,8 @@ class Check:
     evidence: Evidence | None = None  # satisfied and witness checks: what the verdict rests on
     output: str = ""                 # what a metric author's metric printed: its first characters
     output_chars: int = 0            # how many characters it printed in all
+    proof_seconds: float | None = None  # the proof's time (None: no proof was tried)
+    unproved: str = ""               # a holding verdict that is not proved: why not
 
     @property
     def holds(self) -> bool:

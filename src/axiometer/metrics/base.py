@@ -566,6 +566,14 @@ class FunctionMetric(MetricDefaults):
         With a cutoff, the function receives the cutoff as ``k``/``cutoff``
         if it takes such an argument; otherwise it is handed ``ranking[:k]``.
         """
+        value = self.call(ranking, topic, context)
+        try:
+            return score_value(value)
+        except NotANumber as error:
+            raise NotANumber(f"{self.name} {error}") from None
+
+    def call(self, ranking: Sequence[str], topic: Topic, context: Context | None = None) -> Any:
+        """The function's own return value, unchecked (a proof hands it symbolic relevance values)."""
         if self.needs.context and context is None:
             raise ValidationError(f"{self.name} needs a context (other systems' rankings)")
         kwargs = dict(self.params)
@@ -576,11 +584,7 @@ class FunctionMetric(MetricDefaults):
                 ranking = Ranking(ranking[: self.cutoff])
         if self._takes_context:
             kwargs["context"] = context
-        value = self.function(ranking, topic, **kwargs)
-        try:
-            return score_value(value)
-        except NotANumber as error:
-            raise NotANumber(f"{self.name} {error}") from None
+        return self.function(ranking, topic, **kwargs)
 
     def replace(self, cutoff: Any = ..., **params: Any) -> "FunctionMetric":
         """The same function with some parameters (or the cutoff) changed; values are validated."""
