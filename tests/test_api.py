@@ -23,6 +23,7 @@ from axiometer.api import MetricReport
 from axiometer.checking import Budget
 from axiometer.cli import main
 from axiometer.core import InputError, Topic
+from axiometer.evidence import Strength
 from axiometer.metrics import Needs
 from axiometer.reports.table import format_table
 
@@ -170,3 +171,10 @@ def test_the_examples_in_docs_api_md_print_what_they_say():
     exec(blocks[1], namespace)
     assert "# 'witness for p = 0.8; violated for p = 0.5'" in blocks[1]
     assert namespace["report"].cells[0].summary == "witness for p = 0.8; violated for p = 0.5"
+
+
+@pytest.mark.parametrize("proofs", [True, False])
+def test_the_api_proves_rbp_priority_unless_told_not_to(proofs):
+    report = axiometer.check("RBP(p=0.8)", ["Pri"], budget=Budget(cases=50, small_scope=60, proof_docs=3), proofs=proofs)
+    strength = report.table.cells[0].checks[0].evidence.strength
+    assert (strength is Strength.PROVED) is proofs

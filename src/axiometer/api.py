@@ -18,6 +18,7 @@ returns a non-number gives an ``error`` cell naming the input.
 from __future__ import annotations
 
 import concurrent.futures
+import dataclasses
 import json
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -137,7 +138,7 @@ def check(metric: Any, constraints: Sequence[str] | None = None, *,
           needs: Needs | Mapping[str, bool] | None = None, budget: str | Budget = "default",
           seed: int = 0, jobs: int = 1, mode: str | None = None,
           boundaries: bool = False, isolate: bool = True,
-          executor: concurrent.futures.Executor | None = None) -> MetricReport:
+          executor: concurrent.futures.Executor | None = None, proofs: bool = True) -> MetricReport:
     """Check one metric against constraints; violations are data, never exceptions.
 
     ``metric``: a built-in spec (``"nDCG@10"``), ``"pkg.module:attr"``,
@@ -162,12 +163,19 @@ def check(metric: Any, constraints: Sequence[str] | None = None, *,
     it in this process, e.g. to step through it in a debugger. ``executor``: run
     the checks on a :class:`concurrent.futures.Executor` (a Dask cluster's, say:
     docs/distributed.md) instead of ``jobs`` local processes; same result.
+    ``proofs``: a satisfied universal constraint is proved for every real relevance value over
+    every case structure up to the budget's ``proof_docs`` documents (its evidence then reads
+    ``proved``), or refuted by the values z3 finds; ``False`` keeps the search's verdicts
+    (docs/proofs.md).
 
     Bad input (an unknown metric or constraint, an unimportable module) raises
     :class:`~axiometer.core.InputError`, one line.
     """
     resolved = resolve(metric, params=params, cutoff=cutoff, name=name, needs=needs)
     chosen, quick = _budget(budget)
-    result = run_table([resolved], constraints, seed=seed, budget=run_budget(quick, chosen), quick=quick, mode=mode,
+    run = run_budget(quick, chosen)
+    if not proofs:
+        run = dataclasses.replace(run, proof_docs=0)
+    result = run_table([resolved], constraints, seed=seed, budget=run, quick=quick, mode=mode,
                        jobs=jobs, boundaries=boundaries, isolate=isolate, executor=executor)
     return MetricReport(result)

@@ -17,7 +17,11 @@ DEFAULT_WORKER_MB = 1024
 class Budget:
     """How much search one check may do: random cases, small-scope cases, seconds, horizon.
 
-    ``case_seconds`` limits one evaluation of a metric author's metric (built-ins
+    ``proof_docs``: a satisfied universal constraint is then proved over
+    every case structure of up to that many documents, for every real
+    relevance value (:mod:`axiometer.checking.prove`; 0 turns proofs off,
+    ``--no-proofs``), within ``proof_seconds``. ``case_seconds`` limits one
+    evaluation of a metric author's metric (built-ins
     have no limit); ``worker_mb`` limits the memory the supervised worker
     process checking such a metric may add to what it had when it started
     (:mod:`axiometer.runner.supervisor`); ``None`` sets no limit.
@@ -29,6 +33,8 @@ class Budget:
     horizon: int = 1024
     case_seconds: float | None = DEFAULT_CASE_SECONDS
     worker_mb: int | None = DEFAULT_WORKER_MB
+    proof_docs: int = 6          # prove over every case structure up to this many documents (0: no proofs)
+    proof_seconds: float = 10.0  # one check's proof may take this long, then the search's verdict stands
 
     def describe(self) -> str:
         # Kept to one 120-column line: it heads every table and check report.
@@ -40,7 +46,7 @@ class Budget:
 
 
 #: The ``--quick`` budget: a look in seconds rather than a verdict to publish.
-QUICK = Budget(cases=40, small_scope=120, seconds=3.0, horizon=256)
+QUICK = Budget(cases=40, small_scope=120, seconds=3.0, horizon=256, proof_docs=4, proof_seconds=5.0)
 
 
 def run_budget(quick: bool, budget: Budget | None = None) -> Budget:

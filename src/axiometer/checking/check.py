@@ -15,14 +15,15 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from axiometer.axioms.constraints.base import DEFAULT_RHO, joined_note
+from axiometer.axioms.constraints.base import DEFAULT_RHO, Constraint, joined_note
 from axiometer.axioms.constraints.threshold import DEFAULT_RCS
 from axiometer.axioms.oracle import Oracle
 from axiometer.checking.budget import Budget
-from axiometer.checking.guard import guard
+from axiometer.checking.guard import GuardedMetric, guard
+from axiometer.checking.prove import prove, with_proof
 from axiometer.checking.search import Search
 from axiometer.metrics.decide import DEFAULT_TOLERANCE
-from axiometer.results import Check
+from axiometer.results import Check, Verdict
 
 __all__ = ["check", "limit_noted"]
 
@@ -38,8 +39,15 @@ def check(metric: Any, oracle: Oracle, *, mode: str | None = None, budget: Budge
     generation (used to try nearby readings); the properties take none of them.
     """
     guarded = guard(metric, budget.case_seconds)
-    result = oracle.check(guarded, Search(budget, seed, tolerance), mode=mode, rho=rho, rcs=rcs,
-                          scope_changes=scope_changes)
+    search = Search(budget, seed, tolerance)
+    result = oracle.check(guarded, search, mode=mode, rho=rho, rcs=rcs, scope_changes=scope_changes)
+    if (budget.proof_docs and not scope_changes and isinstance(oracle, Constraint)
+            and result.verdict is Verdict.SATISFIED):
+        inner = guarded.metric if isinstance(guarded, GuardedMetric) else guarded
+        attempt = prove(inner, oracle, mode=result.mode, rho=rho, max_docs=budget.proof_docs,
+                        seconds=budget.proof_seconds, judge=lambda case: oracle.judge(guarded, case, search),
+                        run=guarded.limited if isinstance(guarded, GuardedMetric) else None)
+        result = with_proof(result, attempt)
     return limit_noted(guarded, result)
 
 

@@ -274,15 +274,18 @@ class GuardedMetric:
         return f"{self.case_seconds:g} s"
 
     def _call(self, function: Callable[..., Any], ranking: Sequence[str], topic: Topic,
-              context: Context | None) -> Any:
-        """One call with the time limit and the mutation check: the value returned, or a :class:`Misbehaviour`."""
+              context: Context | None, recorded: bool = True) -> Any:
+        """One call with the time limit and the mutation check: the value returned, or a :class:`Misbehaviour`.
+
+        ``recorded``: a supervised worker records the case for its crash report (a symbolic
+        topic of a proof cannot be recorded, and is not)."""
         self.called = True
         snapshot = _Snapshot(ranking, topic, context)
         error: BaseException | None = None
         value: Any = None
         limit = (_TimeLimit(self.case_seconds)
                  if self.case_seconds is not None and self.unlimited_reason is None else None)
-        supervision = _SUPERVISION
+        supervision = _SUPERVISION if recorded else None
         if supervision is not None:
             supervision.slot.enter(ranking, topic, context)
         try:
@@ -323,6 +326,11 @@ class GuardedMetric:
             raise Misbehaviour(describe_error(error), ranking, topic, context) from (
                 None if isinstance(error, NotANumber) else error)
         return value
+
+    def limited(self, function: Callable[[Any, Any], Any], ranking: Sequence[str], topic: Topic) -> Any:
+        """``function(ranking, topic)`` under the same time limit and input checks as a score (a
+        proof runs the metric's code on symbols through it); a :class:`Misbehaviour` on failure."""
+        return self._call(function, ranking, topic, None, recorded=False)
 
     def _checked(self, ranking: Sequence[str], topic: Topic, context: Context | None) -> float:
         # The metric's own score checks its value (metrics.base.score_value): a non-number it

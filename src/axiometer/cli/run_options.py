@@ -26,6 +26,9 @@ def add_run_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quick", action="store_true",
                         help="a small budget and small grids (the default setting plus each "
                              "parameter's extremes)")
+    parser.add_argument("--no-proofs", action="store_true",
+                        help="keep the search's verdicts: do not prove satisfied constraints for "
+                             "every real relevance value (proofs are on by default; docs/proofs.md)")
     parser.add_argument("--seed", type=int, default=0, metavar="N",
                         help="the seed every check's random search derives from (default: 0)")
     parser.add_argument("--mode", choices=("window", "truncate"), default=None,
@@ -75,6 +78,8 @@ def run_checks(args: argparse.Namespace, metrics: list[Any] | None) -> Any:
         budget = dataclasses.replace(budget, case_seconds=args.case_seconds)
     if getattr(args, "worker_mb", None) is not None:
         budget = dataclasses.replace(budget, worker_mb=args.worker_mb)
+    if getattr(args, "no_proofs", False):
+        budget = dataclasses.replace(budget, proof_docs=0)
     url = getattr(args, "executor", None)
     with contextlib.ExitStack() as stack:
         executor = None

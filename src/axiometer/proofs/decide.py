@@ -67,13 +67,24 @@ class StructureVerdict:
 
 
 def decide_structure(metric: Metric, structure: Structure, holds: Callable[[int], bool], *,
-                     max_paths: int = 256, deadline: float | None = None) -> StructureVerdict:
-    """Does ``holds(sign(Q(b) - Q(a)))`` hold for every value of the structure's symbols?"""
+                     max_paths: int = 256, deadline: float | None = None,
+                     run: Callable[[Callable[[Ranking, SymbolicTopic], Any], Ranking, SymbolicTopic], Any]
+                     | None = None) -> StructureVerdict:
+    """Does ``holds(sign(Q(b) - Q(a)))`` hold for every value of the structure's symbols?
+
+    ``run(score, ranking, topic)`` calls ``score`` (a metric author's code under the checking
+    engine's guard: its time limit and input checks); by default it is called directly.
+    """
     topic = structure.topic
 
+    def score(ranking: Ranking, topic: SymbolicTopic) -> Any:
+        return symbolic_score(metric, ranking, topic)
+
+    def value(ranking: Ranking) -> Any:
+        return lift(score(ranking, topic) if run is None else run(score, ranking, topic))
+
     def relation() -> bool:
-        return holds(sign(lift(symbolic_score(metric, structure.b, topic))
-                          - lift(symbolic_score(metric, structure.a, topic))))
+        return holds(sign(value(structure.b) - value(structure.a)))
 
     try:
         exploration = explore(relation, structure.base, max_paths=max_paths, deadline=deadline)

@@ -1,0 +1,150 @@
+"""Proving a universal constraint for every real relevance value, after the search (definitions §3, "proved").
+
+:func:`prove` decides the constraint on every case structure up to
+``Budget.proof_docs`` documents (:mod:`axiometer.proofs`): every relevance
+value any real in ``(0, rho]``, the metric's own code run on symbols. It
+ends in one of three ways (a :class:`ProofAttempt`):
+
+- **proved**: every structure holds; the check's evidence becomes
+  ``proved`` with the :class:`~axiometer.evidence.Proof` (scope, procedure,
+  structures, paths, time);
+- **refuted**: z3 found values that break a structure; they are put into
+  an ordinary case and decided again by the exact path the search uses, and
+  the check becomes a violation with that counterexample (its note says the
+  solver found it);
+- **not proved**: the metric cannot run on symbols, a structure was not
+  decided, or the time ran out; the search's verdict stands and
+  ``Check.unproved`` says why.
+
+:func:`with_proof` applies an attempt to a check. Only the universal
+constraints with structures (:data:`STRUCTURES`) are proved here.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from axiometer.axioms.constraints.base import Constraint
+from axiometer.evidence import Proof, Strength
+from axiometer.generators.case import Case
+from axiometer.metrics.base import Metric
+from axiometer.proofs.decide import decide_structure, symbolic_score
+from axiometer.proofs.relevance_structures import (confidence_structures, deepness_structures,
+                                                  priority_structures)
+from axiometer.proofs.structure import Structure
+from axiometer.results import Check, Counterexample, Decided, Outcome, Verdict
+
+__all__ = ["ProofAttempt", "prove", "with_proof", "STRUCTURES", "PROCEDURE"]
+
+#: The structures of each universal constraint: ``(rho, max_docs, last) -> structures``.
+STRUCTURES: dict[str, Callable[[Fraction, int, int | None], Iterator[Structure]]] = {
+    "Pri": priority_structures,
+    "Deep": deepness_structures,
+    "Conf": confidence_structures,
+}
+
+PROCEDURE = "z3 nonlinear real arithmetic on every path of the metric's code"
+
+
+@dataclass(frozen=True)
+class ProofAttempt:
+    """How a proof ended: ``proof`` (proved), ``counterexample`` (refuted) or ``reason`` (neither)."""
+
+    seconds: float
+    proof: Proof | None = None
+    counterexample: Counterexample | None = None
+    reason: str = ""
+
+
+def _scope(docs: int, aspects: int) -> str:
+    return f"every case of up to {docs} documents and {aspects} aspect{'s' if aspects != 1 else ''}"
+
+
+def prove(metric: Metric, constraint: Constraint, *, mode: str, rho: Fraction, max_docs: int,
+          seconds: float, judge: Callable[[Case], Outcome], run: Any = None) -> ProofAttempt | None:
+    """Decide ``constraint`` on every structure up to ``max_docs`` documents (``None``: it has none).
+
+    ``metric`` is run on symbols (through ``run``, the guard's time limit, for a metric
+    author's); ``judge`` re-decides a refuting case exactly, as the search does (on the
+    guarded metric).
+    """
+    structures = STRUCTURES.get(constraint.id)
+    if structures is None:
+        return None
+    start = time.monotonic()
+    deadline = start + seconds
+    last = metric.cutoff if mode == "window" else None
+    count = paths = aspects = 0
+    for structure in structures(rho, max_docs, last):
+        if time.monotonic() > deadline:
+            return ProofAttempt(time.monotonic() - start, reason=f"the proof's time budget ({seconds:g} s) "
+                                f"ran out after {count} case structures")
+        verdict = decide_structure(metric, structure, constraint.relation.holds, deadline=deadline, run=run)
+        if verdict.holds is None:
+            return ProofAttempt(time.monotonic() - start, reason=verdict.reason)
+        if verdict.holds is False:
+            assert verdict.values is not None
+            return _refuted(metric, constraint.relation.holds, judge, structure.case(verdict.values), start)
+        count += 1
+        paths += verdict.paths
+        aspects = max(aspects, structure.aspects)
+    elapsed = time.monotonic() - start
+    proof = Proof(scope=_scope(max_docs, max(aspects, 1)), procedure=PROCEDURE, structures=count,
+                  paths=paths, seconds=round(elapsed, 3), rho=rho, max_docs=max_docs, aspects=max(aspects, 1))
+    return ProofAttempt(elapsed, proof=proof)
+
+
+def _refuted(metric: Metric, holds: Callable[[int], bool], judge: Callable[[Case], Outcome], case: Case,
+             start: float) -> ProofAttempt:
+    """The solver's values, decided again as the search decides a case (and exactly, from the
+    metric's own rational values, where the search compares floats); a refutation only if both agree."""
+    outcome = judge(case)
+    elapsed = time.monotonic() - start
+    if outcome.holds or outcome.counterexample is None:
+        why = outcome.error.message if outcome.error is not None else "the ordinary path does not confirm it"
+        return ProofAttempt(elapsed, reason=f"z3 found values breaking a case, but {why}")
+    found = outcome.counterexample
+    if found.decided is not Decided.EXACT:
+        exact = _exact_difference(metric, case)
+        if exact is not None and holds((exact > 0) - (exact < 0)):
+            return ProofAttempt(elapsed, reason="z3 found values breaking a case, but the metric's exact "
+                                                "values do not confirm it")
+        if exact is not None:
+            found = dataclasses.replace(found, decided=Decided.EXACT)
+    how = "exactly" if found.decided is Decided.EXACT else "on floats"
+    found = dataclasses.replace(found, note=f"{found.note}; values found by z3, a real-arithmetic solver, "
+                                            f"and decided again {how}")
+    return ProofAttempt(elapsed, counterexample=found)
+
+
+def _exact_difference(metric: Metric, case: Case) -> Fraction | None:
+    """``Q(b) - Q(a)`` from the metric's own values when both are rational (a function computing in
+    ``Fraction`` on the case's rational values), else ``None``."""
+    try:
+        values = [symbolic_score(metric, ranking, case.topic) for ranking in (case.a, case.b)]  # type: ignore[arg-type]
+    except Exception:
+        return None
+    if all(isinstance(v, (int, Fraction)) and not isinstance(v, bool) for v in values):
+        return Fraction(values[1]) - Fraction(values[0])
+    return None
+
+
+def with_proof(check: Check, attempt: ProofAttempt | None) -> Check:
+    """The check with a proof attempt applied (see the module docstring); unchanged for ``None``."""
+    if attempt is None:
+        return check
+    seconds = round(attempt.seconds, 3)
+    if attempt.counterexample is not None:
+        return dataclasses.replace(check, verdict=Verdict.VIOLATED, counterexample=attempt.counterexample,
+                                   evidence=None, proof_seconds=seconds,
+                                   exact=attempt.counterexample.decided is Decided.EXACT)
+    if attempt.proof is not None and check.evidence is not None:
+        evidence: Any = dataclasses.replace(check.evidence, strength=Strength.PROVED, proof=attempt.proof)
+        return dataclasses.replace(check, evidence=evidence, proof_seconds=seconds)
+    return dataclasses.replace(check, proof_seconds=seconds, unproved=attempt.reason)
+
