@@ -217,6 +217,24 @@ def test_fixture_returns_the_report_and_fails_on_a_mismatch(pytester):
     ])
 
 
+def test_expect_proved_requires_a_proof_and_names_why_one_is_missing(pytester):
+    pytester.makepyfile("""
+        import math
+
+        def log_gain(ranking, topic):
+            return sum(math.log1p(float(topic.r(d))) / i for i, d in enumerate(ranking, start=1))
+
+        def test_rbp_priority_is_proved(axiometer_check):
+            axiometer_check("RBP", expect={"Pri": "proved"}, budget="quick")
+
+        def test_a_float_metric_holds_but_is_not_proved(axiometer_check):
+            axiometer_check(log_gain, expect={"Pri": "proved"}, budget="quick")
+    """)
+    result = _run(pytester)
+    result.assert_outcomes(passed=1, failed=1)
+    result.stdout.fnmatch_lines(["  Pri: expected a proof, got satisfied without one (*float()*)"])
+
+
 # -- hypothesis profiles, seeds ------------------------------------------------------------
 
 def test_budget_and_seed_follow_the_hypothesis_profile(pytester, restore_profile):

@@ -6,7 +6,8 @@ test suite needs no configuration:
 - the marker ``@pytest.mark.axioms("Pri", "Deep", "Conf", expect={"Conf": False})``
   on a test that returns the metric (or names it with ``metric=``): every
   listed id must hold (satisfied or witness) unless ``expect`` says ``False``
-  (it must be violated);
+  (it must be violated) or ``"proved"`` (it must hold with every check proved
+  for every real relevance value, docs/proofs.md);
 - the fixture ``axiometer_check(metric, expect=None, constraints=None, **kw)``,
   which runs :func:`axiometer.check` with the same rule and returns the
   :class:`~axiometer.api.MetricReport`;
@@ -324,7 +325,7 @@ def _ids(given: Any) -> list[Any] | None:
 
 
 def _run_and_verify(item: pytest.Item, metric: Any, constraints: list[str] | None,
-                    expect: Mapping[str, bool] | None, kw: dict[str, Any]) -> MetricReport:
+                    expect: Mapping[str, bool | str] | None, kw: dict[str, Any]) -> MetricReport:
     __tracebackhide__ = True
     from axiometer import api
     from axiometer.core import AxiometerError
@@ -332,8 +333,9 @@ def _run_and_verify(item: pytest.Item, metric: Any, constraints: list[str] | Non
     if expect is not None and not isinstance(expect, Mapping):
         _usage(f"expect must be a dict of constraint id -> True/False, not {type(expect).__name__}")
     for key, value in (expect or {}).items():
-        if not isinstance(value, bool):
-            _usage(f"expect[{key!r}] must be True (holds) or False (violated), not {value!r}")
+        if not isinstance(value, bool) and value != PROVED:
+            _usage(f"expect[{key!r}] must be True (holds), {PROVED!r} (holds, proved for every real "
+                   f"relevance value) or False (violated), not {value!r}")
     if expect:  # an expectation on an unlisted id checks it too
         constraints = (constraints or []) + [c for c in expect if c not in (constraints or [])]
     state = item.config.stash[_SESSION]
@@ -355,8 +357,10 @@ def _run_and_verify(item: pytest.Item, metric: Any, constraints: list[str] | Non
         _usage(problem)
     state.checked.append((item.nodeid, report))
     wanted = {c: True for c in report.verdicts}
-    wanted.update({report.cell(c).constraint: value for c, value in (expect or {}).items()})
+    wanted.update({report.cell(c).constraint: bool(value) for c, value in (expect or {}).items()})
     failures = report.failures(wanted)
+    failures += [report.cell(c).constraint for c, value in (expect or {}).items()
+                 if value == PROVED and report.cell(c).constraint not in failures and not _proved(report, c)]
     if failures:
         pytest.fail(_failure_text(report, wanted, failures, kw, seed_note), pytrace=False)
     return report
@@ -369,8 +373,13 @@ def _failure_text(report: MetricReport, wanted: Mapping[str, bool], failures: li
     lines = [f"axiometer: {report.metric}: {len(failures)} of {len(wanted)} constraint(s) "
              "differ from what the test expects"]
     for c in failures:
-        lines.append(f"  {c}: expected {'to hold' if wanted[c] else 'a violation'}, "
-                     f"got {report.verdicts.get(c, Verdict.NOT_RUN)}")
+        verdict = report.verdicts.get(c, Verdict.NOT_RUN)
+        if wanted[c] and verdict in (Verdict.SATISFIED, Verdict.WITNESS):
+            reasons = sorted({check.unproved for check in report.cell(c).checks if check.unproved})
+            lines.append(f"  {c}: expected a proof, got {verdict} without one"
+                         + (f" ({'; '.join(reasons)})" if reasons else ""))
+            continue
+        lines.append(f"  {c}: expected {'to hold' if wanted[c] else 'a violation'}, got {verdict}")
     from axiometer.api import BUDGETS
 
     budget = BUDGETS.get(kw["budget"], kw["budget"]) if isinstance(kw["budget"], str) else kw["budget"]
@@ -379,6 +388,19 @@ def _failure_text(report: MetricReport, wanted: Mapping[str, bool], failures: li
     lines.append("")
     lines.append(report.details(failures).rstrip())
     return "\n".join(lines)
+
+
+#: ``expect={"Pri": "proved"}``: the constraint must hold with every check proved (docs/proofs.md).
+PROVED = "proved"
+
+
+def _proved(report: MetricReport, constraint: str) -> bool:
+    """Does every holding check of the cell rest on a proof?"""
+    from axiometer.evidence import Strength
+
+    checks = [check for check in report.cell(constraint).checks if check.holds]
+    return bool(checks) and all(check.evidence is not None and check.evidence.strength is Strength.PROVED
+                                for check in checks)
 
 
 def _usage(message: str) -> None:
