@@ -20,7 +20,7 @@ from axiometer.axioms.constraints.threshold import DEFAULT_RCS
 from axiometer.axioms.oracle import Oracle
 from axiometer.checking.budget import Budget
 from axiometer.checking.guard import GuardedMetric, guard
-from axiometer.checking.prove import prove, with_proof
+from axiometer.checking.prove import prove, prove_threshold, with_proof
 from axiometer.checking.search import Search
 from axiometer.metrics.decide import DEFAULT_TOLERANCE
 from axiometer.results import Check, Verdict
@@ -46,8 +46,13 @@ def check(metric: Any, oracle: Oracle, *, mode: str | None = None, budget: Budge
         inner = guarded.metric if isinstance(guarded, GuardedMetric) else guarded
         attempt = prove(inner, oracle, mode=result.mode, rho=rho, max_docs=budget.proof_docs,
                         seconds=budget.proof_seconds, judge=lambda case: oracle.judge(guarded, case, search),
-                        run=guarded.limited if isinstance(guarded, GuardedMetric) else None)
+                        run=guarded.limited if isinstance(guarded, GuardedMetric) else None,
+                        horizon=budget.horizon)
         result = with_proof(result, attempt)
+    elif budget.proof_docs and not scope_changes and isinstance(oracle, Constraint) and oracle.form == "threshold":
+        inner = guarded.metric if isinstance(guarded, GuardedMetric) else guarded
+        result = prove_threshold(inner, oracle, result, rho=rho, horizon=budget.horizon,
+                                 run=guarded.limited if isinstance(guarded, GuardedMetric) else None)
     return limit_noted(guarded, result)
 
 

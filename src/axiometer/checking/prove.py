@@ -1,6 +1,8 @@
 """Proving a universal constraint for every real relevance value, after the search (definitions §3, "proved").
 
-:func:`prove` decides the constraint on every case structure up to
+:func:`prove` first tries a lemma that covers every ranking length (Pri and
+Deep of a metric with a static browsing model, :mod:`axiometer.proofs.lemmas`);
+otherwise it decides the constraint on every case structure up to
 ``Budget.proof_docs`` documents (:mod:`axiometer.proofs`): every relevance
 value any real in ``(0, rho]``, the metric's own code run on symbols. It
 ends in one of three ways (a :class:`ProofAttempt`):
@@ -30,16 +32,22 @@ from fractions import Fraction
 from typing import Any
 
 from axiometer.axioms.constraints.base import Constraint
-from axiometer.evidence import Proof, Strength
+from axiometer.axioms.constraints.threshold import threshold_grid
+from axiometer.evidence import Evidence, Proof, Strength
+from axiometer.core import Ranking, Topic
+from axiometer.generators.building import doc_ids
 from axiometer.generators.case import Case
-from axiometer.metrics.base import Metric
+from axiometer.generators.relevance import swap
+from axiometer.metrics.base import BuiltinMetric, Metric
 from axiometer.proofs.decide import decide_structure, symbolic_score
+from axiometer.proofs.lemmas import weight_lemma
+from axiometer.proofs.thresholds import ThresholdProof, closeness_witness, deepness_witness
 from axiometer.proofs.relevance_structures import (confidence_structures, deepness_structures,
                                                   priority_structures)
 from axiometer.proofs.structure import Structure
-from axiometer.results import Check, Counterexample, Decided, Outcome, Verdict
+from axiometer.results import Check, Counterexample, Decided, Outcome, Verdict, Witness
 
-__all__ = ["ProofAttempt", "prove", "with_proof", "STRUCTURES", "PROCEDURE"]
+__all__ = ["ProofAttempt", "prove", "prove_threshold", "with_proof", "STRUCTURES", "PROCEDURE"]
 
 #: The structures of each universal constraint: ``(rho, max_docs, last) -> structures``.
 STRUCTURES: dict[str, Callable[[Fraction, int, int | None], Iterator[Structure]]] = {
@@ -66,7 +74,8 @@ def _scope(docs: int, aspects: int) -> str:
 
 
 def prove(metric: Metric, constraint: Constraint, *, mode: str, rho: Fraction, max_docs: int,
-          seconds: float, judge: Callable[[Case], Outcome], run: Any = None) -> ProofAttempt | None:
+          seconds: float, judge: Callable[[Case], Outcome], run: Any = None,
+          horizon: int = 1024) -> ProofAttempt | None:
     """Decide ``constraint`` on every structure up to ``max_docs`` documents (``None``: it has none).
 
     ``metric`` is run on symbols (through ``run``, the guard's time limit, for a metric
@@ -77,8 +86,18 @@ def prove(metric: Metric, constraint: Constraint, *, mode: str, rho: Fraction, m
     if structures is None:
         return None
     start = time.monotonic()
+    lemma = weight_lemma(metric, constraint.id, mode=mode, rho=rho)
+    if lemma is not None and lemma.holds:
+        elapsed = time.monotonic() - start
+        return ProofAttempt(elapsed, proof=Proof(
+            scope="every ranking length", procedure=f"lemma: {lemma.text}", structures=0, paths=0,
+            seconds=round(elapsed, 3), rho=rho))
     deadline = start + seconds
     last = metric.cutoff if mode == "window" else None
+    if constraint.id == "Pri" and not isinstance(metric, BuiltinMetric):
+        refuted = _long_swaps(judge, rho, last, horizon, start)  # cheap, and past the structures' size
+        if refuted is not None:
+            return refuted
     count = paths = aspects = 0
     for structure in structures(rho, max_docs, last):
         if time.monotonic() > deadline:
@@ -97,6 +116,26 @@ def prove(metric: Metric, constraint: Constraint, *, mode: str, rho: Fraction, m
     proof = Proof(scope=_scope(max_docs, max(aspects, 1)), procedure=PROCEDURE, structures=count,
                   paths=paths, seconds=round(elapsed, 3), rho=rho, max_docs=max_docs, aspects=max(aspects, 1))
     return ProofAttempt(elapsed, proof=proof)
+
+
+def _long_swaps(judge: Callable[[Case], Outcome], rho: Fraction, last: int | None, horizon: int,
+                start: float) -> ProofAttempt | None:
+    """Pri past the structures' size, for a metric author's metric: one relevant document (``rho``)
+    moved up from rank ``i + 1`` to ``i``, for every ``i`` up to the horizon (or the cutoff). A weight
+    that stops decreasing at rank 11 or 251 shows here; the first failing case is a counterexample."""
+    end = horizon if last is None else min(horizon, last)
+    for i in range(1, end):  # not stopped by the clock: the same cases on every machine
+        docs = doc_ids(i + 1)
+        topic = Topic.trusted({docs[i]: (rho,)}, ("*",), (1,))
+        case = Case(topic, Ranking.trusted(docs), swap(docs, i, i + 1), (i, i + 1),
+                    f"b = a with positions {i} and {i + 1} swapped (r(d{i + 1}) > r(d{i}) = 0)")
+        outcome = judge(case)
+        if not outcome.holds and outcome.counterexample is not None:
+            found = dataclasses.replace(outcome.counterexample, note=(
+                f"{outcome.counterexample.note}; found by moving one relevant document up one rank in "
+                f"rankings of up to {end} documents"))
+            return ProofAttempt(time.monotonic() - start, counterexample=found)
+    return None
 
 
 def _refuted(metric: Metric, holds: Callable[[int], bool], judge: Callable[[Case], Outcome], case: Case,
@@ -148,3 +187,47 @@ def with_proof(check: Check, attempt: ProofAttempt | None) -> Check:
         return dataclasses.replace(check, evidence=evidence, proof_seconds=seconds)
     return dataclasses.replace(check, proof_seconds=seconds, unproved=attempt.reason)
 
+
+
+def prove_threshold(metric: Metric, constraint: Constraint, check: Check, *, rho: Fraction,
+                    horizon: int, run: Any = None) -> Check:
+    """DeepTh's witness for every ``n >= N`` and CloseTh's for every ``rc``, over the search's verdict.
+
+    A DeepTh violation the search made at its horizon becomes the proved witness (``N`` past the
+    horizon: RBP with ``p = 0.999`` needs ``n >= 6904``); a proof that contradicts a counterexample
+    the search found inside its grid leaves the search's verdict, saying so.
+    """
+    start = time.monotonic()
+    if constraint.id == "DeepTh":
+        found = deepness_witness(metric, check.mode, rho)
+    elif constraint.id == "CloseTh" and check.verdict is Verdict.WITNESS and check.witness is not None:
+        first = check.witness.threshold or 1
+        found = closeness_witness(metric, [m for m in threshold_grid(horizon) if m >= first][:8], rho, run)
+    else:
+        return check
+    seconds = round(time.monotonic() - start, 3)
+    if found.value is None:
+        return dataclasses.replace(check, proof_seconds=seconds,
+                                   unproved=found.reason if check.holds else check.unproved)
+    example = check.counterexample
+    if example is not None and example.threshold is not None and example.threshold >= found.value:
+        return dataclasses.replace(check, proof_seconds=seconds, unproved=(
+            f"the proof's n >= {found.value} disagrees with the search's counterexample at n = {example.threshold}"))
+    return _proved_witness(check, found, rho, seconds)
+
+
+def _proved_witness(check: Check, found: ThresholdProof, rho: Fraction, seconds: float) -> Check:
+    """The check as a witness ``found.value`` proved for every rc (and, for DeepTh, every n past it)."""
+    assert found.value is not None
+    symbol = "n" if check.constraint == "DeepTh" else "m"
+    scope = (f"every n >= {found.value} and every rc in (0, {rho}]" if symbol == "n"
+             else f"every rc in (0, {rho}]")
+    proof = Proof(scope=scope, procedure=found.how, structures=1, paths=0, seconds=seconds, rho=rho)
+    previous = check.witness
+    witness = Witness(f"{symbol} = {found.value}", f"for every rc in (0, {rho}]",
+                      previous.signs if previous is not None else None, found.by_truncation,
+                      threshold=found.value, rcs=previous.rcs if previous is not None else (),
+                      signs_by_rc=previous.signs_by_rc if previous is not None else ())
+    evidence = Evidence(Strength.PROVED, scope, 0, 0, True, proof=proof)
+    return dataclasses.replace(check, verdict=Verdict.WITNESS, witness=witness, counterexample=None,
+                               evidence=evidence, proof_seconds=seconds, note="", exact=True, tolerance=None)

@@ -43,6 +43,7 @@ from axiometer.metrics.arithmetic import FLOAT, Arithmetic, Value
 
 __all__ = [
     "BrowsingModel", "relevance_gain", "binary_gain", "log_discount", "geometric", "flat",
+    "LogDiscount", "Geometric", "Flat",
     "constant_factor", "order_key", "ORDER_DIGITS",
 ]
 
@@ -64,29 +65,55 @@ def binary_gain(doc: str, topic: Topic, A: Arithmetic) -> Value:
     return A.one if topic.rel(doc) else A.zero
 
 
-def log_discount(depth: int | None) -> Seen:
-    """``seen(i) = 1/log2(i+1)`` for ``i <= depth``, else 0 (nDCG/DCG)."""
-    def seen(i: int, A: Arithmetic) -> Value:
-        if depth is not None and i > depth:
+@dataclass(frozen=True)
+class LogDiscount:
+    """``seen(i) = 1/log2(i+1)`` for ``i <= depth``, else 0 (nDCG/DCG): strictly decreasing and
+    strictly convex in ``i`` (what the proofs' lemmas read, definitions §3)."""
+
+    depth: int | None
+
+    def __call__(self, i: int, A: Arithmetic) -> Value:
+        if self.depth is not None and i > self.depth:
             return A.zero
         return A.one / A.log2(A.num(i + 1))
-    return seen
+
+
+@dataclass(frozen=True)
+class Geometric:
+    """``seen(i) = p^(i-1)`` for ``i <= depth``, else 0 (RBP)."""
+
+    p: Any
+    depth: int | None
+
+    def __call__(self, i: int, A: Arithmetic) -> Value:
+        if self.depth is not None and i > self.depth:
+            return A.zero
+        return A.num(self.p) ** (i - 1)
+
+
+@dataclass(frozen=True)
+class Flat:
+    """``seen(i) = 1`` for ``i <= depth``, else 0 (P@K, unique contributions)."""
+
+    depth: int | None
+
+    def __call__(self, i: int, A: Arithmetic) -> Value:
+        return A.zero if self.depth is not None and i > self.depth else A.one
+
+
+def log_discount(depth: int | None) -> Seen:
+    """``seen(i) = 1/log2(i+1)`` for ``i <= depth``, else 0 (nDCG/DCG)."""
+    return LogDiscount(depth)
 
 
 def geometric(p: Any, depth: int | None) -> Seen:
     """``seen(i) = p^(i-1)`` for ``i <= depth``, else 0 (RBP)."""
-    def seen(i: int, A: Arithmetic) -> Value:
-        if depth is not None and i > depth:
-            return A.zero
-        return A.num(p) ** (i - 1)
-    return seen
+    return Geometric(p, depth)
 
 
 def flat(depth: int | None) -> Seen:
     """``seen(i) = 1`` for ``i <= depth``, else 0 (P@K, unique contributions)."""
-    def seen(i: int, A: Arithmetic) -> Value:
-        return A.zero if depth is not None and i > depth else A.one
-    return seen
+    return Flat(depth)
 
 
 def constant_factor(numerator: Any, denominator: Any = 1) -> Callable[[Arithmetic], Any]:
@@ -102,9 +129,9 @@ def order_key(value: Any) -> Any:
     as a ``Fraction``. Only the multiset of the K largest values matters to
     an ideal ranking, so equal values may come in either order.
     """
-    if isinstance(value, (float, int, Fraction)):
+    if not isinstance(value, sympy.Basic):  # a float, a Fraction, or a proof's symbolic real
         return value
-    expr = sympy.sympify(value)
+    expr = value
     if expr.is_Rational:
         return Fraction(int(expr.p), int(expr.q))
     return Fraction(str(sympy.N(expr, ORDER_DIGITS)))

@@ -169,6 +169,13 @@ _RELATIONS: dict[str, tuple[Callable[[Any, Any], Any], Callable[[bool, bool, boo
 _ZERO, _ONE = point(Fraction(0)), point(Fraction(1))
 
 
+def _identical(x: Any, y: Any) -> bool:
+    """Are two expressions equal as formulas (z3's simplifier reduces ``x - y`` to 0)? E.g. a metric's
+    score and its browsing model's, built separately from the same terms."""
+    difference = z3.simplify(x - y)
+    return z3.is_rational_value(difference) and difference.as_fraction() == 0
+
+
 class Real:
     """A real number computed from the case's symbols (see the module docstring)."""
 
@@ -215,7 +222,13 @@ class Real:
         o = lift(other)
         if not o._nonzero():
             raise ZeroDivisionError("division by zero")
-        return Real(self.expr / o.expr, _mul(self.box, _inverse(o.box)))
+        low, high = o.box
+        if low is not None and low == high:  # a constant: multiply by its exact reciprocal
+            return self * (1 / low[0])
+        # x / y is written x * (1/y), one form for every way a formula divides, so that equal
+        # formulas built differently simplify to the same (a metric against its browsing model).
+        inverse = Real(1 / o.expr, _inverse(o.box))
+        return inverse if self.box == _ONE else self * inverse
 
     def __rtruediv__(self, other: Any) -> Real:
         return lift(other).__truediv__(self)
@@ -251,6 +264,8 @@ class Real:
             return True
         if not can_hold:
             return False
+        if op in ("==", "!=") and _identical(self.expr, o.expr):
+            return op == "=="
         return active_explorer().decide(condition(self.expr, o.expr))
 
     def __lt__(self, other: Any) -> bool:
