@@ -18,7 +18,7 @@ from axiometer.evidence import Proof, Strength
 from axiometer.reports.table import FLAGS, MARKS, cell_mark, format_check, format_table
 from axiometer.reports.table.cells import boundary_sentence, evidence_text, short_legend_items
 from axiometer.reports.table.proofs import proof_note, proof_text, proved
-from axiometer.results import Boundary, Cell, Certain, Check, Evidence, TableResult, Verdict
+from axiometer.results import Boundary, Cell, Certain, Check, Evidence, Side, TableResult, Verdict
 from tests.cli_run import matrix_rows
 from tests.reports.test_table import PRI_CX, _WellFormed
 
@@ -169,6 +169,9 @@ def test_a_boundary_side_that_is_proved_says_so():
     assert sentence.startswith(f"satisfied for p < 3/5 ({proof_text(PROOF, short=True)}); violated for p > 3/5 "
                                "(a counterexample at every probe)")
     assert "no counterexample found" not in sentence
+    from axiometer.reports.plots.boundaries import _side_basis  # the picture's region says it too
+
+    assert _side_basis(boundary, Side.BELOW) == "proved for every real relevance value"
     searched = dataclasses.replace(boundary, evidence_below=searched_evidence())
     assert "satisfied for p < 3/5 (no counterexample found; exhaustive:" in boundary_sentence(searched)
 
