@@ -296,6 +296,35 @@ def test_the_published_comparison_is_a_table_saying_what_was_reconstructed(brows
     assert "reconstructed" in section["text"] and "?" in section["text"]
 
 
+# -- proved verdicts --------------------------------------------------------------------------------
+
+def test_proved_cells_show_their_mark_tooltip_evidence_and_formula_and_reasons_read_as_written(browser, tmp_path):
+    """Hand-built (tests/reports/test_proofs.py): RBP × Pri proved, a metric author's metric whose
+    name and reason hold HTML's special characters holding on Pri without a proof."""
+    from tests.reports.test_proofs import FORMULA, REASON, USER, proof_table, proved_evidence
+
+    path = tmp_path / "proofs.html"
+    path.write_text(format_table(proof_table(), "html"), encoding="utf-8")
+    assert open_page(browser, path) == []
+    assert_self_contained(browser)
+    assert_links_resolve(browser)
+    cells = {(c["row"], c["column"]): c for c in matrix_links(browser)}
+    assert cells["RBP", "Pri"]["mark"] == "✓ᵖ" and cells["RBP", "Deep"]["mark"] == "✓"
+    assert cells[USER, "Pri"]["mark"] == "✓"  # the row title reads as written: escaped, not markup
+    assert "proved for every case of up to 6 documents and 1 aspect" in cells["RBP", "Pri"]["title"]
+    assert cells[USER, "Pri"]["title"].endswith(f"not proved: {REASON}")
+    assert "ᵖ" in browser.execute_script("return document.getElementById('legend').innerText")
+    rbp = browser.execute_script("return document.getElementById(arguments[0]).innerText",
+                                 cells["RBP", "Pri"]["target"])
+    assert f"Evidence: {evidence_text(proved_evidence())}." in rbp
+    formula = browser.execute_script("return document.getElementById(arguments[0]).querySelector('pre').textContent",
+                                     cells["RBP", "Pri"]["target"])
+    assert formula == FORMULA
+    mine = browser.execute_script("return document.getElementById(arguments[0]).innerText",
+                                  cells[USER, "Pri"]["target"])
+    assert f"Not proved: {REASON}." in mine and f"{USER} × Pri" in mine
+
+
 # -- the other pages --------------------------------------------------------------------------
 
 def _axiometer(*args: str) -> subprocess.CompletedProcess:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from axiometer.reports.numbers import number
 from axiometer.reports.plots.style import (VERDICT_STYLE, WIDTH, figure_of, new_figure, style, value_text, verdict_label,
                                            verdict_mark, wrapped)
-from axiometer.results import HOLDS, Boundary, BoundaryCurve, Cell, Check, RootForm, Side, Verdict
+from axiometer.results import HOLDS, Boundary, BoundaryCurve, Cell, Check, RootForm, Side, Strength, Verdict
 
 if TYPE_CHECKING:  # matplotlib is imported when a picture is drawn, not with axiometer
     from matplotlib.axes import Axes
@@ -29,6 +29,8 @@ def _side_basis(boundary: Boundary, side: Side) -> str:
     if side in boundary.certain.sides:
         return _CERTAIN.get(verdict, "a concrete case at every probe")
     evidence = boundary.evidence_below if side is Side.BELOW else boundary.evidence_above
+    if verdict in HOLDS and evidence is not None and evidence.strength == Strength.PROVED:
+        return "proved for every real relevance value"
     if verdict in HOLDS:
         return "no counterexample found" + (f" ({evidence.strength})" if evidence is not None else "")
     return ""

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from axiometer.results import Check, Verdict
+from axiometer.results import Check, Strength, Verdict
 
 if TYPE_CHECKING:  # matplotlib is imported when a picture is drawn, not with axiometer
     from matplotlib.axes import Axes
@@ -17,7 +17,7 @@ if TYPE_CHECKING:  # matplotlib is imported when a picture is drawn, not with ax
     from matplotlib.typing import RcKeyType
 
 __all__ = ["VERDICT_STYLE", "WIDTH", "style", "new_figure", "figure_of", "value_text", "wrapped", "verdict_mark",
-           "verdict_label"]
+           "verdict_label", "proved_check"]
 
 #: Verdict -> (fill colour, mark, mark colour, legend text). Okabe-Ito colours, which stay distinct
 #: under the common colour-vision deficiencies; the marks are the text report's
@@ -101,9 +101,15 @@ def wrapped(text: str, width: int = 100) -> str:
     return "\n".join(textwrap.wrap(text, width)) if text else ""
 
 
+def proved_check(check: Check) -> bool:
+    """Whether the check holds and rests on a proof (the text report's ``ᵖ``)."""
+    return check.holds and check.evidence is not None and check.evidence.strength == Strength.PROVED
+
+
 def verdict_mark(check: Check) -> str:
-    """The verdict's mark in a box, with ``ᵗ`` when its witness exists only by truncation."""
-    mark = VERDICT_STYLE[check.verdict][1]
+    """The verdict's mark in a box, with ``ᵖ`` when it is proved and ``ᵗ`` when its witness exists
+    only by truncation (the text report's flags, in its order)."""
+    mark = VERDICT_STYLE[check.verdict][1] + ("ᵖ" if proved_check(check) else "")
     return mark + ("ᵗ" if check.witness is not None and check.witness.by_truncation else "")
 
 

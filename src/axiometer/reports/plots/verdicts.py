@@ -7,7 +7,8 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from axiometer.reports.plots.style import VERDICT_STYLE, WIDTH, new_figure, style, value_text, verdict_mark, wrapped
+from axiometer.reports.plots.style import (VERDICT_STYLE, WIDTH, new_figure, proved_check, style, value_text,
+                                           verdict_mark, wrapped)
 from axiometer.results import Cell, Check, Verdict
 
 if TYPE_CHECKING:  # matplotlib is imported when a picture is drawn, not with axiometer
@@ -56,6 +57,9 @@ def _legend(figure: Figure, checks: Sequence[Check], missing: bool = False) -> N
                      label=f"{VERDICT_STYLE[v][1]}  {VERDICT_STYLE[v][3]}") for v in shown]
     handles.append(Patch(facecolor="white", edgecolor="black", linewidth=2.2,
                          label="thick outline: the default setting"))
+    if any(proved_check(c) for c in checks):
+        handles.append(Patch(facecolor="none", edgecolor="none",
+                             label="ᵖ  proved for every real relevance value (the details say over what)"))
     if any(c.witness is not None and c.witness.by_truncation for c in checks):
         handles.append(Patch(facecolor="none", edgecolor="none",
                              label="ᵗ  the witness exists only by truncation at the cutoff"))

@@ -26,7 +26,7 @@ _SYMBOLS = {"<=": r"$\leq$", ">=": r"$\geq$", "<": r"\textless{}", ">": r"\textg
 #: LaTeX's spelling of each verdict's mark and each flag (``axiometer.reports.table.cells``).
 MARKS: dict[Verdict, str] = {Verdict.SATISFIED: r"\checkmark", Verdict.VIOLATED: r"$\times$", Verdict.WITNESS: "W",
                              Verdict.ERROR: "E", Verdict.NA: "n/a", Verdict.NOT_RUN: "--"}
-FLAGS = {"params": r"\textsuperscript{$\sim$}", "projected": r"\textsuperscript{\dag}",
+FLAGS = {"proved": r"\textsuperscript{p}", "params": r"\textsuperscript{$\sim$}", "projected": r"\textsuperscript{\dag}",
          "truncation": r"\textsuperscript{t}", "differs": r"\textsuperscript{$\neq$}"}
 
 

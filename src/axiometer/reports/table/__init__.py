@@ -14,7 +14,9 @@
   table, rankings ``a`` and ``b``, both scores and the relation that fails.
 
 Marks (:data:`MARKS`, :data:`FLAGS`): ``✓`` satisfied, ``✗`` violated, ``W``
-witness, ``E`` error, ``n/a``, ``–`` not run; suffixes ``~`` (the verdict
+witness, ``E`` error, ``n/a``, ``–`` not run; suffixes ``ᵖ`` (proved: the
+cell holds, and every setting where it holds is proved for every real
+relevance value over the scope its details state), ``~`` (the verdict
 depends on the parameters; the mark is the default setting's), ``†``
 (projected: an aspect-blind metric on a diversity constraint), ``ᵗ`` (the
 witness exists only by truncation at the cutoff) and ``≠`` (differs from the
@@ -26,6 +28,8 @@ One document per report (:mod:`axiometer.reports.document`), which the renderers
 
 - :mod:`~axiometer.reports.table.cells`: marks, flags, the legend, the run's
   settings and each cell's evidence as lines, which every format shares;
+- :mod:`~axiometer.reports.table.proofs`: whether a check or a cell is proved, what its proof
+  covers and why a holding verdict is not proved, read from the data;
 - :mod:`~axiometer.reports.table.comparison`: the agreement with a published table;
 - :mod:`~axiometer.reports.table.build`: the document of ``table`` and of ``check``;
 - :mod:`~axiometer.reports.table.page` and :mod:`~axiometer.reports.table.drawn`: the

@@ -20,14 +20,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from axiometer.reports.document import (
-    Block, BulletList, Choice, Code, Definition, DefinitionList, Document, Inline, Mark, Paragraph, Preformatted,
+    Block, BulletList, Choice, Code, Definition, DefinitionList, Document, Inline, Paragraph, Preformatted,
     Row, Section, Strong, Table, TableCell, Term,
 )
 from axiometer.reports.numbers import DEFAULT_WIDTH
 from axiometer.reports.table.cells import (
-    BOUNDARIES_INTRO, FLAGS, MARKS, OPEN_FLAG, axiom_infos, boundary_lines, cell_lines, check_lines, column_items,
+    BOUNDARIES_INTRO, OPEN_FLAG, axiom_infos, boundary_lines, cell_lines, check_lines, column_items,
     glossary, header_lines, legend_items, legend_marks, mark_of, parameter_dependent, short_legend_items,
 )
+from axiometer.reports.table.proofs import proof_note, proved, unproved_setting
 from axiometer.reports.table.comparison import PROVENANCE, difference_reasons, differing, left_open
 from axiometer.reports.table.data import check_data, table_data
 from axiometer.reports.table.page import page_blocks
@@ -231,6 +232,24 @@ def _details(result: TableResult, comparison: PublishedComparison | None, infos:
     return [Section(title=(), level=2, children=tuple(out), formats=TEXT)]
 
 
+def _latex_proofs(result: TableResult) -> list[Block]:
+    """The table note's word on proofs: the proved cells grouped by what they are proved for, and
+    the holding cells a proof was tried on but not found for, grouped by why not."""
+    groups: dict[tuple[bool, str], list[str]] = {}  # (not proved, what is said): the proved first
+    for cell in result.cells:
+        said = proof_note(cell)
+        if not said:
+            continue
+        if proved(cell):
+            key = said[:1].upper() + said[1:]
+        else:
+            check = unproved_setting(cell) or cell.default_check
+            key = f"Not proved ({check.unproved})" if check is not None and check.unproved else "Not proved"
+        groups.setdefault((not proved(cell), key), []).append(f"{cell.row}/{cell.constraint}")
+    return [Paragraph(parts=(f"{said}: {', '.join(cells)}.",))
+            for (_, said), cells in sorted(groups.items(), key=lambda item: item[0][0])]
+
+
 def _latex(result: TableResult, comparison: PublishedComparison | None) -> Table:
     """The matrix as a paper's table, the legend and the parameter dependence as its note."""
     legend = []
@@ -241,6 +260,7 @@ def _latex(result: TableResult, comparison: PublishedComparison | None) -> Table
     if dependent:
         note.append(Paragraph(parts=("Parameter dependence: " + "; ".join(
             f"{c.row}/{c.constraint}: {c.summary}" for c in dependent) + ".",)))
+    note += _latex_proofs(result)
     if comparison is not None:
         note.append(Paragraph(parts=(f"Agreement with {comparison.table}: {comparison.agree} of "
                                      f"{comparison.total} decided cells.",)))
@@ -273,10 +293,16 @@ def table_document(result: TableResult, comparison: PublishedComparison | None =
 
 # -- one metric ---------------------------------------------------------------------
 
+def _as_cell(entry: Cell | Check) -> Cell:
+    """A check as the one-setting cell it is (its mark and flags are a cell's)."""
+    if isinstance(entry, Cell):
+        return entry
+    return Cell(entry.metric, entry.metric, entry.constraint, entry.verdict, entry.verdict, (entry,))
+
+
 def _check_legend(entries: Sequence[Cell | Check]) -> list[tuple[str, str]]:
     """The marks and flags the entries use, shortest form."""
-    cells = [e if isinstance(e, Cell) else Cell(e.metric, e.metric, e.constraint, e.verdict, e.verdict, (e,))
-             for e in entries]
+    cells = [_as_cell(e) for e in entries]
     table = TableResult(rows=tuple(dict.fromkeys(c.row for c in cells)),
                         constraints=tuple(dict.fromkeys(c.constraint for c in cells)),
                         cells=tuple(cells), seed=0, mode="default", budget="")
@@ -291,7 +317,7 @@ def _summary_table(entries: Sequence[Cell | Check], several: bool) -> Table:
         if isinstance(entry, Cell):
             row = [entry.constraint, mark_of(entry), entry.summary]
         else:
-            row = [entry.constraint, Mark(entry.verdict, (), MARKS[entry.verdict]), entry.verdict]
+            row = [entry.constraint, mark_of(_as_cell(entry)), entry.verdict]
         cells: list[Inline] = [entry.metric, *row] if several else row
         rows.append(Row(tuple(TableCell((c,)) for c in cells)))
     headers = (["metric"] if several else []) + ["constraint", "mark", "verdict"]

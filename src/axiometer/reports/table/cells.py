@@ -10,7 +10,10 @@
 - a cell's evidence as indented lines (:func:`cell_lines`, :func:`check_lines`):
   each counterexample opens with a sentence that instantiates the
   constraint's meaning (:func:`counterexample_sentence`), then the topic,
-  the rankings and both scores; witnesses, errors and case counts;
+  the rankings and both scores; witnesses, errors and case counts; what a
+  holding verdict rests on (:func:`evidence_text`): a search, or a proof,
+  and, when proofs were tried and it is not proved, why not (the words of
+  :mod:`~axiometer.reports.table.proofs`);
 - the abbreviations the evidence uses, explained (:func:`glossary`).
 
 Numbers print through :func:`axiometer.reports.numbers.number`: a short
@@ -29,8 +32,10 @@ from axiometer.core import natural_key
 from axiometer.metrics.base import format_value
 from axiometer.reports.document import Mark
 from axiometer.reports.numbers import NBSP, denoise, number, numbers_apart
+from axiometer.reports.table.proofs import (check_proved, formula_lines, proof_note, proof_text, proved,
+                                            unproved_setting)
 from axiometer.results import (AxiomInfo, Boundary, BoundaryCurve, Cell, Check, PublishedComparison, Counterexample,
-                               Decided, Evidence, HOLDS, RootForm, Side, TableResult, TopicRecord, Verdict)
+                               Decided, Evidence, HOLDS, RootForm, Side, Strength, TableResult, TopicRecord, Verdict)
 
 __all__ = ["MARKS", "FLAGS", "OPEN_FLAG", "cell_mark", "mark_of", "flags", "parameter_dependent",
            "by_truncation", "legend_marks", "legend_items", "short_legend_items", "header_lines", "axiom_infos",
@@ -47,8 +52,8 @@ BOUNDARIES_INTRO = ("Boundaries: where a verdict changes along a parameter (the 
 #: One mark per verdict (text, Markdown, HTML).
 MARKS: dict[Verdict, str] = {Verdict.SATISFIED: "✓", Verdict.VIOLATED: "✗", Verdict.WITNESS: "W",
                              Verdict.ERROR: "E", Verdict.NA: "n/a", Verdict.NOT_RUN: "–"}
-#: Suffixes: what else a cell says.
-FLAGS = {"params": "~", "projected": "†", "truncation": "ᵗ", "differs": "≠"}
+#: Suffixes: what else a cell says (``ᵖ`` first: it qualifies the verdict itself).
+FLAGS = {"proved": "ᵖ", "params": "~", "projected": "†", "truncation": "ᵗ", "differs": "≠"}
 #: The text matrix's suffix for a cell the published table leaves open (``?``), with ``--compare``.
 OPEN_FLAG = "?"
 
@@ -63,6 +68,9 @@ _MEANING: dict[Verdict, str] = {
     Verdict.NOT_RUN: "not run: the run was interrupted before this cell finished",
 }
 _FLAG_MEANING = {
+    "proved": "proved: it holds for every real relevance value in (0, rho], not only the values searched, "
+              "over the scope its details state (every case structure up to a size, or every ranking "
+              "length), at every setting where the cell holds",
     "params": "depends on the parameters: the verdict changes over the parameter grid (the mark is "
               "the default setting's)",
     "projected": "projected: an aspect-blind metric on a diversity constraint, computed on "
@@ -80,6 +88,7 @@ _SHORT_MEANING: dict[Verdict, str] = {
     Verdict.NOT_RUN: "not run (interrupted)",
 }
 _SHORT_FLAG_MEANING = {
+    "proved": "proved for every real relevance value (the details say over what)",
     "params": "depends on the parameters (mark: default setting)",
     "projected": "projected: aspect-blind metric scored on max_t r(d,t)",
     "truncation": "witness only by truncation at the cutoff",
@@ -107,6 +116,8 @@ def by_truncation(cell: Cell) -> bool:
 def flags(cell: Cell, differs: bool = False) -> list[str]:
     """The keys of :data:`FLAGS` that apply to ``cell``, in :data:`FLAGS`' order."""
     found = []
+    if proved(cell):
+        found.append("proved")
     if parameter_dependent(cell):
         found.append("params")
     if cell.projected:
@@ -389,7 +400,12 @@ def cases_text(check: Check) -> str:
 def evidence_text(evidence: Evidence, short: bool = False) -> str:
     """What a satisfied or witness verdict rests on, in words: ``exhaustive: every case with up to 4
     documents ... (240 cases) + 1500 random cases; every decision exact`` (``short``: without the
-    scope's description, which the cell's details give)."""
+    scope's description, which the cell's details give). A proved verdict opens with its proof
+    (:func:`proof_text`), then the search it also passed: ``proved for ...; searched too: ...``;
+    ``short``, the proof's scope alone."""
+    proof = evidence.proof if evidence.strength == Strength.PROVED else None
+    if proof is not None and short:
+        return proof_text(proof, short=True)
     parts = []
     if evidence.exhaustive_cases and short:
         parts.append(f"{evidence.exhaustive_cases} small-scope cases")
@@ -399,6 +415,9 @@ def evidence_text(evidence: Evidence, short: bool = False) -> str:
     if evidence.random_cases:
         parts.append(f"{evidence.random_cases} random cases")
     decided = "every decision exact" if evidence.exact else "ties decided on floats"
+    if proof is not None:
+        searched = f"; searched too: {' + '.join(parts)}; {decided}" if parts else ""
+        return proof_text(proof) + searched
     return f"{evidence.strength}: {' + '.join(parts) or 'no cases'}; {decided}"
 
 
@@ -413,6 +432,9 @@ def _side(boundary: Boundary, side: Side) -> str:
         return text + (" (a counterexample at every probe)" if verdict == Verdict.VIOLATED
                        else " (a witness pair at every probe)")
     evidence = boundary.evidence_below if side is Side.BELOW else boundary.evidence_above
+    if verdict in HOLDS and evidence is not None and evidence.strength == Strength.PROVED \
+            and evidence.proof is not None:
+        return text + f" ({evidence_text(evidence, short=True)})"
     if verdict in HOLDS:
         resting = evidence_text(evidence, short=True) if evidence is not None else "its search"
         return text + f" (no counterexample found; {resting})"
@@ -495,6 +517,9 @@ def check_lines(check: Check, indent: str, info: AxiomInfo | None = None) -> lis
         lines.append(f"{inner}no counterexample in {cases_text(check)}")
     if check.evidence is not None:
         lines.append(f"{inner}evidence: {evidence_text(check.evidence)}")
+    if check.holds and check.unproved and not check_proved(check):
+        lines.append(f"{inner}not proved: {check.unproved}")
+    lines += formula_lines(check, inner)
     if check.note:
         lines.append(f"{inner}note: {denoise(check.note)}")
     if check.output_chars:
@@ -524,6 +549,8 @@ def cell_lines(cell: Cell, indent: str = "  ", info: AxiomInfo | None = None) ->
         lines.append(f"{indent}in {other_mode_name(cell)} mode: {cell.other_mode}")
     if cell.explanation:
         lines.append(f"{indent}explanation: {explanation_text(cell)}")
+    if unproved_setting(cell) is not None:
+        lines.append(f"{indent}{proof_note(cell)}")
     default = cell.default_check
     if default is not None:
         lines += check_lines(default, indent, info)
@@ -568,6 +595,11 @@ _GLOSSARY: tuple[tuple[re.Pattern[str], str, str], ...] = tuple(
         (r"\brho\b", "rho",
          "the largest non-zero relevance in cases of constraints that assume the paper's "
          "relevance contribution (r ≪ 1)"),
+        (r"\bproved\b", "proved",
+         "decided for every real relevance value in (0, rho], not only the values searched: every "
+         "case structure up to the stated size decided by a complete procedure for real arithmetic, "
+         "or every ranking length by a lemma; the metric's floating-point rounding is not part of "
+         "it. 'not proved' says why a proof tried did not succeed (the search's verdict stands)"),
         (r"small.scope", "small scope",
          "every case up to a small size, enumerated exhaustively, besides the random cases"),
         (r"window mode|truncate mode", "window / truncate mode",

@@ -13,6 +13,7 @@ reconstructs them from its prose, and every report says so.
 from __future__ import annotations
 
 from axiometer.reports.table.cells import by_truncation, other_mode_name, parameter_dependent
+from axiometer.reports.table.proofs import proof_note, proved
 from axiometer.results import HOLDS, Cell, NearbyReading, PublishedComparison
 
 __all__ = ["differing", "left_open", "difference_reasons", "PROVENANCE"]
@@ -65,6 +66,8 @@ def difference_reasons(cell: Cell) -> list[str]:
         # Nothing qualifies the verdict: the evidence itself is the explanation.
         if check.witness is not None:
             reasons.append(f"holds with witness {check.witness.value}, within the cutoff")
+        elif proved(cell):
+            reasons.append(proof_note(cell))
         else:
             reasons.append(f"no counterexample in {check.cases} generated + {check.small_scope} "
                            "small-scope cases")

@@ -13,20 +13,24 @@ from collections.abc import Sequence
 from typing import Any
 
 from axiometer.reports.table.cells import by_truncation, cell_mark, parameter_dependent
+from axiometer.reports.table.proofs import proved
 from axiometer.results import AxiomInfo, Cell, Check, PublishedComparison, TableResult, record
 
 __all__ = ["json_cell", "table_data", "check_data", "axiom_json"]
 
 
 def json_cell(cell: Cell, data: dict[str, Any]) -> dict[str, Any]:
-    """A cell's dict with the default setting's evidence lifted to the cell level."""
+    """A cell's dict with the default setting's evidence lifted to the cell level (its ``evidence``
+    with the proof, and ``unproved``: why a holding verdict is not proved), and ``proved``: the
+    cell holds and every setting where it holds is proved (the mark's ``ᵖ``)."""
     default = cell.default_check
     data = dict(data)
     data["params"] = dict(default.params) if default else {}
     data["mark"] = cell_mark(cell)
     data["parameter_dependent"] = parameter_dependent(cell)
     data["by_truncation"] = by_truncation(cell)
-    for key in ("counterexample", "witness", "error", "evidence"):
+    data["proved"] = proved(cell)
+    for key in ("counterexample", "witness", "error", "evidence", "unproved"):
         data[key] = data["checks"][cell.checks.index(default)][key] if default else None
     data.setdefault("explanation", cell.explanation)
     return data

@@ -4,7 +4,9 @@
   side, every document with its relevance per aspect and the positions the
   construction changed highlighted, both scores and the relation that fails;
 - witnesses (with the ``D(n)`` curve of DeepTh and CloseTh), errors and
-  explanations; what each satisfied or witness verdict rests on;
+  explanations; what each satisfied or witness verdict rests on (a search,
+  or a proof with the formula it decided, when kept), and why one is not
+  proved;
 - the boundaries located (``--boundaries``, or a range ``--param
   p=0.5..0.99``): one sentence per boundary and one line per two-parameter
   curve, the text report's own words, with a picture of each; the
@@ -21,14 +23,15 @@ from functools import partial
 from collections.abc import Sequence
 
 from axiometer.reports.document import (
-    Block, BulletList, Code, Figure, Group, Inline, Lines, Link, Paragraph, Row, Section, Span, Strong, Table,
-    TableCell,
+    Block, BulletList, Code, Figure, Group, Inline, Lines, Link, Paragraph, Preformatted, Row, Section, Span, Strong,
+    Table, TableCell,
 )
 from axiometer.reports.numbers import denoise, number, numbers_apart
 from axiometer.reports.table.cells import (
     BOUNDARIES_INTRO, MARKS, boundary_sentence, cases_text, counterexample_sentence, curve_text, evidence_text,
     mark_of, other_mode_name, output_text, parameter_dependent,
 )
+from axiometer.reports.table.proofs import check_proved, formula_heading, formulas, proof_note, unproved_setting
 from axiometer.results import AxiomInfo, Cell, Check, Counterexample, Decided, TableResult, TopicRecord, Verdict
 
 __all__ = ["anchor", "css", "sentence", "cell_section", "boundaries_section", "unique"]
@@ -241,6 +244,13 @@ def _check(check: Check, info: AxiomInfo | None, prefix: str) -> Section:
     out = _found(check, info)
     if check.evidence is not None:
         out.append(Paragraph(parts=(f"Evidence: {evidence_text(check.evidence)}.",), css="evidence"))
+    if check.holds and check.unproved and not check_proved(check):
+        out.append(Paragraph(parts=(sentence(f"not proved: {check.unproved}"),), css="muted"))
+    kept = formulas(check)
+    if kept:
+        heading = formula_heading(check)
+        out.append(Paragraph(parts=(f"{heading[:1].upper()}{heading[1:]}:",), css="muted"))
+        out.append(Preformatted(content=tuple(kept[0].splitlines())))
     if check.curve:
         from axiometer.reports import plots
 
@@ -294,6 +304,8 @@ def cell_section(result: TableResult, cell: Cell, info: AxiomInfo | None, differ
         said.append("projected: an aspect-blind metric, computed on r(d) = max_t r(d,t)")
     if cell.other_mode is not None:
         said.append(f"in {other_mode_name(cell)} mode: {cell.other_mode}")
+    if unproved_setting(cell) is not None:  # the default's own proof is in its check below
+        said.append(proof_note(cell))
     out: list[Block] = [Paragraph(parts=(sentence("; ".join(unique(said))),))]
     if cell.explanation:
         out.append(Paragraph(parts=(Strong(("Explanation:",)), f" {cell.explanation}")))

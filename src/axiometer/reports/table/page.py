@@ -31,6 +31,7 @@ from axiometer.reports.table.cells import (
     OPEN_FLAG, axiom_infos, boundary_lines, cell_lines, glossary, header_lines, legend_items, mark_of,
     parameter_dependent,
 )
+from axiometer.reports.table.proofs import proof_note
 from axiometer.reports.table.comparison import difference_reasons, differing, left_open
 from axiometer.reports.table.drawn import anchor, boundaries_section, cell_section, css, unique
 from axiometer.results import HOLDS, AxiomInfo, Cell, PublishedComparison, Difference, TableResult
@@ -65,7 +66,8 @@ def _column_tip(constraint: str, info: AxiomInfo | None) -> str:
 
 
 def _cell_tip(cell: Cell, info: AxiomInfo | None, differs: str | None) -> str:
-    """One line: the cell, its summary, the other mode, the explanation, each said once.
+    """One line: the cell, its summary, what its proofs say (proved for what, or why not), the other
+    mode, the explanation, each said once.
 
     ``cell.summary`` already names the verdict, and an explanation's text is the nearby reading
     itself ("holds when ..."), so neither repeats the verdict.
@@ -74,6 +76,9 @@ def _cell_tip(cell: Cell, info: AxiomInfo | None, differs: str | None) -> str:
 
     name = f" ({info.name})" if info and info.name and info.name != cell.constraint else ""
     parts = [cell.summary or cell.verdict]
+    proofs = proof_note(cell)
+    if proofs:
+        parts.append(proofs)
     if cell.projected:
         parts.append("projected")
     if cell.other_mode is not None and cell.other_mode != cell.verdict:
