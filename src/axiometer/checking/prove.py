@@ -94,8 +94,9 @@ def prove(metric: Metric, constraint: Constraint, *, mode: str, rho: Fraction, m
             seconds=round(elapsed, 3), rho=rho))
     deadline = start + seconds
     last = metric.cutoff if mode == "window" else None
-    if constraint.id == "Pri" and not isinstance(metric, BuiltinMetric):
-        refuted = _long_swaps(judge, rho, last, horizon, start)  # cheap, and past the structures' size
+    probed = constraint.id == "Pri" and not isinstance(metric, BuiltinMetric)
+    if probed:  # past the structures' size, first: it does not depend on the time budget
+        refuted = _long_swaps(metric, constraint.relation.holds, judge, rho, last, horizon, start)
         if refuted is not None:
             return refuted
     count = paths = aspects = 0
@@ -112,27 +113,47 @@ def prove(metric: Metric, constraint: Constraint, *, mode: str, rho: Fraction, m
         count += 1
         paths += verdict.paths
         aspects = max(aspects, structure.aspects)
+    procedure = PROCEDURE
+    if probed:
+        procedure += (f"; and one relevant document moved up one rank in rankings of up to "
+                      f"{min(horizon, last or horizon)} documents, decided as the search decides")
     elapsed = time.monotonic() - start
-    proof = Proof(scope=_scope(max_docs, max(aspects, 1)), procedure=PROCEDURE, structures=count,
+    proof = Proof(scope=_scope(max_docs, max(aspects, 1)), procedure=procedure, structures=count,
                   paths=paths, seconds=round(elapsed, 3), rho=rho, max_docs=max_docs, aspects=max(aspects, 1))
     return ProofAttempt(elapsed, proof=proof)
 
 
-def _long_swaps(judge: Callable[[Case], Outcome], rho: Fraction, last: int | None, horizon: int,
-                start: float) -> ProofAttempt | None:
+#: Every rank up to this one is probed by :func:`_long_swaps`; past it, the ranks before each power of two.
+DENSE_SWAP_RANKS = 256
+
+
+def _swap_ranks(end: int) -> list[int]:
+    """The ranks ``i`` whose swap with ``i + 1`` is probed: every one below :data:`DENSE_SWAP_RANKS`,
+    then ``2^k - 1`` up to ``end``."""
+    ranks = list(range(1, min(end, DENSE_SWAP_RANKS)))
+    power = DENSE_SWAP_RANKS * 2
+    while power <= end:
+        ranks.append(power - 1)
+        power *= 2
+    return ranks
+
+
+def _long_swaps(metric: Metric, holds: Callable[[int], bool], judge: Callable[[Case], Outcome],
+                rho: Fraction, last: int | None, horizon: int, start: float) -> ProofAttempt | None:
     """Pri past the structures' size, for a metric author's metric: one relevant document (``rho``)
-    moved up from rank ``i + 1`` to ``i``, for every ``i`` up to the horizon (or the cutoff). A weight
-    that stops decreasing at rank 11 or 251 shows here; the first failing case is a counterexample."""
+    moved up from rank ``i + 1`` to ``i``, for every ``i`` below 256 and before each power of two up
+    to the horizon (or the cutoff). A weight that stops decreasing at rank 11 or 251 shows here; the
+    first failing case is a counterexample."""
     end = horizon if last is None else min(horizon, last)
-    for i in range(1, end):  # not stopped by the clock: the same cases on every machine
+    for i in _swap_ranks(end):  # not stopped by the clock: the same cases on every machine
         docs = doc_ids(i + 1)
         topic = Topic.trusted({docs[i]: (rho,)}, ("*",), (1,))
         case = Case(topic, Ranking.trusted(docs), swap(docs, i, i + 1), (i, i + 1),
                     f"b = a with positions {i} and {i + 1} swapped (r(d{i + 1}) > r(d{i}) = 0)")
-        outcome = judge(case)
-        if not outcome.holds and outcome.counterexample is not None:
-            found = dataclasses.replace(outcome.counterexample, note=(
-                f"{outcome.counterexample.note}; found by moving one relevant document up one rank in "
+        found = _confirmed(metric, holds, case, judge(case))
+        if found is not None:
+            found = dataclasses.replace(found, note=(
+                f"{found.note}; found by moving one relevant document up one rank in "
                 f"rankings of up to {end} documents"))
             return ProofAttempt(time.monotonic() - start, counterexample=found)
     return None
@@ -140,25 +161,34 @@ def _long_swaps(judge: Callable[[Case], Outcome], rho: Fraction, last: int | Non
 
 def _refuted(metric: Metric, holds: Callable[[int], bool], judge: Callable[[Case], Outcome], case: Case,
              start: float) -> ProofAttempt:
-    """The solver's values, decided again as the search decides a case (and exactly, from the
-    metric's own rational values, where the search compares floats); a refutation only if both agree."""
+    """The solver's values, decided again as the search decides a case; a refutation only if that
+    agrees (:func:`_confirmed`)."""
     outcome = judge(case)
     elapsed = time.monotonic() - start
-    if outcome.holds or outcome.counterexample is None:
+    found = _confirmed(metric, holds, case, outcome)
+    if found is None:
         why = outcome.error.message if outcome.error is not None else "the ordinary path does not confirm it"
         return ProofAttempt(elapsed, reason=f"z3 found values breaking a case, but {why}")
-    found = outcome.counterexample
-    if found.decided is not Decided.EXACT:
-        exact = _exact_difference(metric, case)
-        if exact is not None and holds((exact > 0) - (exact < 0)):
-            return ProofAttempt(elapsed, reason="z3 found values breaking a case, but the metric's exact "
-                                                "values do not confirm it")
-        if exact is not None:
-            found = dataclasses.replace(found, decided=Decided.EXACT)
     how = "exactly" if found.decided is Decided.EXACT else "on floats"
     found = dataclasses.replace(found, note=f"{found.note}; values found by z3, a real-arithmetic solver, "
                                             f"and decided again {how}")
     return ProofAttempt(elapsed, counterexample=found)
+
+
+def _confirmed(metric: Metric, holds: Callable[[int], bool], case: Case, outcome: Outcome) -> Counterexample | None:
+    """The outcome's counterexample if the failure is the metric's, not the float tolerance's: decided
+    exactly, or from the metric's own rational values, or by floats that fail without any tolerance
+    (two floats within the tolerance but in the right order are no counterexample)."""
+    found = outcome.counterexample
+    if outcome.holds or found is None:
+        return None
+    if found.decided is Decided.EXACT:
+        return found
+    exact = _exact_difference(metric, case)
+    if exact is not None:
+        return None if holds((exact > 0) - (exact < 0)) else dataclasses.replace(found, decided=Decided.EXACT)
+    difference = found.score_b - found.score_a
+    return None if holds((difference > 0) - (difference < 0)) else found
 
 
 def _exact_difference(metric: Metric, case: Case) -> Fraction | None:
