@@ -20,7 +20,8 @@ class Budget:
     ``proof_docs``: a satisfied universal constraint is then proved over
     every case structure of up to that many documents, for every real
     relevance value (:mod:`axiometer.checking.prove`; 0 turns proofs off,
-    ``--no-proofs``), within ``proof_seconds``. ``case_seconds`` limits one
+    ``--no-proofs``), within ``proof_seconds``; ``proof_formulas`` keeps the last
+    formula z3 decided in each proof (SMT-LIB 2, ``--details`` and JSON reports). ``case_seconds`` limits one
     evaluation of a metric author's metric (built-ins
     have no limit); ``worker_mb`` limits the memory the supervised worker
     process checking such a metric may add to what it had when it started
@@ -35,6 +36,7 @@ class Budget:
     worker_mb: int | None = DEFAULT_WORKER_MB
     proof_docs: int = 6          # prove over every case structure up to this many documents (0: no proofs)
     proof_seconds: float = 10.0  # one check's proof may take this long, then the search's verdict stands
+    proof_formulas: bool = False  # keep a decided formula (SMT-LIB) in each proof, to re-check elsewhere
 
     def describe(self) -> str:
         # Kept to one 120-column line: it heads every table and check report.

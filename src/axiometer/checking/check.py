@@ -47,7 +47,7 @@ def check(metric: Any, oracle: Oracle, *, mode: str | None = None, budget: Budge
         attempt = prove(inner, oracle, mode=result.mode, rho=rho, max_docs=budget.proof_docs,
                         seconds=budget.proof_seconds, judge=lambda case: oracle.judge(guarded, case, search),
                         run=guarded.limited if isinstance(guarded, GuardedMetric) else None,
-                        horizon=budget.horizon)
+                        horizon=budget.horizon, keep_formula=budget.proof_formulas)
         result = with_proof(result, attempt)
     elif budget.proof_docs and not scope_changes and isinstance(oracle, Constraint) and oracle.form == "threshold":
         inner = guarded.metric if isinstance(guarded, GuardedMetric) else guarded

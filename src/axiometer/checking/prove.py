@@ -75,7 +75,7 @@ def _scope(docs: int, aspects: int) -> str:
 
 def prove(metric: Metric, constraint: Constraint, *, mode: str, rho: Fraction, max_docs: int,
           seconds: float, judge: Callable[[Case], Outcome], run: Any = None,
-          horizon: int = 1024) -> ProofAttempt | None:
+          horizon: int = 1024, keep_formula: bool = False) -> ProofAttempt | None:
     """Decide ``constraint`` on every structure up to ``max_docs`` documents (``None``: it has none).
 
     ``metric`` is run on symbols (through ``run``, the guard's time limit, for a metric
@@ -100,11 +100,13 @@ def prove(metric: Metric, constraint: Constraint, *, mode: str, rho: Fraction, m
         if refuted is not None:
             return refuted
     count = paths = aspects = 0
+    formula = ""
     for structure in structures(rho, max_docs, last):
         if time.monotonic() > deadline:
             return ProofAttempt(time.monotonic() - start, reason=f"the proof's time budget ({seconds:g} s) "
                                 f"ran out after {count} case structures")
-        verdict = decide_structure(metric, structure, constraint.relation.holds, deadline=deadline, run=run)
+        verdict = decide_structure(metric, structure, constraint.relation.holds, deadline=deadline, run=run,
+                                   keep_formula=keep_formula)
         if verdict.holds is None:
             return ProofAttempt(time.monotonic() - start, reason=verdict.reason)
         if verdict.holds is False:
@@ -112,6 +114,7 @@ def prove(metric: Metric, constraint: Constraint, *, mode: str, rho: Fraction, m
             return _refuted(metric, constraint.relation.holds, judge, structure.case(verdict.values), start)
         count += 1
         paths += verdict.paths
+        formula = verdict.formula or formula
         aspects = max(aspects, structure.aspects)
     procedure = PROCEDURE
     if probed:
@@ -119,7 +122,8 @@ def prove(metric: Metric, constraint: Constraint, *, mode: str, rho: Fraction, m
                       f"{min(horizon, last or horizon)} documents, decided as the search decides")
     elapsed = time.monotonic() - start
     proof = Proof(scope=_scope(max_docs, max(aspects, 1)), procedure=procedure, structures=count,
-                  paths=paths, seconds=round(elapsed, 3), rho=rho, max_docs=max_docs, aspects=max(aspects, 1))
+                  paths=paths, seconds=round(elapsed, 3), rho=rho, max_docs=max_docs, aspects=max(aspects, 1),
+                  formulas=(formula,) if formula else ())
     return ProofAttempt(elapsed, proof=proof)
 
 

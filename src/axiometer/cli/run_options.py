@@ -80,6 +80,8 @@ def run_checks(args: argparse.Namespace, metrics: list[Any] | None) -> Any:
         budget = dataclasses.replace(budget, worker_mb=args.worker_mb)
     if getattr(args, "no_proofs", False):
         budget = dataclasses.replace(budget, proof_docs=0)
+    elif getattr(args, "details", False) or getattr(args, "format", None) == "json":
+        budget = dataclasses.replace(budget, proof_formulas=True)  # shown, or carried for another solver
     url = getattr(args, "executor", None)
     with contextlib.ExitStack() as stack:
         executor = None

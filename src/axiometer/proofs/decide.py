@@ -63,15 +63,16 @@ class StructureVerdict:
     reason: str = ""
     paths: int = 0
     solver_calls: int = 0
-    formula: str = ""   # the negated relation of a refuted path, in SMT-LIB (for --details)
+    formula: str = ""   # the last formula z3 found unsatisfiable (the relation's failure), SMT-LIB 2
 
 
 def decide_structure(metric: Metric, structure: Structure, holds: Callable[[int], bool], *,
-                     max_paths: int = 256, deadline: float | None = None,
+                     max_paths: int = 256, deadline: float | None = None, keep_formula: bool = False,
                      run: Callable[[Callable[[Ranking, SymbolicTopic], Any], Ranking, SymbolicTopic], Any]
                      | None = None) -> StructureVerdict:
     """Does ``holds(sign(Q(b) - Q(a)))`` hold for every value of the structure's symbols?
 
+    ``keep_formula``: the verdict carries the last formula z3 found unsatisfiable, in SMT-LIB.
     ``run(score, ranking, topic)`` calls ``score`` (a metric author's code under the checking
     engine's guard: its time limit and input checks); by default it is called directly.
     """
@@ -87,7 +88,8 @@ def decide_structure(metric: Metric, structure: Structure, holds: Callable[[int]
         return holds(sign(value(structure.b) - value(structure.a)))
 
     try:
-        exploration = explore(relation, structure.base, max_paths=max_paths, deadline=deadline)
+        exploration = explore(relation, structure.base, max_paths=max_paths, deadline=deadline,
+                              keep_formula=keep_formula)
     except NotSymbolic as error:
         return StructureVerdict(None, reason=str(error))
     except (TooManyPaths, Undecidable) as error:
@@ -100,4 +102,4 @@ def decide_structure(metric: Metric, structure: Structure, holds: Callable[[int]
         if not path.value:
             return StructureVerdict(False, structure.symbols.values(path.model), paths=count,
                                     solver_calls=calls)
-    return StructureVerdict(True, paths=count, solver_calls=calls)
+    return StructureVerdict(True, paths=count, solver_calls=calls, formula=exploration.formula)

@@ -25,11 +25,24 @@ import z3
 
 from axiometer.proofs.reals import exploring
 
-__all__ = ["Path", "Exploration", "Explorer", "explore", "TooManyPaths", "Undecidable"]
+__all__ = ["Path", "Exploration", "Explorer", "explore", "smtlib", "TooManyPaths", "Undecidable"]
 
 #: z3's time limit for one satisfiability question (milliseconds): past it the question is "unknown"
 #: and the proof stops there (the search's verdict stands), so a hard structure costs a second, not minutes.
 SOLVER_TIMEOUT_MS = 1_000
+
+
+def z3_solver() -> Any:
+    """A new z3 solver for one exploration."""
+    return z3.Solver()
+
+
+def smtlib(solver: z3.Solver) -> str:
+    """The solver's assertions as an SMT-LIB 2 script for another solver: quantifier-free nonlinear
+    real arithmetic, ending in ``(check-sat)`` (``unsat`` is the proof)."""
+    lines = [line for line in solver.to_smt2().splitlines()
+             if not line.startswith(("; benchmark", "(set-info"))]
+    return "\n".join(["(set-logic QF_NRA)", *lines]) + "\n"
 
 
 class TooManyPaths(Exception):
@@ -51,10 +64,13 @@ class Path:
 
 @dataclass(frozen=True)
 class Exploration:
-    """The paths of one function, with the cost of finding them."""
+    """The paths of one function, with the cost of finding them. ``formula``: the last question z3
+    answered "unsatisfiable" (a path's conditions with the branch it ruled out), in SMT-LIB 2, when
+    asked to keep it: another solver must find it unsatisfiable too."""
 
     paths: tuple[Path, ...]
     solver_calls: int
+    formula: str = ""
 
 
 class Explorer:
@@ -64,8 +80,10 @@ class Explorer:
     ``solver`` holds the base conditions and, during the run, the path's decisions.
     """
 
-    def __init__(self, solver: z3.Solver, prefix: Sequence[bool], model: Any) -> None:
+    def __init__(self, solver: z3.Solver, prefix: Sequence[bool], model: Any, keep: bool = False) -> None:
         self.solver = solver
+        self.keep = keep
+        self.formula = ""
         self.prefix = prefix
         self.model = model
         self.taken: list[tuple[Any, bool]] = []
@@ -106,6 +124,8 @@ class Explorer:
             answer = self.solver.check()
             if answer == z3.unknown:
                 raise Undecidable(f"z3 could not decide a branch ({self.solver.reason_unknown()})")
+            if answer == z3.unsat and self.keep:
+                self.formula = smtlib(self.solver)
             return self.solver.model() if answer == z3.sat else None
         finally:
             self.solver.pop()
@@ -116,7 +136,7 @@ class Explorer:
 
 
 def explore(function: Callable[[], Any], base: Sequence[Any], *, max_paths: int = 512,
-            deadline: float | None = None) -> Exploration:
+            deadline: float | None = None, keep_formula: bool = False) -> Exploration:
     """Every path of ``function()`` under the conditions ``base`` (z3 Booleans over its symbols).
 
     Raises :class:`TooManyPaths` past ``max_paths`` paths or the ``deadline``
@@ -124,7 +144,7 @@ def explore(function: Callable[[], Any], base: Sequence[Any], *, max_paths: int 
     whatever the function raises (:class:`~axiometer.proofs.reals.NotSymbolic`
     among them). Base conditions that no value satisfies give no path.
     """
-    solver = z3.Solver()
+    solver = z3_solver()
     solver.set("timeout", SOLVER_TIMEOUT_MS)
     solver.add(*base)
     answer = solver.check()
@@ -135,19 +155,21 @@ def explore(function: Callable[[], Any], base: Sequence[Any], *, max_paths: int 
         return Exploration((), calls)
     pending: list[tuple[list[bool], Any]] = [([], solver.model())]
     paths: list[Path] = []
+    formula = ""
     while pending:
         if len(paths) >= max_paths or (deadline is not None and time.monotonic() > deadline):
             raise TooManyPaths(f"more than {len(paths)} paths" if len(paths) >= max_paths
                                else f"the time budget ran out after {len(paths)} paths")
         prefix, model = pending.pop()
         solver.push()
-        explorer = Explorer(solver, prefix, model)
+        explorer = Explorer(solver, prefix, model, keep_formula)
         try:
             with exploring(explorer):
                 value = function()
         finally:
             solver.pop()
             calls += explorer.calls
+        formula = explorer.formula or formula
         paths.append(Path(value, explorer.condition, explorer.model))
         pending.extend(reversed(explorer.alternatives))
-    return Exploration(tuple(paths), calls)
+    return Exploration(tuple(paths), calls, formula)
