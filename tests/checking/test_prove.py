@@ -5,6 +5,8 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
+from axiometer.axioms.constraints.closeness_threshold import CLOSENESS_THRESHOLD
+from axiometer.axioms.constraints.deepness_threshold import DEEPNESS_THRESHOLD
 from axiometer.axioms.constraints.priority import PRIORITY
 from axiometer.checking import Budget, check
 from axiometer.evidence import Strength
@@ -66,3 +68,29 @@ def test_a_metric_that_needs_floats_keeps_its_searched_verdict_and_says_why():
 def test_no_proofs_keeps_the_search_verdict_and_records_no_proof_time():
     result = check(resolve("RBP").metric, PRIORITY, budget=Budget(cases=50, small_scope=60, proof_docs=0))
     assert result.evidence.strength is not Strength.PROVED and result.proof_seconds is None
+
+
+def band_at_rank_one(ranking, topic):
+    """A sum of relevance values, except that rank 1 weighs a million times more when its value lies
+    in (1/50, 1/25): CloseTh holds at rc = 1/100, 1/20, 1/10 and fails at every rc in that band."""
+    total = 0
+    for i, d in enumerate(ranking, start=1):
+        r = topic.r(d)
+        total += 10**6 * r if i == 1 and Fraction(1, 50) < r < Fraction(1, 25) else r
+    return total
+
+
+def test_a_closeness_witness_that_fails_between_the_searched_rc_values_is_violated():
+    searched = check(wrap(band_at_rank_one), CLOSENESS_THRESHOLD, budget=Budget(proof_docs=0))
+    assert searched.verdict is Verdict.WITNESS
+    result = check(wrap(band_at_rank_one), CLOSENESS_THRESHOLD, budget=FAST)
+    assert result.verdict is Verdict.VIOLATED
+    rc = result.counterexample.rc
+    assert Fraction(1, 50) < rc < Fraction(1, 25) and "found by z3" in result.note
+
+
+def test_rbp_deepness_threshold_at_p_0999_is_a_witness_proved_past_the_horizon():
+    result = check(resolve("RBP(p=0.999)").metric, DEEPNESS_THRESHOLD, budget=FAST)
+    assert result.verdict is Verdict.WITNESS and result.witness.threshold == 6904
+    assert result.evidence.strength is Strength.PROVED
+    assert result.evidence.proof.scope == "every n >= 6904 and every rc in (0, 1/10]"

@@ -41,19 +41,28 @@ def check(metric: Any, oracle: Oracle, *, mode: str | None = None, budget: Budge
     guarded = guard(metric, budget.case_seconds)
     search = Search(budget, seed, tolerance)
     result = oracle.check(guarded, search, mode=mode, rho=rho, rcs=rcs, scope_changes=scope_changes)
-    if (budget.proof_docs and not scope_changes and isinstance(oracle, Constraint)
-            and result.verdict is Verdict.SATISFIED):
-        inner = guarded.metric if isinstance(guarded, GuardedMetric) else guarded
-        attempt = prove(inner, oracle, mode=result.mode, rho=rho, max_docs=budget.proof_docs,
-                        seconds=budget.proof_seconds, judge=lambda case: oracle.judge(guarded, case, search),
-                        run=guarded.limited if isinstance(guarded, GuardedMetric) else None,
-                        horizon=budget.horizon, keep_formula=budget.proof_formulas)
-        result = with_proof(result, attempt)
-    elif budget.proof_docs and not scope_changes and isinstance(oracle, Constraint) and oracle.form == "threshold":
-        inner = guarded.metric if isinstance(guarded, GuardedMetric) else guarded
-        result = prove_threshold(inner, oracle, result, rho=rho, horizon=budget.horizon,
-                                 run=guarded.limited if isinstance(guarded, GuardedMetric) else None)
+    if budget.proof_docs and not scope_changes and isinstance(oracle, Constraint):
+        result = _proved(guarded, oracle, result, search, budget, rho)
     return limit_noted(guarded, result)
+
+
+def _proved(guarded: Any, constraint: Constraint, result: Check, search: Search, budget: Budget,
+            rho: Fraction) -> Check:
+    """The search's check with a proof tried (:mod:`axiometer.checking.prove`): a satisfied universal
+    constraint over every case structure, a threshold for every ``rc`` (and DeepTh every ``n``).
+    A metric author's code runs on symbols under the guard's time limit."""
+    inner = guarded.metric if isinstance(guarded, GuardedMetric) else guarded
+    run = guarded.limited if isinstance(guarded, GuardedMetric) else None
+    if constraint.form == "threshold":
+        return prove_threshold(inner, constraint, result, rho=rho, horizon=budget.horizon, run=run,
+                               recheck=lambda rc: constraint.check(guarded, search, mode=result.mode, rho=rho,
+                                                                   rcs=(rc,), scope_changes=None))
+    if result.verdict is not Verdict.SATISFIED:
+        return result
+    attempt = prove(inner, constraint, mode=result.mode, rho=rho, max_docs=budget.proof_docs,
+                    seconds=budget.proof_seconds, judge=lambda case: constraint.judge(guarded, case, search),
+                    run=run, horizon=budget.horizon, keep_formula=budget.proof_formulas)
+    return with_proof(result, attempt)
 
 
 def limit_noted(guarded: Any, result: Check) -> Check:

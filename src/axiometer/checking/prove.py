@@ -41,7 +41,7 @@ from axiometer.generators.relevance import swap
 from axiometer.metrics.base import BuiltinMetric, Metric
 from axiometer.proofs.decide import decide_structure, symbolic_score
 from axiometer.proofs.lemmas import weight_lemma
-from axiometer.proofs.thresholds import ThresholdProof, closeness_witness, deepness_witness
+from axiometer.proofs.thresholds import ThresholdProof, closeness_witness, deepness_witness, failing_rcs
 from axiometer.proofs.relevance_structures import (confidence_structures, deepness_structures,
                                                   priority_structures)
 from axiometer.proofs.structure import Structure
@@ -224,7 +224,7 @@ def with_proof(check: Check, attempt: ProofAttempt | None) -> Check:
 
 
 def prove_threshold(metric: Metric, constraint: Constraint, check: Check, *, rho: Fraction,
-                    horizon: int, run: Any = None) -> Check:
+                    horizon: int, run: Any = None, recheck: Callable[[Fraction], Check] | None = None) -> Check:
     """DeepTh's witness for every ``n >= N`` and CloseTh's for every ``rc``, over the search's verdict.
 
     A DeepTh violation the search made at its horizon becomes the proved witness (``N`` past the
@@ -239,6 +239,10 @@ def prove_threshold(metric: Metric, constraint: Constraint, check: Check, *, rho
         found = closeness_witness(metric, [m for m in threshold_grid(horizon) if m >= first][:8], rho, run)
     else:
         return check
+    if found.value is None and constraint.id == "CloseTh" and recheck is not None and check.witness is not None:
+        violated = _violated_between(metric, check, rho, horizon, run, recheck)
+        if violated is not None:
+            return dataclasses.replace(violated, proof_seconds=round(time.monotonic() - start, 3))
     seconds = round(time.monotonic() - start, 3)
     if found.value is None:
         return dataclasses.replace(check, proof_seconds=seconds,
@@ -248,6 +252,19 @@ def prove_threshold(metric: Metric, constraint: Constraint, check: Check, *, rho
         return dataclasses.replace(check, proof_seconds=seconds, unproved=(
             f"the proof's n >= {found.value} disagrees with the search's counterexample at n = {example.threshold}"))
     return _proved_witness(check, found, rho, seconds)
+
+
+def _violated_between(metric: Metric, check: Check, rho: Fraction, horizon: int, run: Any,
+                      recheck: Callable[[Fraction], Check]) -> Check | None:
+    """CloseTh's witness for the search's ``rc`` values fails at some ``rc`` between them: the values
+    z3 finds (one per candidate ``m``) searched as the search searches its own; the first violated."""
+    first = check.witness.threshold if check.witness is not None and check.witness.threshold else 1
+    for rc in failing_rcs(metric, [m for m in threshold_grid(horizon) if m >= first][:8], rho, run):
+        result = recheck(rc)
+        if result.verdict is Verdict.VIOLATED:
+            return dataclasses.replace(result, note=f"{result.note}; rc = {rc} found by z3 between the "
+                                                    "values the search tries")
+    return None
 
 
 def _proved_witness(check: Check, found: ThresholdProof, rho: Fraction, seconds: float) -> Check:

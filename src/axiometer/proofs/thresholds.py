@@ -40,7 +40,7 @@ from axiometer.proofs.paths import TooManyPaths, Undecidable, explore
 from axiometer.proofs.reals import NotSymbolic, lift
 from axiometer.proofs.topic import SymbolicTopic, Symbols, symbolic_topic
 
-__all__ = ["ThresholdProof", "closeness_witness", "deepness_witness", "symbolic_pair"]
+__all__ = ["ThresholdProof", "closeness_witness", "deepness_witness", "failing_rcs", "symbolic_pair"]
 
 
 @dataclass(frozen=True)
@@ -79,7 +79,40 @@ def _always(metric: Metric, n: int, rho: Fraction, b_wins: bool, run: Any = None
         qa, qb = value(a), value(b)
         return bool(qb > qa) if b_wins else bool(qa > qb)
 
-    return all(path.value for path in explore(relation, symbols.base).paths)
+    failing = _failing_rc(explore(relation, symbols.base).paths, symbols)
+    return failing is None
+
+
+def _failing_rc(paths: Iterable[Any], symbols: Symbols) -> Fraction | None:
+    """The ``rc`` of a path on which the relation fails (its model's value), or ``None``."""
+    for path in paths:
+        if not path.value:
+            return symbols.values(path.model)["rc"]
+    return None
+
+
+def failing_rcs(metric: Metric, candidates: Iterable[int], rho: Fraction, run: Any = None) -> list[Fraction]:
+    """For each CloseTh candidate ``m``, an ``rc`` in ``(0, rho]`` at which ``Q(b_m) > Q(a_m)``
+    fails (z3's model), where there is one: values for the search to try besides its own three."""
+    found: list[Fraction] = []
+    for m in candidates:
+        topic, a, b, symbols = symbolic_pair(m, rho)
+
+        def relation(topic: SymbolicTopic = topic, a: Ranking = a, b: Ranking = b) -> bool:
+            def score(ranking: Ranking, t: SymbolicTopic) -> Any:
+                return symbolic_score(metric, ranking, t)
+
+            qa = lift(score(a, topic) if run is None else run(score, a, topic))
+            qb = lift(score(b, topic) if run is None else run(score, b, topic))
+            return bool(qb > qa)
+
+        try:
+            rc = _failing_rc(explore(relation, symbols.base).paths, symbols)
+        except Exception:  # undecided, or the metric fails on symbols: no value to offer
+            return found
+        if rc is not None and rc not in found:
+            found.append(rc)
+    return found
 
 
 def closeness_witness(metric: Metric, candidates: Iterable[int], rho: Fraction, run: Any = None) -> ThresholdProof:
