@@ -75,12 +75,27 @@ def weight_lemma(metric: Metric, constraint: str, *, mode: str, rho: Fraction) -
     if found is None:
         return None
     inner, model = found
+    key = (type(inner).__name__, inner.name, constraint, mode, rho)
+    if key not in _DECIDED:  # a table checks one setting on several constraints, in one process
+        _DECIDED[key] = _decide(inner, model, constraint, mode, rho)
+    return _DECIDED[key]
+
+
+#: Lemmas decided in this process, by (metric class, metric name, constraint, mode, rho), and the
+#: premises Pri and Deep share (agreement, gain, normaliser: "" when they hold), by metric and rho.
+_DECIDED: dict[tuple[Any, ...], Lemma] = {}
+_SHARED: dict[tuple[Any, ...], str] = {}
+
+
+def _decide(inner: BuiltinMetric, model: BrowsingModel, constraint: str, mode: str, rho: Fraction) -> Lemma:
     if mode != "window" and model.depth is not None:
         return Lemma(False, reason="in truncate mode a swap past the cutoff changes nothing; the lemma "
                                    "speaks of window mode")
     try:
-        problem = (_agreement(inner, model, rho) or _gain_increasing(model, rho)
-                   or _normaliser(model) or _weights(model, constraint))
+        shared = (type(inner).__name__, inner.name, rho)  # Pri and Deep share these premises
+        if shared not in _SHARED:
+            _SHARED[shared] = _agreement(inner, model, rho) or _gain_increasing(model, rho) or _normaliser(model)
+        problem = _SHARED[shared] or _weights(model, constraint)
     except (NotSymbolic, TooManyPaths, Undecidable) as error:
         return Lemma(False, reason=f"the lemma's premises could not be verified ({error})")
     if problem:
