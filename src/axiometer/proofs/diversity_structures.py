@@ -44,6 +44,9 @@ __all__ = ["aspect_diversity_structures", "redundancy_structures", "monotonic_re
 _KEPT_ZERO, _RAISED_FROM_ZERO, _KEPT, _RAISED = "0 -> 0", "0 -> r'", "r -> r", "r -> r' > r"
 _CHANGES = (_KEPT_ZERO, _RAISED_FROM_ZERO, _KEPT, _RAISED)
 
+#: One document's values, one cell per aspect.
+Row = tuple[Cell, ...]
+
 
 def _window(n: int, last: int | None) -> int:
     return n if last is None else min(n, last)
@@ -58,7 +61,7 @@ def _name(doc: str, aspect: str) -> str:
     return f"r({doc},{aspect})"
 
 
-def _on(aspects: Sequence[str], index: int | None, cell: Cell) -> tuple[Cell, ...]:
+def _on(aspects: Sequence[str], index: int | None, cell: Cell) -> Row:
     """The row relevant (``cell``) to the aspect ``index`` only (no aspect for ``None``)."""
     return tuple(cell if j == index else None for j in range(len(aspects)))
 
@@ -78,7 +81,7 @@ def _dominating(m: int) -> Iterator[tuple[str, ...]]:
 
 
 def _replaced_rows(old: str, new: str, aspects: Sequence[str],
-                   changes: Sequence[str]) -> tuple[tuple[Cell, ...], tuple[Cell, ...], list[tuple[str, str]]]:
+                   changes: Sequence[str]) -> tuple[Row, Row, list[tuple[str, str]]]:
     """The rows of ``d_i`` and ``d'``, and the pairs ``(new, old)`` of symbols with ``new > old``."""
     old_row: list[Cell] = []
     new_row: list[Cell] = []
@@ -99,30 +102,38 @@ def aspect_diversity_structures(rho: Fraction, max_docs: int, max_aspects: int,
     r(d_i, t)`` for every ``t`` and ``>`` for some; every value in ``(0, rho]`` (relevance
     contribution), the other documents relevant or not to each aspect; weights free."""
     for n in range(1, max_docs + 1):
-        docs = doc_ids(n)
         for m in range(1, max_aspects + 1):
-            aspects = aspect_names(m)
             for i in range(1, _window(n, last) + 1):
-                old, new = docs[i - 1], f"{docs[i - 1]}'"
-                b = Ranking.trusted((*docs[:i - 1], new, *docs[i:]))
                 for changes in _dominating(m):
-                    old_row, new_row, raised = _replaced_rows(old, new, aspects, changes)
-                    note = (f"b = a with {old} replaced by {new}, per aspect "
-                            + ", ".join(f"{t}: {c}" for t, c in zip(aspects, changes)))
                     for pattern in itertools.product(itertools.product((False, True), repeat=m),
                                                      repeat=n - 1):
-                        rows = iter(pattern)
-                        cells: dict[str, tuple[Cell, ...]] = {
-                            doc: old_row if doc == old else
-                            tuple(_name(doc, t) if on else None for t, on in zip(aspects, next(rows)))
-                            for doc in docs}
-                        cells[new] = new_row
+                        yield aspect_diversity_structure(rho, n, i, changes, pattern)
 
-                        def order(s: dict[str, Any], raised: list[tuple[str, str]] = raised) -> list[Any]:
-                            return [s[up] > s[down] for up, down in raised]
 
-                        yield aspect_structure(cells, aspects, Ranking.trusted(docs), b, (i,), note, rho,
-                                               weights=_free_weights(aspects), conditions=order)
+def aspect_diversity_structure(rho: Fraction, n: int, i: int, changes: Sequence[str],
+                               pattern: Sequence[Sequence[bool]]) -> Structure:
+    """One AspDiv structure: ``n`` documents, ``d_i`` replaced; ``changes`` (one of ``0 -> 0``,
+    ``0 -> r'``, ``r -> r``, ``r -> r' > r`` per aspect) says how, ``pattern`` which aspects each
+    other document (in ranking order) is relevant to."""
+    docs = doc_ids(n)
+    aspects = aspect_names(len(changes))
+    old, new = docs[i - 1], f"{docs[i - 1]}'"
+    old_row, new_row, raised = _replaced_rows(old, new, aspects, changes)
+    rows = iter(pattern)
+    cells: dict[str, Row] = {
+        doc: old_row if doc == old
+        else tuple(_name(doc, t) if on else None for t, on in zip(aspects, next(rows)))
+        for doc in docs}
+    cells[new] = new_row
+    note = f"b = a with {old} replaced by {new}, per aspect " + ", ".join(
+        f"{t}: {c}" for t, c in zip(aspects, changes))
+
+    def order(s: dict[str, Any]) -> list[Any]:
+        return [s[up] > s[down] for up, down in raised]
+
+    b = Ranking.trusted((*docs[:i - 1], new, *docs[i:]))
+    return aspect_structure(cells, aspects, Ranking.trusted(docs), b, (i,), note, rho,
+                            weights=_free_weights(aspects), conditions=order)
 
 
 # -- Red (Eq. 7) and MRed (Eq. 8): a = P + x, b = P + y --------------------------
@@ -133,12 +144,12 @@ def _unretrieved(kinds: int, most: int) -> Iterator[tuple[int, ...]]:
         yield from itertools.combinations_with_replacement(range(kinds), k)
 
 
-def _prefix_structure(prefix: Sequence[tuple[Cell, ...]], x: tuple[Cell, ...], y: tuple[Cell, ...],
-                      unretrieved: Sequence[tuple[Cell, ...]], aspects: tuple[str, ...], note: str,
+def _prefix_structure(prefix: Sequence[Row], x: Row, y: Row,
+                      unretrieved: Sequence[Row], aspects: tuple[str, ...], note: str,
                       high: Fraction, high_open: bool, conditions: Any = None) -> Structure:
-    """``a = P + x``, ``b = P + y``; the topic judges ``P`` (``d1, d2, ...``), ``x``, ``y`` and ``u1, ...``."""
+    """``a = P + x``, ``b = P + y``; the topic judges ``P`` (``d1, d2, ...``), ``x``, ``y``, ``u1, ...``."""
     docs = doc_ids(len(prefix))
-    cells: dict[str, tuple[Cell, ...]] = dict(zip(docs, prefix))
+    cells: dict[str, Row] = dict(zip(docs, prefix))
     cells["x"], cells["y"] = x, y
     cells.update(zip(doc_ids(len(unretrieved), "u"), unretrieved))
     return aspect_structure(cells, aspects, Ranking.trusted((*docs, "x")), Ranking.trusted((*docs, "y")),
@@ -177,9 +188,9 @@ def _unretrieved_note(aspects: Sequence[str], kinds: Sequence[int]) -> str:
 
 
 def _monotonic_prefix(aspects: tuple[str, ...], t: int, both: Sequence[bool]) -> tuple[
-        list[tuple[Cell, ...]], list[tuple[str, str]]]:
+        list[Row], list[tuple[str, str]]]:
     """``P``'s rows: ``r(d, t) > 0``, and ``r(d, t') > 0`` too where ``both``; pairs ``(high, low)``."""
-    rows: list[tuple[Cell, ...]] = []
+    rows: list[Row] = []
     greater: list[tuple[str, str]] = []
     for doc, two in zip(doc_ids(len(both)), both):
         on_t, on_t2 = _name(doc, aspects[t]), _name(doc, aspects[1 - t])
@@ -214,7 +225,7 @@ def monotonic_redundancy_structures(rho: Fraction, max_prefix: int, last: int | 
                     return [s[high] > s[low] for high, low in greater]
 
                 for kinds in _unretrieved(3, max_unretrieved):
-                    unretrieved = [tuple(_name(u, a) if k in (j, 2) else None for j, a in enumerate(aspects))
+                    unretrieved = [tuple(_name(u, t) if k in (j, 2) else None for j, t in enumerate(aspects))
                                    for u, k in zip(doc_ids(len(kinds), "u"), kinds)]
                     extra = ("; unretrieved documents relevant to "
                              + ", ".join(("t1", "t2", "t1 and t2")[k] for k in kinds)) if kinds else ""
@@ -237,7 +248,7 @@ def saturation_structures(rmax: Fraction, max_prefix: int, max_aspects: int, las
             aspects = aspect_names(m)
             for t in range(m):
                 for labels in itertools.product((None, *range(m)), repeat=n - 1):
-                    cells: dict[str, tuple[Cell, ...]] = {
+                    cells: dict[str, Row] = {
                         doc: _on(aspects, label, None if label is None else _name(doc, aspects[label]))
                         for doc, label in zip(docs, labels)}
                     cells[docs[-1]] = _on(aspects, t, rmax)
@@ -277,7 +288,7 @@ def aspect_relevance_structures(rho: Fraction, max_docs: int, max_aspects: int, 
                             f"r(y, {aspects[t2]}), w({aspects[t2]}) > w({aspects[t]}); no other "
                             f"document is relevant to either")
                     for labels in itertools.product((None, *others), repeat=n - 1):
-                        cells: dict[str, tuple[Cell, ...]] = {
+                        cells: dict[str, Row] = {
                             doc: _on(aspects, label, None if label is None else _name(doc, aspects[label]))
                             for doc, label in zip(doc_ids(n - 1), labels)}
                         cells["x"], cells["y"] = _on(aspects, t, shared), _on(aspects, t2, shared)
