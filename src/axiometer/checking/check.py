@@ -57,11 +57,12 @@ def _proved(guarded: Any, constraint: Constraint, result: Check, search: Search,
         return prove_threshold(inner, constraint, result, rho=rho, horizon=budget.horizon, run=run,
                                recheck=lambda rc: constraint.check(guarded, search, mode=result.mode, rho=rho,
                                                                    rcs=(rc,), scope_changes=None))
-    if result.verdict is not Verdict.SATISFIED:
+    rmax = result.witness.rmax if constraint.id == "Sat" and result.witness is not None else None
+    if result.verdict is not Verdict.SATISFIED and rmax is None:
         return result
     attempt = prove(inner, constraint, mode=result.mode, rho=rho, max_docs=budget.proof_docs,
                     seconds=budget.proof_seconds, judge=lambda case: constraint.judge(guarded, case, search),
-                    run=run, horizon=budget.horizon, keep_formula=budget.proof_formulas)
+                    run=run, horizon=budget.horizon, keep_formula=budget.proof_formulas, rmax=rmax)
     return with_proof(result, attempt)
 
 

@@ -19,7 +19,8 @@ ends in one of three ways (a :class:`ProofAttempt`):
   ``Check.unproved`` says why.
 
 :func:`with_proof` applies an attempt to a check. Only the universal
-constraints with structures (:data:`STRUCTURES`) are proved here.
+constraints with structures (:func:`~axiometer.proofs.scopes.structures_for`) and Sat's witness
+are proved here.
 """
 
 from __future__ import annotations
@@ -42,19 +43,10 @@ from axiometer.metrics.base import BuiltinMetric, Metric
 from axiometer.proofs.decide import decide_structure, symbolic_score
 from axiometer.proofs.lemmas import weight_lemma
 from axiometer.proofs.thresholds import ThresholdProof, closeness_witness, deepness_witness, failing_rcs
-from axiometer.proofs.relevance_structures import (confidence_structures, deepness_structures,
-                                                  priority_structures)
-from axiometer.proofs.structure import Structure
+from axiometer.proofs.scopes import structures_for
 from axiometer.results import Check, Counterexample, Decided, Outcome, Verdict, Witness
 
-__all__ = ["ProofAttempt", "prove", "prove_threshold", "with_proof", "STRUCTURES", "PROCEDURE"]
-
-#: The structures of each universal constraint: ``(rho, max_docs, last) -> structures``.
-STRUCTURES: dict[str, Callable[[Fraction, int, int | None], Iterator[Structure]]] = {
-    "Pri": priority_structures,
-    "Deep": deepness_structures,
-    "Conf": confidence_structures,
-}
+__all__ = ["ProofAttempt", "prove", "prove_threshold", "with_proof", "PROCEDURE"]
 
 PROCEDURE = "z3 nonlinear real arithmetic on every path of the metric's code"
 
@@ -75,14 +67,15 @@ def _scope(docs: int, aspects: int) -> str:
 
 def prove(metric: Metric, constraint: Constraint, *, mode: str, rho: Fraction, max_docs: int,
           seconds: float, judge: Callable[[Case], Outcome], run: Any = None,
-          horizon: int = 1024, keep_formula: bool = False) -> ProofAttempt | None:
+          horizon: int = 1024, keep_formula: bool = False, rmax: Fraction | None = None) -> ProofAttempt | None:
     """Decide ``constraint`` on every structure up to ``max_docs`` documents (``None``: it has none).
 
     ``metric`` is run on symbols (through ``run``, the guard's time limit, for a metric
     author's); ``judge`` re-decides a refuting case exactly, as the search does (on the
     guarded metric).
     """
-    structures = STRUCTURES.get(constraint.id)
+    last = metric.cutoff if mode == "window" else None
+    structures = structures_for(constraint.id, rho, max_docs, last, rmax)
     if structures is None:
         return None
     start = time.monotonic()
@@ -93,15 +86,14 @@ def prove(metric: Metric, constraint: Constraint, *, mode: str, rho: Fraction, m
             scope="every ranking length", procedure=f"lemma: {lemma.text}", structures=0, paths=0,
             seconds=round(elapsed, 3), rho=rho))
     deadline = start + seconds
-    last = metric.cutoff if mode == "window" else None
     probed = constraint.id == "Pri" and not isinstance(metric, BuiltinMetric)
     if probed:  # past the structures' size, first: it does not depend on the time budget
         refuted = _long_swaps(metric, constraint.relation.holds, judge, rho, last, horizon, start)
         if refuted is not None:
             return refuted
-    count = paths = aspects = 0
+    count = paths = aspects = docs = 0
     formula = ""
-    for structure in structures(rho, max_docs, last):
+    for structure in structures:
         if time.monotonic() > deadline:
             return ProofAttempt(time.monotonic() - start, reason=f"the proof's time budget ({seconds:g} s) "
                                 f"ran out after {count} case structures")
@@ -115,14 +107,14 @@ def prove(metric: Metric, constraint: Constraint, *, mode: str, rho: Fraction, m
         count += 1
         paths += verdict.paths
         formula = verdict.formula or formula
-        aspects = max(aspects, structure.aspects)
+        aspects, docs = max(aspects, structure.aspects), max(docs, structure.docs)
     procedure = PROCEDURE
     if probed:
         procedure += (f"; and one relevant document moved up one rank in rankings of up to "
                       f"{min(horizon, last or horizon)} documents, decided as the search decides")
     elapsed = time.monotonic() - start
-    proof = Proof(scope=_scope(max_docs, max(aspects, 1)), procedure=procedure, structures=count,
-                  paths=paths, seconds=round(elapsed, 3), rho=rho, max_docs=max_docs, aspects=max(aspects, 1),
+    proof = Proof(scope=_scope(docs, max(aspects, 1)), procedure=procedure, structures=count,
+                  paths=paths, seconds=round(elapsed, 3), rho=rho, max_docs=docs, aspects=max(aspects, 1),
                   formulas=(formula,) if formula else ())
     return ProofAttempt(elapsed, proof=proof)
 
@@ -212,6 +204,9 @@ def with_proof(check: Check, attempt: ProofAttempt | None) -> Check:
     if attempt is None:
         return check
     seconds = round(attempt.seconds, 3)
+    if attempt.counterexample is not None and check.verdict is Verdict.WITNESS:  # Sat's rmax, refuted
+        return dataclasses.replace(check, proof_seconds=seconds, unproved=(
+            f"z3 found a case that breaks this rmax ({attempt.counterexample.note}); a smaller rmax may hold"))
     if attempt.counterexample is not None:
         return dataclasses.replace(check, verdict=Verdict.VIOLATED, counterexample=attempt.counterexample,
                                    evidence=None, proof_seconds=seconds,
@@ -220,7 +215,6 @@ def with_proof(check: Check, attempt: ProofAttempt | None) -> Check:
         evidence: Any = dataclasses.replace(check.evidence, strength=Strength.PROVED, proof=attempt.proof)
         return dataclasses.replace(check, evidence=evidence, proof_seconds=seconds)
     return dataclasses.replace(check, proof_seconds=seconds, unproved=attempt.reason)
-
 
 
 def prove_threshold(metric: Metric, constraint: Constraint, check: Check, *, rho: Fraction,
