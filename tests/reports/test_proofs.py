@@ -88,10 +88,11 @@ def legend(text: str) -> str:
 
 # -- which cells are proved ----------------------------------------------------------------------
 
-def test_a_cell_is_proved_when_every_setting_where_it_holds_is_proved():
+def test_a_cell_is_proved_when_its_default_setting_is_proved():
     table = proof_table()
     assert proved(table.cell("RBP", "Pri")) and proved(table.cell("DCG@k", "Pri"))
-    assert not proved(table.cell("RBP", "Deep"))       # one holding setting is not proved
+    # The mark shows the default setting: proved there, though RBP(p=0.5) holds unproved (its note says so).
+    assert proved(table.cell("RBP", "Deep"))
     assert not proved(table.cell("DCG@k", "Deep"))     # violated: rests on its counterexample
     assert not proved(table.cell(USER, "Pri")) and not proved(table.cell(USER, "Deep"))
     # Violated settings do not take the mark away from the settings where the cell holds.
@@ -109,7 +110,7 @@ def test_the_mark_is_a_suffix_on_the_verdict_and_the_legend_explains_it_only_whe
     assert FLAGS["proved"] == "ᵖ" and len(set(FLAGS.values())) == len(FLAGS)
     text = format_table(table, "text", width=1000)
     rows = matrix_rows(text)
-    assert rows["RBP"] == ["✓ᵖ", "✓"] and rows["DCG@k"] == ["✓ᵖ", "✗"] and rows[USER] == ["✓", "✓"]
+    assert rows["RBP"] == ["✓ᵖ", "✓ᵖ"] and rows["DCG@k"] == ["✓ᵖ", "✗"] and rows[USER] == ["✓", "✓"]
     assert "ᵖ proved for every real relevance value (the details say over what)" in legend(text)
     plain = TableResult(rows=("RBP",), constraints=("Pri",), seed=1, mode="default", budget="",
                         cells=(cell("RBP", "Pri", [check("RBP", "Pri", "satisfied", evidence=searched_evidence())]),))
@@ -131,7 +132,9 @@ def test_a_proof_says_what_it_covers_by_what_and_at_what_cost():
     assert evidence_text(proved_evidence(), short=True) == proof_text(PROOF, short=True)
     table = proof_table()
     assert proof_note(table.cell("RBP", "Pri")) == proof_text(PROOF, short=True)
-    assert proof_note(table.cell("RBP", "Deep")) == f"not proved at RBP(p=0.5): {UNDECIDED}"
+    # Proved at the default setting (the mark's): the note names the setting that holds unproved.
+    assert proof_note(table.cell("RBP", "Deep")) == (
+        f"{proof_text(PROOF, short=True)}; not proved at RBP(p=0.5): {UNDECIDED}")
     assert proof_note(table.cell(USER, "Pri")) == f"not proved: {REASON}"
     assert proof_note(table.cell(USER, "Deep")) == "" and proof_note(table.cell("DCG@k", "Deep")) == ""
 
@@ -140,7 +143,7 @@ def test_text_details_show_the_proof_the_reason_and_the_formula():
     text = format_table(proof_table(), "text", width=1000)
     assert f"evidence: {evidence_text(proved_evidence())}" in text
     assert f"evidence: {evidence_text(proved_evidence(LEMMA))}" in text
-    assert f"  not proved at RBP(p=0.5): {UNDECIDED}" in text        # the cell says why it has no mark
+    assert f"; not proved at RBP(p=0.5): {UNDECIDED}" in text         # the setting that holds unproved
     assert f"not proved: {REASON}" in text                            # the default setting's own reason
     # The first formula a proof decided, as SMT-LIB, for another solver; the JSON has them all.
     assert "the formula decided for the first case structure (SMT-LIB 2; unsat is the proof; the JSON has " \
@@ -193,12 +196,11 @@ def test_markdown_shows_the_mark_the_legend_and_the_sentences():
 def test_latex_marks_proved_cells_and_notes_what_they_are_proved_for_escaped():
     text = format_table(proof_table(), "latex")
     body = "\n".join(line for line in text.splitlines() if not line.startswith("%"))
-    assert r"RBP & \checkmark\textsuperscript{p} & \checkmark \\" in body
+    assert r"RBP & \checkmark\textsuperscript{p} & \checkmark\textsuperscript{p} \\" in body
     assert r"\textsuperscript{p}~proved" in body  # the legend in the note
     assert ("Proved for every case of up to 6 documents and 1 aspect and every relevance value in (0, 1/10]: "
-            "RBP/Pri.") in body
+            "RBP/Pri, RBP/Deep.") in body
     assert "Proved for every ranking length and every relevance value in (0, 1/10]: DCG@k/Pri." in body
-    assert r"Not proved (z3 could not decide a case structure within 2 s): RBP/Deep." in body
     assert (r"Not proved (the metric converts a relevance value with float() (in my\_metric\textless{}b"
             r"\textgreater{}\&\#1 100\% at line 3: \{x\}\_1 \$ \textasciitilde{} \textasciicircum{} "
             r"\textbackslash{})): my\_metric") in body
@@ -216,7 +218,8 @@ def test_html_marks_tooltips_and_details_say_it_escaped():
     assert USER not in text and REASON not in text  # both escaped everywhere
     assert ">✓ᵖ</a>" in text
     assert f"RBP × Pri: satisfied; {proof_text(PROOF, short=True)}" in parser.titles
-    assert f"RBP × Deep: satisfied; not proved at RBP(p=0.5): {UNDECIDED}" in parser.titles
+    assert (f"RBP × Deep: satisfied; {proof_text(PROOF, short=True)}; not proved at RBP(p=0.5): "
+            f"{UNDECIDED}") in parser.titles
     assert f"{USER} × Pri: satisfied; not proved: {REASON}" in parser.titles
     assert f"{USER} × Deep: satisfied" in parser.titles  # no proof tried: nothing said
     assert f'<p class="evidence">Evidence: {escape(evidence_text(proved_evidence()))}.</p>' in text
@@ -238,7 +241,7 @@ def test_json_carries_the_proof_and_the_reasons_and_round_trips():
     back = Proof(**{**written, "rho": Fraction(written["rho"]), "formulas": tuple(written["formulas"])})
     assert back == PROOF
     assert [c["proof_seconds"] for c in rbp["checks"]] == [1.234, 1.1]
-    assert by["RBP", "Deep"]["proved"] is False and by["RBP", "Deep"]["checks"][1]["unproved"] == UNDECIDED
+    assert by["RBP", "Deep"]["proved"] is True and by["RBP", "Deep"]["checks"][1]["unproved"] == UNDECIDED
     assert by[USER, "Pri"]["unproved"] == REASON and by[USER, "Pri"]["evidence"]["proof"] is None
     assert by[USER, "Deep"]["checks"][0]["proof_seconds"] is None
     assert by["DCG@k", "Pri"]["evidence"]["proof"]["max_docs"] is None

@@ -21,7 +21,12 @@ class Budget:
     every case structure of up to that many documents, for every real
     relevance value (:mod:`axiometer.checking.prove`; 0 turns proofs off,
     ``--no-proofs``), within ``proof_seconds``; ``proof_formulas`` keeps the last
-    formula z3 decided in each proof (SMT-LIB 2, ``--details`` and JSON reports). ``case_seconds`` limits one
+    formula z3 decided in each proof (SMT-LIB 2, ``--details`` and JSON reports).
+    Case structures cost seconds per check, so a table decides them at each
+    metric's default setting (the setting its mark shows) and proves the
+    other grid settings by lemmas and thresholds only (``proof_structures``
+    is off for their checks), unless ``proof_every_setting``
+    (``--prove-every-setting``). ``case_seconds`` limits one
     evaluation of a metric author's metric (built-ins
     have no limit); ``worker_mb`` limits the memory the supervised worker
     process checking such a metric may add to what it had when it started
@@ -37,6 +42,8 @@ class Budget:
     proof_docs: int = 6          # prove over every case structure up to this many documents (0: no proofs)
     proof_seconds: float = 10.0  # one check's proof may take this long, then the search's verdict stands
     proof_formulas: bool = False  # keep a decided formula (SMT-LIB) in each proof, to re-check elsewhere
+    proof_structures: bool = True  # decide case structures (else lemmas and thresholds only)
+    proof_every_setting: bool = False  # a table decides structures at every grid setting, not the default's
 
     def describe(self) -> str:
         # Kept to one 120-column line: it heads every table and check report.

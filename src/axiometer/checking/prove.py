@@ -67,7 +67,8 @@ def _scope(docs: int, aspects: int) -> str:
 
 def prove(metric: Metric, constraint: Constraint, *, mode: str, rho: Fraction, max_docs: int,
           seconds: float, judge: Callable[[Case], Outcome], run: Any = None,
-          horizon: int = 1024, keep_formula: bool = False, rmax: Fraction | None = None) -> ProofAttempt | None:
+          horizon: int = 1024, keep_formula: bool = False, rmax: Fraction | None = None,
+          structures: bool = True) -> ProofAttempt | None:
     """Decide ``constraint`` on every structure up to ``max_docs`` documents (``None``: it has none).
 
     ``metric`` is run on symbols (through ``run``, the guard's time limit, for a metric
@@ -75,8 +76,8 @@ def prove(metric: Metric, constraint: Constraint, *, mode: str, rho: Fraction, m
     guarded metric).
     """
     last = metric.cutoff if mode == "window" else None
-    structures = structures_for(constraint.id, rho, max_docs, last, rmax)
-    if structures is None:
+    cases = structures_for(constraint.id, rho, max_docs, last, rmax)
+    if cases is None:
         return None
     start = time.monotonic()
     lemma = weight_lemma(metric, constraint.id, mode=mode, rho=rho)
@@ -85,6 +86,10 @@ def prove(metric: Metric, constraint: Constraint, *, mode: str, rho: Fraction, m
         return ProofAttempt(elapsed, proof=Proof(
             scope="every ranking length", procedure=f"lemma: {lemma.text}", structures=0, paths=0,
             seconds=round(elapsed, 3), rho=rho))
+    if not structures:
+        return ProofAttempt(time.monotonic() - start, reason=(
+            "a table decides case structures at the metric's default setting only "
+            "(--prove-every-setting: at every setting)"))
     deadline = start + seconds
     probed = constraint.id == "Pri" and not isinstance(metric, BuiltinMetric)
     if probed:  # past the structures' size, first: it does not depend on the time budget
@@ -93,7 +98,7 @@ def prove(metric: Metric, constraint: Constraint, *, mode: str, rho: Fraction, m
             return refuted
     count = paths = aspects = docs = 0
     formula = ""
-    for structure in structures:
+    for structure in cases:
         if time.monotonic() > deadline:
             return ProofAttempt(time.monotonic() - start, reason=f"the proof's time budget ({seconds:g} s) "
                                 f"ran out after {count} case structures")

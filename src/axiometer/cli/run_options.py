@@ -29,6 +29,9 @@ def add_run_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-proofs", action="store_true",
                         help="keep the search's verdicts: do not prove satisfied constraints for "
                              "every real relevance value (proofs are on by default; docs/proofs.md)")
+    parser.add_argument("--prove-every-setting", action="store_true",
+                        help="decide case structures at every grid setting, not only each metric's "
+                             "default setting (slower: seconds per setting and constraint)")
     parser.add_argument("--seed", type=int, default=0, metavar="N",
                         help="the seed every check's random search derives from (default: 0)")
     parser.add_argument("--mode", choices=("window", "truncate"), default=None,
@@ -80,7 +83,10 @@ def run_checks(args: argparse.Namespace, metrics: list[Any] | None) -> Any:
         budget = dataclasses.replace(budget, worker_mb=args.worker_mb)
     if getattr(args, "no_proofs", False):
         budget = dataclasses.replace(budget, proof_docs=0)
-    elif getattr(args, "details", False) or getattr(args, "format", None) == "json":
+    elif getattr(args, "prove_every_setting", False):
+        budget = dataclasses.replace(budget, proof_every_setting=True)
+    if not getattr(args, "no_proofs", False) and (getattr(args, "details", False)
+                                                   or getattr(args, "format", None) == "json"):
         budget = dataclasses.replace(budget, proof_formulas=True)  # shown, or carried for another solver
     url = getattr(args, "executor", None)
     with contextlib.ExitStack() as stack:

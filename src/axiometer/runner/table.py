@@ -25,6 +25,7 @@ returns the cells finished so far, the others marked ``"not run"``.
 from __future__ import annotations
 
 import concurrent.futures
+import dataclasses
 import functools
 import os
 import pickle
@@ -218,10 +219,19 @@ class _Run:
         # the threshold pairs DeepTh and CloseTh share).
         for r, row in enumerate(self.rows):
             for s in range(len(row.settings)):
+                budget = self._setting_budget(row, s)
                 for c in range(len(self.constraints)):
-                    task = CheckTask(self._metric_ref(r, s), self._constraint_ref(c), self.mode, self.budget,
+                    task = CheckTask(self._metric_ref(r, s), self._constraint_ref(c), self.mode, budget,
                                      self.seed)
                     self._submit(task, functools.partial(self._checked, r, c, s), r, c)
+
+    def _setting_budget(self, row: _Row, setting: int) -> Budget:
+        """The budget of one setting's checks: case-structure proofs at the row's default setting
+        only (its mark's), unless the budget asks for every setting (``Budget.proof_every_setting``)."""
+        budget = self.budget
+        if budget.proof_every_setting or row.metrics[setting].name == row.metric.name:
+            return budget
+        return dataclasses.replace(budget, proof_structures=False)
 
     def _checked(self, row: int, column: int, setting: int, result: Check) -> None:
         state = self.cells[row, column]

@@ -15,8 +15,8 @@
 
 Marks (:data:`MARKS`, :data:`FLAGS`): ``✓`` satisfied, ``✗`` violated, ``W``
 witness, ``E`` error, ``n/a``, ``–`` not run; suffixes ``ᵖ`` (proved: the
-cell holds, and every setting where it holds is proved for every real
-relevance value over the scope its details state), ``~`` (the verdict
+cell holds, and its default setting is proved for every real relevance
+value over the scope its details state), ``~`` (the verdict
 depends on the parameters; the mark is the default setting's), ``†``
 (projected: an aspect-blind metric on a diversity constraint), ``ᵗ`` (the
 witness exists only by truncation at the cutoff) and ``≠`` (differs from the

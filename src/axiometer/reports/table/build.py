@@ -28,7 +28,7 @@ from axiometer.reports.table.cells import (
     BOUNDARIES_INTRO, OPEN_FLAG, axiom_infos, boundary_lines, cell_lines, check_lines, column_items,
     glossary, header_lines, legend_items, legend_marks, mark_of, parameter_dependent, short_legend_items,
 )
-from axiometer.reports.table.proofs import proof_note, proved, unproved_setting
+from axiometer.reports.table.proofs import proof_note, proof_text, proved, unproved_setting
 from axiometer.reports.table.comparison import PROVENANCE, difference_reasons, differing, left_open
 from axiometer.reports.table.data import check_data, table_data
 from axiometer.reports.table.page import page_blocks
@@ -240,8 +240,12 @@ def _latex_proofs(result: TableResult) -> list[Block]:
         said = proof_note(cell)
         if not said:
             continue
-        if proved(cell):
+        default = cell.default_check
+        if proved(cell) and default is not None and default.evidence is not None and default.evidence.proof:
+            said = proof_text(default.evidence.proof, short=True)  # what the mark's setting is proved for
             key = said[:1].upper() + said[1:]
+        elif proved(cell):
+            key = "Proved"
         else:
             check = unproved_setting(cell) or cell.default_check
             key = f"Not proved ({check.unproved})" if check is not None and check.unproved else "Not proved"

@@ -70,7 +70,7 @@ _MEANING: dict[Verdict, str] = {
 _FLAG_MEANING = {
     "proved": "proved: it holds for every real relevance value in (0, rho], not only the values searched, "
               "over the scope its details state (every case structure up to a size, or every ranking "
-              "length), at every setting where the cell holds",
+              "length), at the default setting the mark shows",
     "params": "depends on the parameters: the verdict changes over the parameter grid (the mark is "
               "the default setting's)",
     "projected": "projected: an aspect-blind metric on a diversity constraint, computed on "

@@ -22,7 +22,7 @@ __all__ = ["json_cell", "table_data", "check_data", "axiom_json"]
 def json_cell(cell: Cell, data: dict[str, Any]) -> dict[str, Any]:
     """A cell's dict with the default setting's evidence lifted to the cell level (its ``evidence``
     with the proof, and ``unproved``: why a holding verdict is not proved), and ``proved``: the
-    cell holds and every setting where it holds is proved (the mark's ``ᵖ``)."""
+    cell holds and its default setting is proved (the mark's ``ᵖ``)."""
     default = cell.default_check
     data = dict(data)
     data["params"] = dict(default.params) if default else {}

@@ -1,8 +1,10 @@
 """What a proof says in every report: whether a check or a cell is proved, for what, and why not.
 
 A check is proved when it holds and its evidence has strength ``proved``
-(:func:`check_proved`); a cell when it holds and every setting of its grid
-where it holds is proved (:func:`proved`: the ``ᵖ`` flag of the matrix).
+(:func:`check_proved`); a cell when it holds and its default setting, the
+one its mark shows, is proved (:func:`proved`: the ``ᵖ`` flag of the
+matrix; a table decides case structures at that setting only, definitions
+§3.12), and its note names another setting that holds without a proof.
 :func:`proof_text` words a :class:`~axiometer.evidence.Proof` ("proved for
 every case of up to 6 documents and 1 aspect and every relevance value in
 (0, 1/10], by ..."), :func:`proof_note` what a holding cell's proofs say in
@@ -27,10 +29,9 @@ def check_proved(check: Check) -> bool:
 
 
 def proved(cell: Cell) -> bool:
-    """Whether the cell holds and every setting of its grid where it holds is proved (the settings
-    where it is violated rest on their counterexamples)."""
-    holding = [check for check in cell.checks if check.holds]
-    return cell.verdict in HOLDS and bool(holding) and all(check_proved(check) for check in holding)
+    """Whether the cell holds and its default setting (the one its mark shows) is proved."""
+    default = cell.default_check
+    return cell.verdict in HOLDS and default is not None and check_proved(default)
 
 
 def _seconds(seconds: float) -> str:
@@ -62,7 +63,7 @@ def proof_text(proof: Proof, short: bool = False) -> str:
 
 def unproved_setting(cell: Cell) -> Check | None:
     """For a cell whose default setting is proved, the first other setting where it holds without
-    a proof (then the cell is not :func:`proved`); else ``None``."""
+    a proof; else ``None``."""
     default = cell.default_check
     if default is None or not check_proved(default):
         return None
@@ -71,18 +72,20 @@ def unproved_setting(cell: Cell) -> Check | None:
 
 def proof_note(cell: Cell) -> str:
     """What a holding cell's proofs say, in one phrase: ``proved for ... and every relevance value in
-    (0, 1/10]`` (:func:`proved`), ``not proved: REASON`` (its default setting, with the reason
-    :attr:`Check.unproved <axiometer.results.Check>` gives) or ``not proved at RBP(p=0.5): REASON``
-    (another setting where it holds); empty when no proof was tried, or the cell does not hold."""
+    (0, 1/10]`` (:func:`proved`; followed by ``; not proved at RBP(p=0.5): REASON`` when another
+    setting holds without a proof) or ``not proved: REASON`` (its default setting, with the reason
+    :attr:`Check.unproved <axiometer.results.Check>` gives); empty when no proof was tried, or the
+    cell does not hold."""
     default = cell.default_check
     if cell.verdict not in HOLDS or default is None:
         return ""
     if proved(cell):
         proof = default.evidence.proof if default.evidence is not None else None
-        return proof_text(proof, short=True) if proof is not None else "proved"
-    other = unproved_setting(cell)
-    if other is not None:
-        return f"not proved at {other.metric}" + (f": {other.unproved}" if other.unproved else "")
+        text = proof_text(proof, short=True) if proof is not None else "proved"
+        other = unproved_setting(cell)
+        if other is None:
+            return text
+        return f"{text}; not proved at {other.metric}" + (f": {other.unproved}" if other.unproved else "")
     if default.unproved:
         return f"not proved: {default.unproved}"
     return "not proved" if default.proof_seconds is not None else ""
