@@ -33,3 +33,17 @@ def matrix_rows(text: str) -> dict[str, list[str]]:
         parts = re.split(r"\s{2,}", line.strip())
         rows[parts[0]] = parts[1:]
     return rows
+
+
+def timeless(data: Any) -> Any:
+    """A report's JSON data with the proofs' times removed (every check's ``proof_seconds`` and every
+    proof's ``seconds``): the one part of a report that differs between two runs at the same seed
+    (docs/table.md, Determinism), so that they can be compared on everything else."""
+    if isinstance(data, dict):
+        kept = {key: timeless(value) for key, value in data.items() if key != "proof_seconds"}
+        if isinstance(kept.get("proof"), dict):
+            kept["proof"] = {key: value for key, value in kept["proof"].items() if key != "seconds"}
+        return kept
+    if isinstance(data, list):
+        return [timeless(value) for value in data]
+    return data

@@ -4,6 +4,7 @@ determinism, cutoff modes, ``n/a`` and the time budget."""
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 import time
 from fractions import Fraction
 import threading
@@ -11,10 +12,18 @@ import threading
 import pytest
 
 from axiometer.axioms import get
-from axiometer.checking import Budget, check
+from axiometer.checking import Budget
+from axiometer.checking import check as check_with_proofs
 from axiometer.core import Context
 from axiometer.metrics import Needs, parse, wrap
 from tests.axioms import Positional, replay
+
+
+def check(metric: Any, oracle: Any, **options: Any) -> Any:
+    """The check as the search decides it (``proof_docs=0``): these tests pin down the search, its
+    budget and its guard; what a proof adds is tested in tests/checking/test_prove.py."""
+    budget = options.pop("budget", Budget())
+    return check_with_proofs(metric, oracle, budget=dataclasses.replace(budget, proof_docs=0), **options)
 
 BUDGET = Budget(cases=60, small_scope=200, seconds=10)
 

@@ -9,6 +9,9 @@ enumeration inside it, ``sampled`` without a small scope. The small scopes
 yield a :class:`~axiometer.generators.case.ScopeMark` after each complete
 layer; with ``Scope.grow`` they continue past the declared scope without
 changing a case of it.
+
+These tests pin down the search's evidence, so every check here runs without proofs
+(``proof_docs=0``); what a proof adds is tested in tests/checking/test_prove.py.
 """
 
 from __future__ import annotations
@@ -24,7 +27,8 @@ import pytest
 
 from axiometer.axioms import get
 from axiometer.axioms.constraints.threshold import threshold_grid
-from axiometer.checking import Budget, check
+from axiometer.checking import Budget
+from axiometer.checking import check as check_with_proofs
 from axiometer.core import Context, Topic
 from axiometer.generators import diversity as div
 from axiometer.generators import relative as rel
@@ -33,6 +37,12 @@ from axiometer.generators.case import Scope, ScopeMark, case_size, cases_of
 from axiometer.metrics import BuiltinMetric, Needs, parse, wrap
 from axiometer.metrics.arithmetic import Arithmetic
 from axiometer.results import STRENGTHS, Strength
+
+
+def check(metric: Any, oracle: Any, **options: Any) -> Any:
+    """The check as the search alone decides it (its budget with ``proof_docs=0``)."""
+    budget = options.pop("budget", Budget())
+    return check_with_proofs(metric, oracle, budget=dataclasses.replace(budget, proof_docs=0), **options)
 
 #: Each small scope with the size (documents of the larger ranking) its declared scope ends at.
 SMALL_SCOPES = {
@@ -287,7 +297,7 @@ def test_an_existential_witness_is_one_concrete_case():
 # -- the strength as data -------------------------------------------------------------------------------
 
 def test_the_strength_is_a_strength_member_strongest_first():
-    assert STRENGTHS == (Strength.EXHAUSTIVE, Strength.SEARCHED, Strength.SAMPLED)
+    assert STRENGTHS == (Strength.PROVED, Strength.EXHAUSTIVE, Strength.SEARCHED, Strength.SAMPLED)
     threshold = check(parse("RBP(p=0.8)"), get("DeepTh")).evidence
     no_small_scope = dataclasses.replace(get("Pri"), id="PriSampled", small_scope=None)
     sampled = check(parse("RBP(p=0.8)"), no_small_scope, budget=Budget(cases=5)).evidence
