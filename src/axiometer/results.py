@@ -388,7 +388,8 @@ class TableResult:
 
 def record(value: Any) -> Any:
     """``value`` as JSON-ready data: a result object as a dict of its fields (those marked
-    :data:`NOT_IN_JSON` left out), tuples as lists, an enum as its value.
+    :data:`NOT_IN_JSON` left out), tuples as lists, an enum as its value, a ``Fraction`` as its
+    exact string.
 
     ``dataclasses.asdict`` with lists for tuples, except that the typed restatements of a
     display text stay out, so the JSON keeps one shape.
@@ -402,6 +403,8 @@ def record(value: Any) -> Any:
         return {record(k): record(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         return [record(v) for v in value]
+    if isinstance(value, Fraction):
+        return str(value)  # exact, as the reports write it ("1/10")
     return value
 
 

@@ -101,7 +101,9 @@ class CellProbe:
     def __init__(self, metric: Metric, oracle: Oracle, name: str, *, mode: str | None, budget: Budget,
                  seed: int) -> None:
         self.metric, self.oracle, self.name = metric, oracle, name
-        self.mode, self.budget, self.seed = mode, budget, seed
+        # A bisection probes dozens of values: their proofs are the cheap ones (lemmas, thresholds for
+        # every n and rc), as at a table's non-default settings; case structures take seconds each.
+        self.mode, self.budget, self.seed = mode, dataclasses.replace(budget, proof_structures=False), seed
         self.searched: dict[Fraction, Check] = {}
         self.known: list[Case] = []
         self.remembers = type(oracle) is Constraint  # universal: one failing case decides the verdict
