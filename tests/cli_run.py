@@ -47,3 +47,16 @@ def timeless(data: Any) -> Any:
     if isinstance(data, list):
         return [timeless(value) for value in data]
     return data
+
+
+def without_formulas(data: Any) -> Any:
+    """A report's JSON data with every proof's ``formulas`` emptied (a JSON report from the command
+    line keeps them for another solver; ``axiometer.check`` does not)."""
+    if isinstance(data, dict):
+        kept = {key: without_formulas(value) for key, value in data.items()}
+        if isinstance(kept.get("proof"), dict):
+            kept["proof"] = {**kept["proof"], "formulas": []}
+        return kept
+    if isinstance(data, list):
+        return [without_formulas(value) for value in data]
+    return data

@@ -158,7 +158,8 @@ def test_marker_misuse_is_one_clear_line(pytester):
         "axiometer: the test returns a metric and @pytest.mark.axioms names one*",
         "axiometer: unknown argument(s) expects to @pytest.mark.axioms; known: expect, *",
         "axiometer: *Nope*",
-        "axiometer: expect['Pri'] must be True (holds) or False (violated), not 'yes'",
+        "axiometer: expect['Pri'] must be True (holds), 'proved' (holds, proved for every real relevance "
+        "value) or False (violated), not 'yes'",
         "axiometer: *nosuchmodule*",
     ])
     out = result.stdout.str()

@@ -80,7 +80,8 @@ def test_rbp_closeth_boundary_has_its_closed_form_and_honest_sides():
     assert boundary.at_value is Side.BELOW
     # The closed form names its value as an equation's root (the report says "is the root of").
     assert boundary.root_form is RootForm.IMPLICIT
-    assert boundary.evidence_above is not None and boundary.evidence_above.strength == "exhaustive"
+    # The witness side is proved at every probe: the witness m holds for every rc in (0, 1/10].
+    assert boundary.evidence_above is not None and boundary.evidence_above.strength == "proved"
 
 
 def test_a_boundarys_sides_are_members_its_json_their_strings_and_its_root_form_stays_out():

@@ -21,7 +21,7 @@ def test_check_rbp_range_reports_the_closeth_boundary_in_json_and_text(capsys):
     assert boundary["closed_form"] == "root of p**3 + p**2 - 1"
     assert (boundary["below"], boundary["above"], boundary["certain"]) == ("violated", "witness", "both")
     assert {dict(c["params"])["p"] for c in cell["checks"]} == {0.5, 0.8, 0.9, 0.99}
-    assert cell["evidence"]["strength"] == "exhaustive"  # the default setting's witness: the whole grid
+    assert cell["evidence"]["strength"] == "proved"  # the default setting's witness: for every rc
     status, out, _ = run_cli(capsys, "check", "RBP", "--param", "p=0.5..0.99", "--constraints",
                              "CloseTh", "--jobs", "1")
     text = " ".join(out.split())

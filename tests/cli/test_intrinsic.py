@@ -141,6 +141,7 @@ def test_param_and_table_call_the_other_parts(capsys, monkeypatch):
     giner_report.format_giner = lambda table, format, width: f"{table} as {format} in {width}\n"
     monkeypatch.setitem(sys.modules, "axiometer.intrinsic.giner", giner)
     monkeypatch.setitem(sys.modules, "axiometer.reports.giner", giner_report)
+    monkeypatch.delenv("COLUMNS", raising=False)  # the width comes from the terminal, which a test sets itself
     status, out, _ = run_cli(capsys, "intrinsic", "--table", "giner", "--format", "markdown")
     assert (status, out) == (0, "TABLE as markdown in 100\n")  # not a terminal: 100 columns
     status, out, _ = run_cli(capsys, "intrinsic", "--table", "giner", "--format", "html")

@@ -47,7 +47,8 @@ def test_region_writes_the_strip(capsys, tmp_path, suffix):
         assert target.read_bytes().startswith(PNG)
     else:
         drawn = texts(target.read_text(encoding="utf-8"))
-        assert [t for t in drawn if t in {"✗", "W", "✓", "E", "n/a"}] == ["✗"] * 3 + ["W"] * 3
+        # The witnesses are proved for every rc (ᵖ, explained in the picture's legend).
+        assert [t for t in drawn if t in {"✗", "W", "Wᵖ", "✓", "E", "n/a"}] == ["✗"] * 3 + ["Wᵖ"] * 3
         assert [t for t in drawn if re.fullmatch(r"0\.\d+", t)] == ["0.5", "0.6", "0.7", "0.8", "0.9", "0.99"]
 
 
@@ -58,7 +59,7 @@ def test_region_with_two_parameters_draws_a_grid(capsys, tmp_path):
     assert status == 0, err
     drawn = texts(target.read_text(encoding="utf-8"))
     # p in {0.5, 0.8 (the default), 0.9} x e in {0.01, 0.05}: six boxes, each with its mark.
-    assert len([t for t in drawn if t in {"✗", "W", "Wᵗ", "✓", "E", "n/a"}]) == 6
+    assert len([t for t in drawn if t.rstrip("ᵖ") in {"✗", "W", "Wᵗ", "✓", "E", "n/a"}]) == 6
     assert {"p", "e", "0.01", "0.05", "0.5", "0.8", "0.9"} <= set(drawn)
 
 
@@ -78,7 +79,7 @@ def test_boundaries_draws_the_verdict_along_the_range(capsys, tmp_path, suffix):
         assert "p = 0.754878" in drawn and "p" in drawn  # the boundary's label; the axis
         assert "p = 0.754878 is the root of p**3 + p**2 - 1 (on the decisive case m = 2, rc = 1/100; the" in drawn
         # The grid's checks under the band: p = 0.5 violated; 0.8, 0.9, 0.99 witness.
-        assert [t for t in drawn if t in {"✗", "W"}] == ["✗", "W", "W", "W"]
+        assert [t for t in drawn if t in {"✗", "W", "Wᵖ"}] == ["✗", "Wᵖ", "Wᵖ", "Wᵖ"]  # proved for every rc
 
 
 def test_boundaries_of_a_two_parameter_cell_draw_its_curve(capsys, tmp_path):

@@ -25,7 +25,7 @@ def test_table_quick_with_chosen_metrics_and_constraints(capsys):
     # P@k ignores the order inside the cutoff (definitions §7 and the paper: P@k fails Pri); RBP's CloseTh
     # holds at its default p = 0.8 and fails at p = 0.5 (definitions §3), so it is marked "~".
     assert rows["P@10"][0] == "✗"
-    assert rows["RBP"] == ["✓", "W~"]
+    assert rows["RBP"] == ["✓ᵖ", "Wᵖ~"]  # Pri by the weight lemma, CloseTh's m for every rc
     assert "Marks: ✓ satisfied" in out and "~ depends on the parameters" in out and "quick grids" in out
     # What each column means, under the matrix (the words every meaning shares said once).
     assert "Columns: a metric that violates it ..." in out
@@ -63,7 +63,7 @@ def test_check_one_metric_prints_the_counterexample(capsys):
                                "--jobs", "1", "--details")
     assert status == 0 and err == ""
     assert out.startswith("RBP(p=0.5): 2 constraints\n")
-    assert re.search(r"^Pri\s+✓\s+satisfied$", out, re.M)
+    assert re.search(r"^Pri\s+✓ᵖ\s+satisfied$", out, re.M)
     assert re.search(r"^CloseTh\s+✗\s+violated$", out, re.M)  # definitions §3: fails at p = 0.5
     block = out[out.index("RBP(p=0.5) × CloseTh (Closeness threshold): violated"):]
     # The closest m is 1: RBP(p=0.5) gives Q(a_1) = (1/2)(1/100) > Q(b_1) = (1/4)(1/100).

@@ -88,7 +88,7 @@ _SHORT_MEANING: dict[Verdict, str] = {
     Verdict.NOT_RUN: "not run (interrupted)",
 }
 _SHORT_FLAG_MEANING = {
-    "proved": "proved for every real relevance value (the details say over what)",
+    "proved": "proved",  # the Terms of the details (and the README) say over what; the legend stays short
     "params": "depends on the parameters (mark: default setting)",
     "projected": "projected: aspect-blind metric scored on max_t r(d,t)",
     "truncation": "witness only by truncation at the cutoff",
