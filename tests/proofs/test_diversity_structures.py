@@ -123,3 +123,10 @@ def test_a_builtin_the_table_marks_violated_is_refuted_and_the_exact_path_agrees
     case = structure.case(verdict.values)
     assert constraint.satisfies_conditions(case, scope)
     assert not constraint.relation.holds(compare(metric, case.topic, case.a, case.b).sign)
+
+
+@pytest.mark.parametrize("constraint_id", sorted(SMALL))
+def test_each_structure_has_its_own_note_so_an_undecided_one_can_be_named(constraint_id):
+    _, structures, _ = SMALL[constraint_id]
+    notes = [structure.note for structure in structures(None)]
+    assert len(notes) == len(set(notes))
