@@ -123,3 +123,22 @@ def test_a_builtin_the_table_marks_violated_is_refuted_and_the_exact_path_agrees
     case = structure.case(verdict.values)
     assert constraint.satisfies_conditions(case, scope)
     assert not constraint.relation.holds(compare(metric, case.topic, case.a, case.b).sign)
+
+
+@pytest.mark.parametrize("constraint_id", sorted(SMALL))
+def test_each_structure_has_its_own_note_so_an_undecided_one_can_be_named(constraint_id):
+    _, structures, _ = SMALL[constraint_id]
+    notes = [structure.note for structure in structures(None)]
+    assert len(notes) == len(set(notes))
+
+
+def test_sat_and_asprel_values_stay_within_rho_under_the_nearby_reading():
+    scope = Scope(rho=RHO, rmax=RMAX, values_within_rho=True)
+    for constraint, structures in ((SATURATION, saturation_structures(RMAX, 2, 2, None, rho=RHO)),
+                                   (ASPECT_RELEVANCE, aspect_relevance_structures(RHO, 2, 3, None, within_rho=True))):
+        for structure in structures:
+            assert constraint.satisfies_conditions(structure.case(some_values(structure)), scope)
+            solver = z3.Solver()
+            solver.add(*structure.base, z3.Or([symbol > RHO for name, symbol in structure.symbols.symbols.items()
+                                               if name.startswith("r(")]))
+            assert solver.check() == z3.unsat

@@ -66,6 +66,15 @@ def _on(aspects: Sequence[str], index: int | None, cell: Cell) -> Row:
     return tuple(cell if j == index else None for j in range(len(aspects)))
 
 
+def _structure(cells: dict[str, Row], aspects: tuple[str, ...], a: Ranking, b: Ranking,
+               changed: tuple[int, ...], note: str, high: Fraction, **options: Any) -> Structure:
+    """:func:`aspect_structure`, its note ending with the aspects and which of them each judged
+    document is relevant to (``d1 t1+t3, d2 -``), so that a structure left undecided can be named."""
+    pattern = ", ".join(f"{doc} " + ("+".join(t for t, c in zip(aspects, row) if c is not None) or "-")
+                        for doc, row in cells.items())
+    return aspect_structure(cells, aspects, a, b, changed, f"{note} [T = {{{', '.join(aspects)}}}; relevant: {pattern}]", high, **options)
+
+
 def _free_weights(aspects: Sequence[str]) -> tuple[str, ...] | None:
     """Weight symbols ``w(t)`` for a constraint that assumes nothing about weights (one aspect: 1)."""
     return None if len(aspects) == 1 else tuple(f"w({t})" for t in aspects)
@@ -132,7 +141,7 @@ def aspect_diversity_structure(rho: Fraction, n: int, i: int, changes: Sequence[
         return [s[up] > s[down] for up, down in raised]
 
     b = Ranking.trusted((*docs[:i - 1], new, *docs[i:]))
-    return aspect_structure(cells, aspects, Ranking.trusted(docs), b, (i,), note, rho,
+    return _structure(cells, aspects, Ranking.trusted(docs), b, (i,), note, rho,
                             weights=_free_weights(aspects), conditions=order)
 
 
@@ -152,8 +161,8 @@ def _prefix_structure(prefix: Sequence[Row], x: Row, y: Row,
     cells: dict[str, Row] = dict(zip(docs, prefix))
     cells["x"], cells["y"] = x, y
     cells.update(zip(doc_ids(len(unretrieved), "u"), unretrieved))
-    return aspect_structure(cells, aspects, Ranking.trusted((*docs, "x")), Ranking.trusted((*docs, "y")),
-                            (len(prefix) + 1,), note, high, high_open=high_open, conditions=conditions)
+    return _structure(cells, aspects, Ranking.trusted((*docs, "x")), Ranking.trusted((*docs, "y")),
+                      (len(prefix) + 1,), note, high, high_open=high_open, conditions=conditions)
 
 
 def redundancy_structures(rho: Fraction, max_prefix: int, last: int | None, *, max_aspects: int = 3,
@@ -177,14 +186,8 @@ def redundancy_structures(rho: Fraction, max_prefix: int, last: int | None, *, m
                     prefix = [_on(aspects, label, "rc") for label in labels]
                     for kinds in _unretrieved(m, max_unretrieved):
                         yield _prefix_structure(prefix, _on(aspects, t, "rc"), _on(aspects, t2, "rc"),
-                                                [_on(aspects, k, "rc") for k in kinds], aspects,
-                                                note + _unretrieved_note(aspects, kinds), high, high_open)
-
-
-def _unretrieved_note(aspects: Sequence[str], kinds: Sequence[int]) -> str:
-    if not kinds:
-        return ""
-    return "; unretrieved documents relevant to " + ", ".join(aspects[k] for k in kinds)
+                                                [_on(aspects, k, "rc") for k in kinds], aspects, note,
+                                                high, high_open)
 
 
 def _monotonic_prefix(aspects: tuple[str, ...], t: int, both: Sequence[bool]) -> tuple[
@@ -216,21 +219,17 @@ def monotonic_redundancy_structures(rho: Fraction, max_prefix: int, last: int | 
             for both in itertools.product((False, True), repeat=length):
                 prefix, greater = _monotonic_prefix(aspects, t, both)
                 note = (f"a = P + x, b = P + y; every document of P is more relevant to {aspects[t]} "
-                        f"than to {aspects[t2]} (relevant to both: "
-                        f"{', '.join(d for d, two in zip(doc_ids(length), both) if two) or 'none'}); "
-                        f"r(x, {aspects[t]}) = r(y, {aspects[t2]}), x relevant to {aspects[t]} only, "
-                        f"y to {aspects[t2]} only")
+                        f"than to {aspects[t2]}; r(x, {aspects[t]}) = r(y, {aspects[t2]}), x relevant "
+                        f"to {aspects[t]} only, y to {aspects[t2]} only")
 
                 def order(s: dict[str, Any], greater: list[tuple[str, str]] = greater) -> list[Any]:
                     return [s[high] > s[low] for high, low in greater]
 
                 for kinds in _unretrieved(3, max_unretrieved):
-                    unretrieved = [tuple(_name(u, t) if k in (j, 2) else None for j, t in enumerate(aspects))
+                    unretrieved = [tuple(_name(u, aspect) if k in (j, 2) else None
+                                         for j, aspect in enumerate(aspects))
                                    for u, k in zip(doc_ids(len(kinds), "u"), kinds)]
-                    extra = ("; unretrieved documents relevant to "
-                             + ", ".join(("t1", "t2", "t1 and t2")[k] for k in kinds)) if kinds else ""
-                    yield _prefix_structure(prefix, x, y, unretrieved, aspects, note + extra, rho, False,
-                                            order)
+                    yield _prefix_structure(prefix, x, y, unretrieved, aspects, note, rho, False, order)
 
 
 # -- Sat (Eq. 9) ----------------------------------------------------------------
@@ -255,9 +254,8 @@ def saturation_structures(rmax: Fraction, max_prefix: int, max_aspects: int, las
                     cells["x"] = _on(aspects, t, _name("x", aspects[t]))
                     note = (f"b = a + x; the last document of a, {docs[-1]}, has r({docs[-1]}, "
                             f"{aspects[t]}) = rmax = {rmax}; x is relevant to {aspects[t]} only")
-                    yield aspect_structure(cells, aspects, Ranking.trusted(docs),
-                                           Ranking.trusted((*docs, "x")), (n + 1,), note, high,
-                                           weights=_free_weights(aspects))
+                    yield _structure(cells, aspects, Ranking.trusted(docs), Ranking.trusted((*docs, "x")),
+                                     (n + 1,), note, high, weights=_free_weights(aspects))
 
 
 # -- AspRel (Eq. 10) ------------------------------------------------------------
@@ -292,5 +290,5 @@ def aspect_relevance_structures(rho: Fraction, max_docs: int, max_aspects: int, 
                             doc: _on(aspects, label, None if label is None else _name(doc, aspects[label]))
                             for doc, label in zip(doc_ids(n - 1), labels)}
                         cells["x"], cells["y"] = _on(aspects, t, shared), _on(aspects, t2, shared)
-                        yield aspect_structure(cells, aspects, Ranking.trusted(names), b, (i,), note, high,
-                                               weights=weights, conditions=heavier)
+                        yield _structure(cells, aspects, Ranking.trusted(names), b, (i,), note, high,
+                                         weights=weights, conditions=heavier)
