@@ -15,7 +15,8 @@ from axiometer.results import Cell, TableResult
 from tests.cli_run import matrix_rows, run_cli
 
 
-def test_table_quick_with_chosen_metrics_and_constraints(capsys):
+def test_table_quick_with_chosen_metrics_and_constraints(capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "100")  # the report wraps to the terminal: the test sets its own
     status, out, err = run_cli(capsys, "table", "--quick", "--metrics", "P@10", "RBP",
                                "--constraints", "Pri", "CloseTh", "--jobs", "1")
     assert status == 0 and err == ""

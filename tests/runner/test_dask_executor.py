@@ -52,10 +52,10 @@ def test_the_cli_runs_a_check_on_the_cluster_by_its_address(cluster, capsys, tmp
     host_port = cluster.scheduler_address.removeprefix("tcp://")
     local, remote = tmp_path / "local.json", tmp_path / "remote.json"
     status, _, err = run_cli(capsys, "check", "RBP", "--constraints", "Pri", "Conf", "--jobs", "2",
-                             "-o", local)
+                             "--format", "json", "-o", local)
     assert status == 0, err
     status, _, err = run_cli(capsys, "check", "RBP", "--constraints", "Pri", "Conf",
-                             "--executor", f"dask://{host_port}", "-o", remote)
+                             "--executor", f"dask://{host_port}", "--format", "json", "-o", remote)
     assert status == 0, err
     assert (timeless(json.loads(remote.read_text(encoding="utf-8")))
             == timeless(json.loads(local.read_text(encoding="utf-8"))))

@@ -40,7 +40,7 @@ class Budget:
     case_seconds: float | None = DEFAULT_CASE_SECONDS
     worker_mb: int | None = DEFAULT_WORKER_MB
     proof_docs: int = 6          # prove over every case structure up to this many documents (0: no proofs)
-    proof_seconds: float = 10.0  # one check's proof may take this long, then the search's verdict stands
+    proof_seconds: float = 30.0  # one check's proof may take this long, then the search's verdict stands
     proof_formulas: bool = False  # keep a decided formula (SMT-LIB) in each proof, to re-check elsewhere
     proof_structures: bool = True  # decide case structures (else lemmas and thresholds only)
     proof_every_setting: bool = False  # a table decides structures at every grid setting, not the default's
@@ -55,7 +55,7 @@ class Budget:
 
 
 #: The ``--quick`` budget: a look in seconds rather than a verdict to publish.
-QUICK = Budget(cases=40, small_scope=120, seconds=3.0, horizon=256, proof_docs=4, proof_seconds=5.0)
+QUICK = Budget(cases=40, small_scope=120, seconds=3.0, horizon=256, proof_docs=4, proof_seconds=20.0)
 
 
 def run_budget(quick: bool, budget: Budget | None = None) -> Budget:
