@@ -309,7 +309,9 @@ def test_proved_cells_show_their_mark_tooltip_evidence_and_formula_and_reasons_r
     assert_self_contained(browser)
     assert_links_resolve(browser)
     cells = {(c["row"], c["column"]): c for c in matrix_links(browser)}
-    assert cells["RBP", "Pri"]["mark"] == "✓ᵖ" and cells["RBP", "Deep"]["mark"] == "✓"
+    # RBP × Deep is proved at its default setting (the mark's); its title names the setting that is not.
+    assert cells["RBP", "Pri"]["mark"] == "✓ᵖ" and cells["RBP", "Deep"]["mark"] == "✓ᵖ"
+    assert "not proved at RBP(p=0.5)" in cells["RBP", "Deep"]["title"]
     assert cells[USER, "Pri"]["mark"] == "✓"  # the row title reads as written: escaped, not markup
     assert "proved for every case of up to 6 documents and 1 aspect" in cells["RBP", "Pri"]["title"]
     assert cells[USER, "Pri"]["title"].endswith(f"not proved: {REASON}")
