@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from fractions import Fraction
 
 from axiometer.axioms.constraints.closeness_threshold import CLOSENESS_THRESHOLD
@@ -13,31 +12,9 @@ from axiometer.evidence import Strength
 from axiometer.metrics import wrap
 from axiometer.metrics.resolve import resolve
 from axiometer.results import Decided, Verdict
+from tests.proofs.examples import branching_gain, float_gain, narrow_band
 
-A, B = Fraction(701, 10000), Fraction(703, 10000)
 FAST = Budget(cases=50, small_scope=60, seconds=5.0, proof_docs=3)
-
-
-def narrow_band(ranking, topic):
-    """The issue's metric: the gain r^3 - 3/2 (A + B) r^2 + 3AB r falls between A and B."""
-    total = 0
-    for i, d in enumerate(ranking, start=1):
-        r = topic.r(d)
-        total += (r**3 - Fraction(3, 2) * (A + B) * r**2 + 3 * A * B * r) / i
-    return total
-
-
-def branching_gain(ranking, topic):
-    """A strictly increasing gain written with a branch on the value."""
-    total = 0
-    for i, d in enumerate(ranking, start=1):
-        r = topic.r(d)
-        total += (2 * r if r < Fraction(1, 20) else r + Fraction(1, 20)) / i
-    return total
-
-
-def float_gain(ranking, topic):
-    return sum(math.log1p(float(topic.r(d))) / i for i, d in enumerate(ranking, start=1))
 
 
 def test_the_search_misses_the_narrow_band_and_the_proof_refutes_it_with_values_inside_it():

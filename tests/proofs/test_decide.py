@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from fractions import Fraction
 
 from axiometer.metrics import wrap
@@ -10,37 +9,14 @@ from axiometer.metrics.resolve import resolve
 from axiometer.proofs.decide import decide_structure
 from axiometer.proofs.relevance_structures import (confidence_structures, deepness_structures,
                                                   priority_structures)
+from tests.proofs.examples import branching_gain, float_gain, narrow_band
 
 RHO = Fraction(1, 10)
-A, B = Fraction(701, 10000), Fraction(703, 10000)
-
-
-def narrow_band(ranking, topic):
-    """Strictly increasing gain except between A and B (the issue's metric)."""
-    total = 0
-    for i, d in enumerate(ranking, start=1):
-        r = topic.r(d)
-        total += (r**3 - Fraction(3, 2) * (A + B) * r**2 + 3 * A * B * r) / i
-    return total
 
 
 def capped(ranking, topic):
     """A gain capped at 1/20 (``min`` branches on the value): two values above the cap tie, so Pri fails."""
     return sum(min(topic.r(d), Fraction(1, 20)) / i for i, d in enumerate(ranking, start=1))
-
-
-def branching_dcg(ranking, topic):
-    """A strictly increasing gain written with a branch on the relevance value: Pri holds."""
-    total = 0
-    for i, d in enumerate(ranking, start=1):
-        r = topic.r(d)
-        gain = 2 * r if r < Fraction(1, 20) else r + Fraction(1, 20)
-        total += gain / i
-    return total
-
-
-def float_metric(ranking, topic):
-    return sum(math.log1p(float(topic.r(d))) / i for i, d in enumerate(ranking, start=1))
 
 
 def first_verdict(metric, structures, holds):
@@ -59,7 +35,7 @@ def test_pri_on_a_gain_falling_between_two_levels_is_refuted_with_values_in_the_
 
 
 def test_pri_with_a_branch_on_the_relevance_value_is_proved_on_every_structure():
-    structure, verdict = first_verdict(wrap(branching_dcg), priority_structures(RHO, 4, None), lambda s: s > 0)
+    structure, verdict = first_verdict(wrap(branching_gain), priority_structures(RHO, 4, None), lambda s: s > 0)
     assert verdict is None
 
 
@@ -85,5 +61,5 @@ def test_rbp_violates_conf_on_the_empty_ranking():
 
 
 def test_a_metric_that_needs_floats_is_left_undecided_with_the_reason():
-    structure, verdict = first_verdict(wrap(float_metric), priority_structures(RHO, 2, None), lambda s: s > 0)
+    structure, verdict = first_verdict(wrap(float_gain), priority_structures(RHO, 2, None), lambda s: s > 0)
     assert verdict.holds is None and "float()" in verdict.reason

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 import cvc5
 import z3
 
@@ -12,15 +10,7 @@ from axiometer.checking import Budget, check
 from axiometer.evidence import Strength
 from axiometer.metrics import wrap
 from axiometer.results import Verdict
-
-
-def branching_gain(ranking, topic):
-    """A strictly increasing gain with a branch on the value (linear on each side)."""
-    total = 0
-    for i, d in enumerate(ranking, start=1):
-        r = topic.r(d)
-        total += (2 * r if r < Fraction(1, 20) else r + Fraction(1, 20)) / i
-    return total
+from tests.proofs.examples import branching_gain
 
 
 def cvc5_answer(script: str) -> str:

@@ -26,7 +26,7 @@ from axiometer.proofs.reals import NotSymbolic, lift
 from axiometer.proofs.structure import Structure
 from axiometer.proofs.topic import SymbolicTopic
 
-__all__ = ["symbolic_score", "StructureVerdict", "decide_structure", "sign"]
+__all__ = ["symbolic_score", "guarded_score", "StructureVerdict", "decide_structure", "sign"]
 
 
 def symbolic_score(metric: Metric, ranking: Ranking, topic: SymbolicTopic) -> Any:
@@ -44,6 +44,15 @@ def symbolic_score(metric: Metric, ranking: Ranking, topic: SymbolicTopic) -> An
     if isinstance(metric, UserMetric):
         return metric.inner.score(ranking, topic)
     raise NotSymbolic(f"{metric.name} is scored outside Python arithmetic ({type(metric).__name__})")
+
+
+def guarded_score(metric: Metric, ranking: Ranking, topic: SymbolicTopic, run: Any = None) -> Any:
+    """:func:`symbolic_score` as a :class:`~axiometer.proofs.reals.Real`, called through ``run(score,
+    ranking, topic)`` (the checking engine's guard around a metric author's code) when given."""
+    def score(ranking: Ranking, topic: SymbolicTopic) -> Any:
+        return symbolic_score(metric, ranking, topic)
+
+    return lift(score(ranking, topic) if run is None else run(score, ranking, topic))
 
 
 def sign(value: Any) -> int:
@@ -78,14 +87,9 @@ def decide_structure(metric: Metric, structure: Structure, holds: Callable[[int]
     """
     topic = structure.topic
 
-    def score(ranking: Ranking, topic: SymbolicTopic) -> Any:
-        return symbolic_score(metric, ranking, topic)
-
-    def value(ranking: Ranking) -> Any:
-        return lift(score(ranking, topic) if run is None else run(score, ranking, topic))
-
     def relation() -> bool:
-        return holds(sign(value(structure.b) - value(structure.a)))
+        return holds(sign(guarded_score(metric, structure.b, topic, run)
+                          - guarded_score(metric, structure.a, topic, run)))
 
     try:
         exploration = explore(relation, structure.base, max_paths=max_paths, deadline=deadline,

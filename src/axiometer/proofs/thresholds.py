@@ -34,7 +34,7 @@ from axiometer.generators.building import doc_ids
 from axiometer.metrics.base import Metric
 from axiometer.metrics.browsing import BrowsingModel, Geometric
 from axiometer.proofs.arithmetic import PROOF
-from axiometer.proofs.decide import symbolic_score
+from axiometer.proofs.decide import guarded_score
 from axiometer.proofs.lemmas import browsing_model_of
 from axiometer.proofs.paths import TooManyPaths, Undecidable, explore
 from axiometer.proofs.reals import NotSymbolic, lift
@@ -67,25 +67,18 @@ def symbolic_pair(n: int, rho: Fraction) -> tuple[SymbolicTopic, Ranking, Rankin
 def _always(metric: Metric, n: int, rho: Fraction, b_wins: bool, run: Any = None) -> bool:
     """Is ``Q(b_n) > Q(a_n)`` (``b_wins``) or ``Q(a_n) > Q(b_n)`` for every ``rc``? ``run(score,
     ranking, topic)`` calls the metric's code (under the checking engine's guard), if given."""
+    return _failing_rc(metric, n, rho, b_wins, run) is None
+
+
+def _failing_rc(metric: Metric, n: int, rho: Fraction, b_wins: bool, run: Any) -> Fraction | None:
+    """An ``rc`` (z3's model) at which the relation of :func:`_always` fails at ``n``, or ``None``."""
     topic, a, b, symbols = symbolic_pair(n, rho)
 
-    def score(ranking: Ranking, topic: SymbolicTopic) -> Any:
-        return symbolic_score(metric, ranking, topic)
-
-    def value(ranking: Ranking) -> Any:
-        return lift(score(ranking, topic) if run is None else run(score, ranking, topic))
-
     def relation() -> bool:
-        qa, qb = value(a), value(b)
+        qa, qb = guarded_score(metric, a, topic, run), guarded_score(metric, b, topic, run)
         return bool(qb > qa) if b_wins else bool(qa > qb)
 
-    failing = _failing_rc(explore(relation, symbols.base).paths, symbols)
-    return failing is None
-
-
-def _failing_rc(paths: Iterable[Any], symbols: Symbols) -> Fraction | None:
-    """The ``rc`` of a path on which the relation fails (its model's value), or ``None``."""
-    for path in paths:
+    for path in explore(relation, symbols.base).paths:
         if not path.value:
             return symbols.values(path.model)["rc"]
     return None
@@ -96,18 +89,8 @@ def failing_rcs(metric: Metric, candidates: Iterable[int], rho: Fraction, run: A
     fails (z3's model), where there is one: values for the search to try besides its own three."""
     found: list[Fraction] = []
     for m in candidates:
-        topic, a, b, symbols = symbolic_pair(m, rho)
-
-        def relation(topic: SymbolicTopic = topic, a: Ranking = a, b: Ranking = b) -> bool:
-            def score(ranking: Ranking, t: SymbolicTopic) -> Any:
-                return symbolic_score(metric, ranking, t)
-
-            qa = lift(score(a, topic) if run is None else run(score, a, topic))
-            qb = lift(score(b, topic) if run is None else run(score, b, topic))
-            return bool(qb > qa)
-
         try:
-            rc = _failing_rc(explore(relation, symbols.base).paths, symbols)
+            rc = _failing_rc(metric, m, rho, True, run)
         except Exception:  # undecided, or the metric fails on symbols: no value to offer
             return found
         if rc is not None and rc not in found:
