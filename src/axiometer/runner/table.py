@@ -229,7 +229,10 @@ class _Run:
         """The budget of one setting's checks: case-structure proofs at the row's default setting
         only (its mark's), unless the budget asks for every setting (``Budget.proof_every_setting``)."""
         budget = self.budget
-        if budget.proof_every_setting or row.metrics[setting].name == row.metric.name:
+        names = [metric.name for metric in row.metrics]
+        # The default setting as Cell.default_check finds it: the row's own name, else the first.
+        default = names.index(row.metric.name) if row.metric.name in names else 0
+        if budget.proof_every_setting or setting == default:
             return budget
         return dataclasses.replace(budget, proof_structures=False)
 
