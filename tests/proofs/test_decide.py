@@ -63,3 +63,26 @@ def test_rbp_violates_conf_on_the_empty_ranking():
 def test_a_metric_that_needs_floats_is_left_undecided_with_the_reason():
     structure, verdict = first_verdict(wrap(float_gain), priority_structures(RHO, 2, None), lambda s: s > 0)
     assert verdict.holds is None and "float()" in verdict.reason
+
+
+def test_alpha_ndcgs_greedy_ideal_and_cts_saturation_run_on_symbols():
+    # Both read relevance values exactly (a Fraction, or a proof's symbol): alpha-nDCG's greedy
+    # ideal ranking branches on the symbols' order, CT's saturation on their running sum.
+    for spec in ("alpha_nDCG@10", "CT@10"):
+        metric = resolve(spec).metric
+        assert first_verdict(metric, deepness_structures(RHO, 4, metric.cutoff), lambda s: s > 0) == (None, None)
+
+
+def test_a_metric_that_caches_by_topic_is_not_symbolic():
+    # A cached result would be reused on another path without that path's decisions.
+    import functools
+
+    @functools.lru_cache(maxsize=None)
+    def best(topic):
+        return max(topic.r(d) for d in topic.documents)
+
+    def cached(ranking, topic):
+        return sum(topic.r(d) / i for i, d in enumerate(ranking, start=1)) + best(topic) * 0
+
+    structure, verdict = first_verdict(wrap(cached), priority_structures(RHO, 2, None), lambda s: s > 0)
+    assert verdict.holds is None and "caches a result by topic" in verdict.reason

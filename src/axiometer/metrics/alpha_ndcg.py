@@ -27,7 +27,8 @@ from __future__ import annotations
 
 import functools
 from fractions import Fraction
-from typing import Sequence, cast
+from collections.abc import Callable, Mapping
+from typing import Any, Sequence, cast
 
 import numpy as np
 import sympy
@@ -39,7 +40,7 @@ from axiometer.metrics.base import BuiltinMetric, Needs, Param, RankingBatch, ba
 from axiometer.metrics.dcg import dcg, discounts
 from axiometer.metrics.registry import register
 
-__all__ = ["ALPHA_PARAM", "novelty_gains", "batch_novelty_gains", "greedy_ideal_gains", "greedy_ideal_documents", "ideal_gains",
+__all__ = ["ALPHA_PARAM", "novelty_gains", "batch_novelty_gains", "greedy_ideal_gains", "greedy_ideal_documents", "greedy_order", "ideal_gains",
            "AlphaDCG", "AlphaNDCG"]
 
 #: The redundancy parameter shared by the alpha-family (values tested in SIGIR 2018).
@@ -92,39 +93,52 @@ def greedy_ideal_documents(topic: Topic, alpha: Fraction, limit: int | None = No
 
 @functools.lru_cache(maxsize=1024)
 def _greedy_ideal(topic: Topic, alpha: Fraction, limit: int | None) -> tuple[tuple[str, Fraction], ...]:
-    """ndeval's greedy ideal ranking as ``(document, gain)`` pairs, exactly.
+    """ndeval's greedy ideal ranking as ``(document, gain)`` pairs, exactly (cached by topic)."""
+    return greedy_order(_relevant_vectors(topic, to_fraction), alpha, limit)
 
-    Relevant judged documents only (the rest add 0 wherever they go). At each
-    step the document with the largest ``sum_t r(d, t) (1 - alpha)^c(t)`` is
-    taken, ties going to the largest document id (ndeval's rule). Gains are
+
+def _relevant_vectors(topic: Topic, exactly: Callable[[Number], Any]) -> dict[str, tuple[Any, ...]]:
+    """``d -> (r(d, t1), ...)`` read with ``exactly``, for the relevant judged documents."""
+    return {d: tuple(exactly(r) for r in topic.vector(d)) for d in topic.documents if topic.rel(d)}
+
+
+def greedy_order(vectors: Mapping[str, tuple[Any, ...]], alpha: Any, limit: int | None) -> tuple[tuple[str, Any], ...]:
+    """ndeval's greedy ideal ranking of ``vectors`` as ``(document, gain)`` pairs.
+
+    At each step the document with the largest ``sum_t r(d, t) (1 - alpha)^c(t)``
+    is taken, ties going to the largest document id (ndeval's rule). Gains are
     updated incrementally: taking a document relevant to ``t`` lowers every
     other document's term for ``t`` by ``alpha`` times its current value.
     Each pick scans the remaining documents, so stopping at the cutoff
     (``limit``) turns O(R^2) into O(k R): metrics with a cutoff need no more.
+    The values are exact (``Fraction``) or a proof's symbols, whose comparisons branch.
     """
     keep = 1 - alpha
-    vectors = {d: tuple(to_fraction(r) for r in topic.vector(d))
-               for d in topic.documents if topic.rel(d)}
     holders: dict[int, list[str]] = {}
     for d, vector in vectors.items():
         for j, r in enumerate(vector):
             if r > 0:
                 holders.setdefault(j, []).append(d)
-    factor = [Fraction(1)] * len(topic.aspects)  # (1 - alpha)^c(t)
-    gain = {d: sum(vector, Fraction(0)) for d, vector in vectors.items()}
-    remaining = set(vectors)
-    ideal: list[tuple[str, Fraction]] = []
+    aspects = len(next(iter(vectors.values()))) if vectors else 0
+    factor: list[Any] = [Fraction(1)] * aspects  # (1 - alpha)^c(t)
+    gain: dict[str, Any] = {d: sum(vector, Fraction(0)) for d, vector in vectors.items()}
+    remaining, left = sorted(vectors), set(vectors)
+    ideal: list[tuple[str, Any]] = []
     while remaining and (limit is None or len(ideal) < limit):
-        best = max(remaining, key=lambda d: (gain[d], d))
+        best = remaining[0]
+        for d in remaining[1:]:   # the largest gain, ties to the largest id (remaining is sorted)
+            if gain[d] >= gain[best]:
+                best = d
         ideal.append((best, gain[best]))
-        remaining.discard(best)
+        remaining.remove(best)
+        left.discard(best)
         for j, r in enumerate(vectors[best]):
             if r > 0:
                 drop = factor[j] * alpha
                 for d in holders[j]:
-                    if d in remaining:
-                        gain[d] -= vectors[d][j] * drop
-                factor[j] *= keep
+                    if d in left:
+                        gain[d] = gain[d] - vectors[d][j] * drop
+                factor[j] = factor[j] * keep
     return tuple(ideal)
 
 
@@ -139,6 +153,8 @@ def ideal_gains(topic: Topic, alpha: Value, limit: int | None, A: Arithmetic) ->
         # A symbolic alpha comes only with the symbolic arithmetic (metrics.symbolic), which has anchors.
         docs = greedy_ideal_documents(topic, cast(SymbolicArithmetic, A).anchored(alpha), limit)
         return novelty_gains(_vectors(docs, topic, A), alpha, A)
+    if not A.cacheable:  # a proof's symbols: the greedy order is decided on the path
+        return [gain for _, gain in greedy_order(_relevant_vectors(topic, A.exactly), A.num(alpha), limit)]
     return [A.num(g) for g in greedy_ideal_gains(topic, to_fraction(alpha), limit)]
 
 

@@ -41,12 +41,20 @@ class Arithmetic(Protocol):
     def exact(self) -> bool: ...
 
     @property
+    def cacheable(self) -> bool:
+        """Whether a value computed from a topic may be cached by the topic (not in a proof: there
+        the topic's values are symbols and what a formula computes depends on the path's decisions)."""
+        ...
+
+    @property
     def zero(self) -> Value: ...
 
     @property
     def one(self) -> Value: ...
 
     def num(self, value: Number) -> Value: ...
+
+    def exactly(self, value: Number) -> Any: ...
 
     def vector(self, topic: Topic, doc: str) -> tuple[Value, ...]: ...
 
@@ -69,12 +77,19 @@ class FloatArithmetic:
     """float64 arithmetic."""
 
     exact = False
+    cacheable = True
     zero = 0.0
     one = 1.0
 
     @staticmethod
     def num(value: Number) -> float:
         return float(value)
+
+    @staticmethod
+    def exactly(value: Number) -> Fraction:
+        """A relevance value read exactly, for a comparison that decides a branch whatever the
+        arithmetic (CT's saturation): a ``Fraction`` here; a proof's symbol in a proof."""
+        return to_fraction(value)
 
     @staticmethod
     def vector(topic: Topic, doc: str) -> tuple[float, ...]:
@@ -119,11 +134,17 @@ class ExactArithmetic:
     """Rational arithmetic, with sympy for logarithms."""
 
     exact = True
+    cacheable = True
     zero = Fraction(0)
     one = Fraction(1)
 
     @staticmethod
     def num(value: Number) -> Fraction:
+        return to_fraction(value)
+
+    @staticmethod
+    def exactly(value: Number) -> Fraction:
+        """A relevance value read exactly (see :meth:`FloatArithmetic.exactly`)."""
         return to_fraction(value)
 
     @staticmethod
@@ -209,6 +230,7 @@ class SymbolicArithmetic:
     """
 
     exact = True
+    cacheable = True
     zero = sympy.Integer(0)
     one = sympy.Integer(1)
 
@@ -221,6 +243,12 @@ class SymbolicArithmetic:
             return value
         fraction = to_fraction(value)
         return sympy.Rational(fraction.numerator, fraction.denominator)
+
+    @staticmethod
+    def exactly(value: Number) -> Fraction:
+        """A relevance value read exactly (see :meth:`FloatArithmetic.exactly`; relevance values
+        are numbers here, only a parameter is a symbol)."""
+        return to_fraction(value)
 
     @staticmethod
     def vector(topic: Topic, doc: str) -> tuple[sympy.Expr, ...]:

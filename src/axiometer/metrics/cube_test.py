@@ -23,7 +23,7 @@ from __future__ import annotations
 import functools
 import math
 from fractions import Fraction
-from typing import Sequence
+from typing import Any, Sequence
 
 import numpy as np
 
@@ -89,7 +89,7 @@ class CubeTest(BuiltinMetric):
         keep = A.one - A.num(self.alpha)
         weights = list(A.weights(topic))
         repeats = [0] * len(topic.aspects)            # c(i, t)
-        filled = [Fraction(0)] * len(topic.aspects)   # sum_{j<i} r(d_j, t), exactly
+        filled: list[Any] = [Fraction(0)] * len(topic.aspects)   # sum_{j<i} r(d_j, t), exactly
         total = A.zero
         for i, d in enumerate(self.window(ranking), 1):
             gain = A.zero
@@ -98,7 +98,7 @@ class CubeTest(BuiltinMetric):
                     if filled[t] < SATURATION:
                         gain = gain + weights[t] * A.num(r) * keep ** repeats[t]
                     repeats[t] += 1
-                    filled[t] += to_fraction(r)
+                    filled[t] = filled[t] + A.exactly(r)
             total = total + gain / A.num(i)
         return total
 

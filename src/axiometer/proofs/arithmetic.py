@@ -56,11 +56,17 @@ class ProofArithmetic:
     """Exact rationals with real symbols (see the module docstring)."""
 
     exact = True
+    cacheable = False   # a symbolic topic's values depend on the path's decisions
     zero = Fraction(0)
     one = Fraction(1)
 
     @staticmethod
     def num(value: Number) -> Any:
+        return value if isinstance(value, Real) else to_fraction(value)
+
+    @staticmethod
+    def exactly(value: Number) -> Any:
+        """A relevance value read exactly: its symbol, or the constant as a ``Fraction``."""
         return value if isinstance(value, Real) else to_fraction(value)
 
     @staticmethod

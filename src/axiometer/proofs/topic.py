@@ -90,7 +90,9 @@ class SymbolicTopic(Topic):
         return self is other
 
     def __hash__(self) -> int:
-        return id(self)
+        # A result cached by topic (functools.lru_cache) would be reused on another path without
+        # its decisions being taken again: unsound, so a metric that caches by topic is not symbolic.
+        raise NotSymbolic("the metric caches a result by topic (a symbolic topic's results depend on the path)")
 
     def _float_views(self) -> Any:
         raise NotSymbolic("the metric reads relevance values as floats (float_r, float_vector)")
