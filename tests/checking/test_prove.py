@@ -36,6 +36,14 @@ def test_a_branching_metric_that_satisfies_pri_is_proved_with_its_scope():
     assert result.proof_seconds is not None and result.unproved == ""
 
 
+def test_the_proofs_budget_is_a_count_of_paths_so_it_ends_the_same_way_every_time():
+    small = Budget(cases=50, small_scope=60, seconds=5.0, proof_docs=3, proof_paths=5, proof_seconds=600.0)
+    first, second = (check(wrap(branching_gain), PRIORITY, budget=small) for _ in range(2))
+    assert first.verdict is Verdict.SATISFIED and first.evidence.strength is not Strength.PROVED
+    assert first.unproved.startswith("the proof's budget (5 paths of the metric's code) ran out after ")
+    assert second.unproved == first.unproved
+
+
 def test_a_metric_that_needs_floats_keeps_its_searched_verdict_and_says_why():
     result = check(wrap(float_gain), PRIORITY, budget=FAST)
     assert result.verdict is Verdict.SATISFIED and result.evidence.strength is not Strength.PROVED

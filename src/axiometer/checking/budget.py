@@ -20,7 +20,10 @@ class Budget:
     ``proof_docs``: a satisfied universal constraint is then proved over
     every case structure of up to that many documents, for every real
     relevance value (:mod:`axiometer.checking.prove`; 0 turns proofs off,
-    ``--no-proofs``), within ``proof_seconds``; ``proof_formulas`` keeps the last
+    ``--no-proofs``), exploring at most ``proof_paths`` paths of the metric's
+    code (a count, not a time, so a proof ends the same way on any machine
+    and under any load; ``proof_seconds`` is only a safety limit for a metric
+    whose every path is slow); ``proof_formulas`` keeps the last
     formula z3 decided in each proof (SMT-LIB 2, ``--details`` and JSON reports).
     Case structures cost seconds per check, so a table decides them at each
     metric's default setting (the setting its mark shows) and proves the
@@ -40,7 +43,8 @@ class Budget:
     case_seconds: float | None = DEFAULT_CASE_SECONDS
     worker_mb: int | None = DEFAULT_WORKER_MB
     proof_docs: int = 6          # prove over every case structure up to this many documents (0: no proofs)
-    proof_seconds: float = 30.0  # one check's proof may take this long, then the search's verdict stands
+    proof_paths: int = 1000      # one check's proof may explore this many paths, then the search's verdict stands
+    proof_seconds: float = 120.0  # and may take this long at most (a safety limit: paths decide first)
     proof_formulas: bool = False  # keep a decided formula (SMT-LIB) in each proof, to re-check elsewhere
     proof_structures: bool = True  # decide case structures (else lemmas and thresholds only)
     proof_every_setting: bool = False  # a table decides structures at every grid setting, not the default's
@@ -55,7 +59,8 @@ class Budget:
 
 
 #: The ``--quick`` budget: a look in seconds rather than a verdict to publish.
-QUICK = Budget(cases=40, small_scope=120, seconds=3.0, horizon=256, proof_docs=4, proof_seconds=20.0)
+QUICK = Budget(cases=40, small_scope=120, seconds=3.0, horizon=256, proof_docs=4, proof_paths=400,
+               proof_seconds=60.0)
 
 
 def run_budget(quick: bool, budget: Budget | None = None) -> Budget:

@@ -50,6 +50,9 @@ __all__ = ["ProofAttempt", "prove", "prove_threshold", "with_proof", "PROCEDURE"
 
 PROCEDURE = "z3 nonlinear real arithmetic on every path of the metric's code"
 
+#: One structure may branch into at most this many paths (within the proof's budget).
+STRUCTURE_PATHS = 256
+
 
 @dataclass(frozen=True)
 class ProofAttempt:
@@ -66,14 +69,15 @@ def _scope(docs: int, aspects: int) -> str:
 
 
 def prove(metric: Metric, constraint: Constraint, *, mode: str, rho: Fraction, max_docs: int,
-          seconds: float, judge: Callable[[Case], Outcome], run: Any = None,
+          seconds: float, judge: Callable[[Case], Outcome], run: Any = None, paths: int = 1000,
           horizon: int = 1024, keep_formula: bool = False, rmax: Fraction | None = None,
           structures: bool = True) -> ProofAttempt | None:
     """Decide ``constraint`` on every structure up to ``max_docs`` documents (``None``: it has none).
 
     ``metric`` is run on symbols (through ``run``, the guard's time limit, for a metric
     author's); ``judge`` re-decides a refuting case exactly, as the search does (on the
-    guarded metric).
+    guarded metric). At most ``paths`` paths of its code are explored (the budget that decides,
+    the same on every machine); ``seconds`` is a safety limit.
     """
     last = metric.cutoff if mode == "window" else None
     cases = structures_for(constraint.id, rho, max_docs, last, rmax)
@@ -90,22 +94,49 @@ def prove(metric: Metric, constraint: Constraint, *, mode: str, rho: Fraction, m
         return ProofAttempt(time.monotonic() - start, reason=(
             "a table decides case structures at the metric's default setting only "
             "(--prove-every-setting: at every setting)"))
-    deadline = start + seconds
     probed = constraint.id == "Pri" and not isinstance(metric, BuiltinMetric)
     if probed:  # past the structures' size, first: it does not depend on the time budget
         refuted = _long_swaps(metric, constraint.relation.holds, judge, rho, last, horizon, start)
         if refuted is not None:
             return refuted
+    return _decide_structures(metric, constraint, cases, judge, run, _Allowance(paths, start + seconds),
+                              keep_formula, probed, horizon, last, rho, start)
+
+
+@dataclass
+class _Allowance:
+    """What a proof may still spend: ``paths`` of the metric's code (the budget), and a safety ``deadline``."""
+
+    paths: int
+    deadline: float
+
+    def exhausted(self, paths: int, structures: int) -> str:
+        """Why the proof stops before the next structure ("" when it may go on)."""
+        if paths >= self.paths:
+            return f"the proof's budget ({self.paths} paths of the metric's code) ran out after {structures} case structures"
+        if time.monotonic() > self.deadline:
+            return f"the proof's safety time limit ran out after {structures} case structures"
+        return ""
+
+
+def _decide_structures(metric: Metric, constraint: Constraint, cases: Any, judge: Callable[[Case], Outcome],
+                       run: Any, allowance: _Allowance, keep_formula: bool, probed: bool, horizon: int,
+                       last: int | None, rho: Fraction, start: float) -> ProofAttempt:
+    """Every structure decided in turn, within ``allowance``: proved, refuted or not proved."""
     count = paths = aspects = docs = 0
     formula = ""
     for structure in cases:
-        if time.monotonic() > deadline:
-            return ProofAttempt(time.monotonic() - start, reason=f"the proof's time budget ({seconds:g} s) "
-                                f"ran out after {count} case structures")
-        verdict = decide_structure(metric, structure, constraint.relation.holds, deadline=deadline, run=run,
-                                   keep_formula=keep_formula)
+        stop = allowance.exhausted(paths, count)
+        if stop:
+            return ProofAttempt(time.monotonic() - start, reason=stop)
+        left = allowance.paths - paths
+        verdict = decide_structure(metric, structure, constraint.relation.holds, deadline=allowance.deadline,
+                                   run=run, keep_formula=keep_formula, max_paths=min(STRUCTURE_PATHS, left))
         if verdict.holds is None:
-            return ProofAttempt(time.monotonic() - start, reason=verdict.reason)
+            reason = verdict.reason
+            if verdict.too_many and left < STRUCTURE_PATHS:
+                reason = allowance.exhausted(allowance.paths, count)
+            return ProofAttempt(time.monotonic() - start, reason=reason)
         if verdict.holds is False:
             assert verdict.values is not None
             return _refuted(metric, constraint.relation.holds, judge, structure.case(verdict.values), start)

@@ -73,6 +73,7 @@ class StructureVerdict:
     paths: int = 0
     solver_calls: int = 0
     formula: str = ""   # the last formula z3 found unsatisfiable (the relation's failure), SMT-LIB 2
+    too_many: bool = False   # undecided because the code has more paths than allowed
 
 
 def decide_structure(metric: Metric, structure: Structure, holds: Callable[[int], bool], *,
@@ -96,7 +97,9 @@ def decide_structure(metric: Metric, structure: Structure, holds: Callable[[int]
                               keep_formula=keep_formula)
     except NotSymbolic as error:
         return StructureVerdict(None, reason=str(error))
-    except (TooManyPaths, Undecidable) as error:
+    except TooManyPaths as error:
+        return StructureVerdict(None, reason=f"not decided on {structure.note}: {error}", too_many=True)
+    except Undecidable as error:
         return StructureVerdict(None, reason=f"not decided on {structure.note}: {error}")
     except Exception as error:  # a metric author's code may raise anything on a symbolic value
         return StructureVerdict(None, reason=f"the metric cannot run on symbolic values "
