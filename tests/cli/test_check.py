@@ -148,6 +148,23 @@ def test_cli_module_reference_and_python_api_agree(capsys, scratch_module):
     assert by_ref.holds("Pri") is True and by_ref.holds("Conf") is False
 
 
+LINEAR_DCG = """
+def linear_dcg(ranking, topic, b=0.1):
+    return sum(topic.r(d) * max(0.0, 1.0 - b * (i - 1)) for i, d in enumerate(ranking, start=1))
+"""
+
+
+def test_a_linear_discount_reaching_zero_violates_pri_over_its_whole_range_with_no_boundary(capsys, scratch_module):
+    # Issue 26: the discount is 0 from rank 1 + 1/b on, so a relevant document moved up one rank there
+    # scores 0 both times, at every b > 0; rankings of at most 8 documents never showed it below b = 1/6.
+    # The long-ranking probe runs at every setting and in every boundary probe, not only the default's.
+    scratch_module("lindcg", LINEAR_DCG)
+    data = json_cli(capsys, "check", "lindcg:linear_dcg", "--param", "b=0.05..0.9", "--constraints", "Pri", *QUICK)
+    cell = data["cells"][0]
+    assert cell["verdict"] == "violated" and not cell["boundaries"]
+    assert {check["verdict"] for check in cell["checks"]} == {"violated"} and len(cell["checks"]) >= 3
+
+
 def test_an_ir_measures_reference_agrees_with_the_builtin(capsys):
     pytest.importorskip("ir_measures")
     bridge = json_cli(capsys, "check", "ir_measures:P@5", "--constraints", "Pri", "Conf", *QUICK)

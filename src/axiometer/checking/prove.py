@@ -90,15 +90,15 @@ def prove(metric: Metric, constraint: Constraint, *, mode: str, rho: Fraction, m
         return ProofAttempt(elapsed, proof=Proof(
             scope="every ranking length", procedure=f"lemma: {lemma.text}", structures=0, paths=0,
             seconds=round(elapsed, 3), rho=rho))
+    probed = constraint.id == "Pri" and not isinstance(metric, BuiltinMetric)
+    if probed:  # past the structures' size, first, at every setting: it does not depend on the budget
+        refuted = _long_swaps(metric, constraint.relation.holds, judge, rho, last, horizon, start)
+        if refuted is not None:
+            return refuted
     if not structures:
         return ProofAttempt(time.monotonic() - start, reason=(
             "a table decides case structures at the metric's default setting only "
             "(--prove-every-setting: at every setting)"))
-    probed = constraint.id == "Pri" and not isinstance(metric, BuiltinMetric)
-    if probed:  # past the structures' size, first: it does not depend on the time budget
-        refuted = _long_swaps(metric, constraint.relation.holds, judge, rho, last, horizon, start)
-        if refuted is not None:
-            return refuted
     return _decide_structures(metric, constraint, cases, judge, run, _Allowance(paths, start + seconds),
                               keep_formula, probed, horizon, last, rho, start)
 
