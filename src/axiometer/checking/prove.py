@@ -263,7 +263,7 @@ def prove_threshold(metric: Metric, constraint: Constraint, check: Check, *, rho
     """
     start = time.monotonic()
     if constraint.id == "DeepTh":
-        found = deepness_witness(metric, check.mode, rho)
+        found = deepness_witness(metric, check.mode, rho, run)
     elif constraint.id == "CloseTh" and check.verdict is Verdict.WITNESS and check.witness is not None:
         first = check.witness.threshold or 1
         found = closeness_witness(metric, [m for m in threshold_grid(horizon) if m >= first][:8], rho, run)

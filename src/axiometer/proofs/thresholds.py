@@ -36,6 +36,7 @@ from axiometer.metrics.browsing import BrowsingModel, Geometric
 from axiometer.proofs.arithmetic import PROOF
 from axiometer.proofs.decide import guarded_score
 from axiometer.proofs.lemmas import browsing_model_of
+from axiometer.proofs.locality import reads_only_top
 from axiometer.proofs.paths import TooManyPaths, Undecidable, explore
 from axiometer.proofs.reals import NotSymbolic, lift
 from axiometer.proofs.topic import SymbolicTopic, Symbols, symbolic_topic
@@ -118,12 +119,12 @@ def _listed(values: list[int]) -> str:
     return ", ".join(map(str, values[:6])) + (", ..." if len(values) > 6 else "")
 
 
-def deepness_witness(metric: Metric, mode: str, rho: Fraction) -> ThresholdProof:
-    """DeepTh's ``N`` for every ``n >= N`` and every ``rc``, from the metric's static browsing model."""
+def deepness_witness(metric: Metric, mode: str, rho: Fraction, run: Any = None) -> ThresholdProof:
+    """DeepTh's ``N`` for every ``n >= N`` and every ``rc``: from the metric's static browsing model, or
+    from its cutoff when it reads nothing past its top K (:mod:`~axiometer.proofs.locality`)."""
     found = browsing_model_of(metric)
     if found is None:
-        return ThresholdProof(None, reason="D(n) has no closed form in n for this metric (no static "
-                                           "browsing model): the witness rests on the grid of n")
+        return _local_past_cutoff(metric, mode, rho, run)
     inner, model = found
     try:
         if not _gain_positive(model, rho):
@@ -159,6 +160,38 @@ def _past_cutoff(metric: Metric, model: BrowsingModel, mode: str, rho: Fraction)
                                      f"in the top {depth}, a_n has one at rank 1) and for n = {start}.."
                                      f"{depth - 1} by z3, for every rc in (0, {rho}]",
                           by_truncation=2 * start > depth)
+
+
+def _local_past_cutoff(metric: Metric, mode: str, rho: Fraction, run: Any) -> ThresholdProof:
+    """Cutoff ``K``, truncate mode, a metric that reads nothing past its top K: ``D(n) = D(K)`` for every
+    ``n >= K`` (the same inputs, so the same path), decided for every ``rc`` at ``n = K``; below ``K``
+    each ``n`` is decided, from ``K - 1`` down, to find the first ``N``."""
+    depth = metric.cutoff
+    if depth is None:
+        return ThresholdProof(None, reason="D(n) has no closed form in n for this metric (no static browsing "
+                                           "model, no cutoff): the witness rests on the grid of n")
+    if mode != "truncate":
+        return ThresholdProof(None, reason="in window mode n stops at k/2: no n past the cutoff")
+    topic, a, b, symbols = symbolic_pair(depth, rho)
+    local = reads_only_top(lambda ranking, topic: guarded_score(metric, ranking, topic, run), (a, b),
+                           topic, symbols, depth)
+    if local:
+        return ThresholdProof(None, reason=f"the metric is not shown to read only its top {depth} ({local}): "
+                                           "the witness rests on the grid of n")
+    try:
+        if not _always(metric, depth, rho, b_wins=False, run=run):
+            return ThresholdProof(None, reason=f"D(n) = D({depth}) for every n >= {depth}, and D({depth}) > 0 "
+                                               "fails for some rc")
+        start = depth
+        while start > 1 and _always(metric, start - 1, rho, b_wins=False, run=run):
+            start -= 1
+    except (NotSymbolic, TooManyPaths, Undecidable) as error:
+        return ThresholdProof(None, reason=str(error))
+    except Exception as error:  # a metric author's code may raise anything on a symbolic value
+        return ThresholdProof(None, reason=f"the metric cannot run on symbolic values ({type(error).__name__}: {error})")
+    return ThresholdProof(start, how=f"the metric reads nothing past its top {depth}, so D(n) = D({depth}) for "
+                                     f"every n >= {depth}; D(n) > 0 for n = {start}..{depth} by z3, for every "
+                                     f"rc in (0, {rho}]", by_truncation=2 * start > depth)
 
 
 def _geometric(p: Fraction) -> ThresholdProof:
