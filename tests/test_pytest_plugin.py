@@ -84,6 +84,18 @@ def test_report_file_holds_every_metric_checked(example):
     assert verdicts == {"Pri": "satisfied", "CloseTh": "witness", "Deep": "violated", "Conf": "violated"}
 
 
+def test_a_report_that_cannot_be_written_is_said_and_the_tests_outcome_stands(example):
+    # Issue 29: --axiometer-report to a directory crashed pytest with a traceback, lost the
+    # summary and made a passing run exit 1.
+    (example.path / "out").mkdir()
+    result = _run(example, "--axiometer-report=out")
+    result.assert_outcomes(passed=3)
+    assert result.ret == 0
+    out = result.stdout.str() + result.stderr.str()
+    assert "Traceback" not in out and "INTERNALERROR" not in out
+    result.stdout.fnmatch_lines(["axiometer: could not write the report: */out: is a directory*"])
+
+
 # -- the marker ----------------------------------------------------------------------
 
 def test_marker_names_a_builtin_a_reference_or_a_callable(pytester):

@@ -78,6 +78,7 @@ class _Session:
     header: list[str] = field(default_factory=list)
     gathered: list[tuple[tuple[int, int, str], str, MetricReport]] = field(default_factory=list)
     lost: list[str] = field(default_factory=list)
+    unwritten: str = ""   # why the report could not be written (its file), when it could not
 
 
 _SESSION = pytest.StashKey[_Session]()
@@ -173,12 +174,17 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
         state.gathered.clear()
     if state.report_path is None:
         return
+    from axiometer.outputs import OutputError, write_atomically
     from axiometer.reports.table import format_table
 
     text = format_table(merge_tables([report.table for _, report in state.checked]),
                         report_format(state.report_path))
-    state.report_path.parent.mkdir(parents=True, exist_ok=True)
-    state.report_path.write_text(text, encoding="utf-8")
+    try:  # a report that cannot be written is said in the summary; the tests' outcome stands
+        state.report_path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomically(state.report_path, text)
+    except (OSError, OutputError) as error:
+        where = "" if isinstance(error, OutputError) else f"{state.report_path}: "
+        state.unwritten = f"axiometer: could not write the report: {where}{error}"
 
 
 def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
@@ -190,7 +196,9 @@ def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> Non
             terminalreporter.write_line(line)
     for line in state.lost:
         terminalreporter.write_line(line)
-    if state.report_path is not None:
+    if state.unwritten:
+        terminalreporter.write_line(state.unwritten)
+    elif state.report_path is not None:
         metrics = {report.metric for _, report in state.checked}
         terminalreporter.write_line(f"axiometer: wrote the matrix of {len(metrics)} metric(s) "
                                     f"to {state.report_path}")

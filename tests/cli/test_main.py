@@ -160,7 +160,7 @@ def test_a_missing_file_and_an_unwritable_output(capsys, files, tmp_path):
     status, _, err = run_cli(capsys, "score", "--qrels", files["qrels"], "--run", files["run"],
                              "--metric", "P@1", "-o", target)
     assert status == 2 and err.splitlines() == [
-        f"axiometer: error: {target}: No such file or directory"]
+        f"axiometer: error: {target}: there is no directory {tmp_path / 'no' / 'dir'} to write it in"]
 
 
 @pytest.mark.parametrize("argv", [

@@ -26,6 +26,7 @@ from axiometer import __version__
 from axiometer.cli import axioms, check, compare, intrinsic, meta, metrics, plot, score, table, unanimity
 from axiometer.cli.output import EXIT_ERROR, EXIT_INTERRUPTED, fail
 from axiometer.core import AxiometerError
+from axiometer.outputs import check_writable
 from axiometer.progress import Progress
 
 __all__ = ["main", "Progress", "EXIT_ERROR", "EXIT_INTERRUPTED"]
@@ -55,6 +56,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help(sys.stderr)
         return EXIT_ERROR
     try:
+        if getattr(args, "output", None):  # an unwritable -o FILE fails before the work, not after it
+            check_writable(args.output)
         return args.command(args)
     except AxiometerError as error:
         return fail(str(error))

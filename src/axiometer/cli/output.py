@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
+
+from axiometer.outputs import write_atomically
 
 __all__ = ["EXIT_ERROR", "EXIT_INTERRUPTED", "write", "fail", "text_width", "report_layout"]
 
@@ -21,9 +22,10 @@ EXIT_INTERRUPTED = 130
 
 
 def write(report: str, output: str | None) -> None:
-    """Write ``report`` to the file ``output`` (``-o FILE``), or to stdout when it is not given."""
+    """Write ``report`` to the file ``output`` (``-o FILE``; whole or not at all, the previous file kept
+    on failure: :func:`~axiometer.outputs.write_atomically`), or to stdout when it is not given."""
     if output:
-        Path(output).write_text(report, encoding="utf-8")
+        write_atomically(output, report)
     else:
         sys.stdout.write(report)
 

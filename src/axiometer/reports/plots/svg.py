@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from axiometer.core import ValidationError
+from axiometer.outputs import write_atomically
 from axiometer.reports.plots.style import style
 
 if TYPE_CHECKING:  # matplotlib is imported when a picture is drawn, not with axiometer
@@ -91,7 +92,9 @@ def save(figure: Figure, path: str | Path) -> None:
         problem = f"unknown picture format {path.suffix!r}" if suffix else "no suffix to choose the format"
         raise ValidationError(f"{path}: {problem}; use {' or '.join(PICTURE_FORMATS)}")
     if suffix == ".svg":
-        path.write_text(to_svg(figure), encoding="utf-8")
-    else:
-        with style():
-            figure.savefig(path, format="png", dpi=150, metadata={"Software": None})
+        write_atomically(path, to_svg(figure))
+        return
+    buffer = io.BytesIO()
+    with style():
+        figure.savefig(buffer, format="png", dpi=150, metadata={"Software": None})
+    write_atomically(path, buffer.getvalue())  # whole or not at all, as every report
