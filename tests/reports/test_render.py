@@ -8,6 +8,9 @@ import json
 from html.parser import HTMLParser
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from markdown_it import MarkdownIt
 
 from axiometer.reports.document import (
     Break, BulletList, Choice, Code, Definition, DefinitionList, Document, Emph, Link, Mark, Paragraph, Row,
@@ -17,7 +20,7 @@ from axiometer.reports.render import FORMATS, REPORT_FORMATS, check_format, form
 from axiometer.reports.render.latex import escape as latex_escape
 from axiometer.reports.render.markdown import escape as markdown_escape
 from axiometer.reports.table import format_check, format_table
-from axiometer.results import Cell, Check, TableResult
+from axiometer.results import Cell, Check, ErrorInfo, TableResult, TopicRecord
 
 NASTY = "<script>alert(1)</script> a|b & c <= d >= e"
 
@@ -159,8 +162,11 @@ def test_a_nasty_metric_name_reads_right_in_every_format(format):
     out = format_table(nasty_table(), format)
     if format == "text":
         assert NASTY in out
-    elif format == "markdown":
-        assert NASTY.replace("|", "\\|") in out  # in the matrix, a pipe would end the cell
+    elif format == "markdown":  # rendered as a reader would, HTML on (issue 29): text, never a tag
+        parser = _Collector()
+        parser.feed(MarkdownIt("commonmark", {"html": True}).enable("table").render(out))
+        assert "script" not in parser.tags
+        assert NASTY in "".join(parser.text)  # the matrix's cell, its pipe escaped, reads as written
     elif format == "latex":
         assert (r"\textless{}script\textgreater{}alert(1)\textless{}/script\textgreater{} a|b \& c $\leq$ d "
                 r"$\geq$ e") in out
@@ -171,6 +177,37 @@ def test_a_nasty_metric_name_reads_right_in_every_format(format):
         assert NASTY in "".join(parser.text)
     else:
         assert json.loads(out)["rows"] == [NASTY]
+
+
+def _named(name: str, message: str) -> TableResult:
+    """One metric named ``name`` whose check errs with ``message`` (what a user's metric may say)."""
+    error = ErrorInfo(message=message, ranking=(name,), topic=TopicRecord(("*",), ("1",), ((name, ("1/10",)),)))
+    check = Check(constraint="Pri", metric=name, params=(), verdict="error", mode="window", error=error)
+    cell = Cell(row=name, metric=name, constraint="Pri", verdict="error", summary="error", checks=(check,))
+    return TableResult(rows=(name,), constraints=("Pri",), cells=(cell,), seed=0, mode="default", budget="1 s")
+
+
+HOSTILE = st.lists(st.sampled_from(["<script>", "</script>", "<img src=x onerror=alert(1)>", "|", "`", "```",
+                                    "\n", "\r\n", "[x](javascript:alert(1))", "\\", "*", "_", "#", "a", " ",
+                                    "&lt;", "<!--", "-->"]), min_size=1, max_size=8).map("".join)
+
+
+@settings(max_examples=60, deadline=None)
+@given(name=HOSTILE, message=HOSTILE)
+def test_hostile_names_and_messages_leave_the_markdown_report_s_structure_intact(name, message):
+    name, message = name.strip() or "a", message.strip() or "a"
+    tokens = MarkdownIt("commonmark", {"html": True}).enable("table").parse(format_table(_named(name, message),
+                                                                                           "markdown"))
+    # No element the project did not write: no raw HTML, no link, no image.
+    assert not [t for t in tokens if t.type in ("html_block", "html_inline")]
+    inline = [child.type for t in tokens if t.children for child in t.children]
+    assert not {"html_inline", "link_open", "image"} & set(inline)
+    # The matrix: one header row and one body row of two cells (the metric, Pri).
+    rows = [t for t in tokens if t.type == "tr_open"]
+    first = next(t for t in tokens if t.type == "table_open")
+    matrix = tokens[tokens.index(first):next(i for i, t in enumerate(tokens) if t.type == "table_close") + 1]
+    cells = [sum(1 for t in matrix[i:] if t.type == "td_open") for i, t in enumerate(matrix) if t.type == "tbody_open"]
+    assert rows and cells == [2]
 
 
 @pytest.mark.parametrize("format", ["text", "markdown", "json", "html"])

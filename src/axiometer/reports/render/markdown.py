@@ -1,21 +1,59 @@
 """Markdown: the text report's blocks in Markdown's syntax (GitHub's tables).
 
 Titles are headings (``## ...``), lists bullets, tables GitHub's pipe tables, preformatted
-blocks fenced; blocks are separated by a blank line, as Markdown needs. :func:`escape` is the
-one place a ``|`` is escaped (in a table cell it would end the cell).
+blocks fenced; blocks are separated by a blank line, as Markdown needs. Text that may come from a
+user's file or metric (ids, names, error messages) is made inert (issue 29): :func:`text` keeps
+an HTML tag from opening (a renderer with HTML on would run ``<script>``), a backtick from opening
+code, a ``[`` from making a link, and a line break from ending a table row or a list item; a code
+span and a fenced block use more backticks than their content holds. :func:`escape` is the one
+place a ``|`` is escaped (in a table cell it would end the cell).
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
+
 from tabulate import tabulate
 
 from axiometer.reports.document import (
-    Code, DefinitionList, Document, Emph, Inlines, Paragraph, Preformatted, Section, Strong, Sup, Table, plain,
+    Code, DefinitionList, Document, Emph, Inlines, Mark, Paragraph, Preformatted, Section, Strong, Sup, Table,
+    plain,
 )
 from axiometer.reports.numbers import NBSP, wrap, wrap_lines
 from axiometer.reports.render.text import TextRenderer, cell_value, column_alignment, text_columns
 
-__all__ = ["MarkdownRenderer", "render", "escape"]
+__all__ = ["MarkdownRenderer", "render", "escape", "text", "code_span", "fence"]
+
+_TAG = re.compile(r"<(?=[A-Za-z/!?])")
+_BREAK = re.compile(r"[\r\n\x0b\x0c\x85\u2028\u2029]+")
+_TICKS = re.compile(r"`+")
+
+
+def text(value: str) -> str:
+    """``value`` as inert Markdown text: ``<`` before a tag name as ``&lt;``, a backslash, a backtick
+    and ``[`` escaped (the backslash first, so none of the others can be undone), every line break
+    a space; ``<=`` and the like stay as they are."""
+    value = _BREAK.sub(" ", value).replace("\\", "\\\\")
+    return _TAG.sub("&lt;", value).replace("`", "\\`").replace("[", "\\[")
+
+
+def _longest_ticks(values: Iterable[str]) -> int:
+    return max((len(run) for value in values for run in _TICKS.findall(value)), default=0)
+
+
+def code_span(value: str) -> str:
+    """``value`` as one code span: on one line, between more backticks than it holds."""
+    value = _BREAK.sub(" ", value)
+    ticks = "`" * (_longest_ticks([value]) + 1)
+    pad = " " if value.startswith("`") or value.endswith("`") else ""
+    return f"{ticks}{pad}{value}{pad}{ticks}"
+
+
+def fence(lines: list[str]) -> list[str]:
+    """``lines`` as a fenced block whose fence is longer than any run of backticks in them."""
+    ticks = "`" * max(3, _longest_ticks(lines) + 1)
+    return [ticks, *(_BREAK.sub(" ", line) for line in lines), ticks]
 
 
 def escape(text: str) -> str:
@@ -29,9 +67,10 @@ class MarkdownRenderer(TextRenderer):
     def heading(self, document: Document) -> list[str]:
         """The title as a heading of the document's level, the settings as a list under it."""
         settings = wrap_lines([f"- {line}" for line in document.subtitle], self.width)
+        settings = [text(line) for line in settings]
         if not document.title:
             return settings
-        return [f"{'#' * document.level} {document.title}", *([""] if settings else []), *settings]
+        return [f"{'#' * document.level} {text(document.title)}", *([""] if settings else []), *settings]
 
     def inline(self, parts: Inlines) -> str:
         out = []
@@ -41,11 +80,13 @@ class MarkdownRenderer(TextRenderer):
             elif isinstance(part, Emph):
                 out.append(f"*{self.inline(part.parts)}*")
             elif isinstance(part, Code):
-                out.append(f"`{part.text}`")
+                out.append(code_span(part.text))
             elif isinstance(part, Sup):
                 out.append(f"<sup>{part.text}</sup>")
+            elif isinstance(part, Mark):
+                out.append(part.symbol)
             else:
-                out.append(plain((part,)))
+                out.append(text(plain((part,))))
         return "".join(out)
 
     def paragraph(self, block: Paragraph) -> list[str]:
@@ -88,7 +129,7 @@ class MarkdownRenderer(TextRenderer):
                         stralign="left", floatfmt=table.float_format, colalign=column_alignment(table)).splitlines()
 
     def preformatted(self, block: Preformatted) -> list[str]:
-        return ["```", *(wrap_lines(block.content, self.width) if block.wrap else block.content), "```"]
+        return fence(wrap_lines(block.content, self.width) if block.wrap else list(block.content))
 
 
 def render(document: Document, width: int) -> str:
