@@ -210,6 +210,17 @@ def test_hostile_names_and_messages_leave_the_markdown_report_s_structure_intact
     assert rows and cells == [2]
 
 
+def test_control_characters_in_a_name_are_shown_not_obeyed_in_text_and_latex():
+    # Issue 29: an ANSI escape would colour the terminal, a newline split a row, a blank line end a
+    # LaTeX cell; each is shown instead.
+    name, message = "evil\x1b[31m\nname", "line one\n\nline two\x07"
+    text = format_table(_named(name, message), "text")
+    assert "\x1b" not in text and "\x07" not in text and "evil\\x1b[31m\\x0aname" in text
+    latex = format_table(_named(name, message), "latex")
+    assert "\n\n" not in latex.split("\\begin{tabular}")[1].split("\\end{tabular}")[0]
+    assert "\x1b" not in latex and "evil\\textbackslash{}x1b[31m name" in latex
+
+
 @pytest.mark.parametrize("format", ["text", "markdown", "json", "html"])
 def test_a_nasty_metric_name_in_a_check_report(format):
     out = format_check(nasty_table(), format)

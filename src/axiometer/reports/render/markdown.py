@@ -21,7 +21,7 @@ from axiometer.reports.document import (
     plain,
 )
 from axiometer.reports.numbers import NBSP, wrap, wrap_lines
-from axiometer.reports.render.text import TextRenderer, cell_value, column_alignment, text_columns
+from axiometer.reports.render.text import TextRenderer, cell_value, column_alignment, text_columns, visible
 
 __all__ = ["MarkdownRenderer", "render", "escape", "text", "code_span", "fence"]
 
@@ -34,7 +34,7 @@ def text(value: str) -> str:
     """``value`` as inert Markdown text: ``<`` before a tag name as ``&lt;``, a backslash, a backtick
     and ``[`` escaped (the backslash first, so none of the others can be undone), every line break
     a space; ``<=`` and the like stay as they are."""
-    value = _BREAK.sub(" ", value).replace("\\", "\\\\")
+    value = visible(_BREAK.sub(" ", value)).replace("\\", "\\\\")
     return _TAG.sub("&lt;", value).replace("`", "\\`").replace("[", "\\[")
 
 
@@ -44,7 +44,7 @@ def _longest_ticks(values: Iterable[str]) -> int:
 
 def code_span(value: str) -> str:
     """``value`` as one code span: on one line, between more backticks than it holds."""
-    value = _BREAK.sub(" ", value)
+    value = visible(_BREAK.sub(" ", value))
     ticks = "`" * (_longest_ticks([value]) + 1)
     pad = " " if value.startswith("`") or value.endswith("`") else ""
     return f"{ticks}{pad}{value}{pad}{ticks}"
@@ -53,7 +53,7 @@ def code_span(value: str) -> str:
 def fence(lines: list[str]) -> list[str]:
     """``lines`` as a fenced block whose fence is longer than any run of backticks in them."""
     ticks = "`" * max(3, _longest_ticks(lines) + 1)
-    return [ticks, *(_BREAK.sub(" ", line) for line in lines), ticks]
+    return [ticks, *(visible(_BREAK.sub(" ", line)) for line in lines), ticks]
 
 
 def escape(text: str) -> str:

@@ -9,6 +9,7 @@ Plain text has nothing to escape.
 
 from __future__ import annotations
 
+import re
 import textwrap
 from collections.abc import Iterable, Sequence
 
@@ -38,7 +39,9 @@ class TextRenderer:
     def render(self, document: Document) -> str:
         out = self.heading(document)
         self.add(out, document.blocks)
-        return "\n".join(out).rstrip() + "\n"
+        # Each line is the report's own: a control character left in one (a user's message in a
+        # preformatted block, a title) is shown, never obeyed by the terminal.
+        return "\n".join(visible(line) for line in out).rstrip() + "\n"
 
     def heading(self, document: Document) -> list[str]:
         """The title and the settings under it (``joined``: on one line when they fit)."""
@@ -97,7 +100,7 @@ class TextRenderer:
     # -- inline parts ---------------------------------------------------------------------------
 
     def inline(self, parts: Inlines) -> str:
-        return plain(parts)
+        return visible(plain(parts))
 
     def paragraph(self, block: Paragraph) -> list[str]:
         text = self.inline(block.parts)
@@ -176,6 +179,16 @@ class TextRenderer:
 
     def preformatted(self, block: Preformatted) -> list[str]:
         return wrap_lines(block.content, self.width) if block.wrap else list(block.content)
+
+
+_CONTROLS = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def visible(text: str) -> str:
+    r"""``text`` with every control character shown as ``\xNN`` (``\u2028``): a user's name or
+    message cannot move the terminal's cursor, colour it (``\x1b[...``) or break a row (issue 29)."""
+    return _CONTROLS.sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 256
+                         else f"\\u{ord(m.group()):04x}", text)
 
 
 def text_columns(table: Table) -> bool | list[int]:
