@@ -4,6 +4,8 @@ subdirectories of --runs. Each is either read correctly or refused with one line
 
 from __future__ import annotations
 
+import json
+import os
 import time
 from pathlib import Path
 
@@ -90,4 +92,24 @@ def test_a_subdirectory_of_runs_is_named_in_a_note(tmp_path, capsys):
     (runs / "a.run").write_text(Path(r).read_text())
     status, out, err = _score(capsys, "--qrels", q, "--runs", str(runs), "--metric", "nDCG@10")
     assert status == 0
-    assert "skipped 1 subdirectory (old)" in err
+    assert "skipped 1 entry (old: a subdirectory)" in err
+
+
+def test_every_entry_of_runs_that_is_not_read_is_named_with_why(tmp_path, capsys):
+    # Issue 29: a dangling link, a FIFO and a link loop were skipped with exit 0 and no word.
+    q, r = _files(tmp_path)
+    runs = tmp_path / "runs"
+    runs.mkdir()
+    (runs / "a.run").write_text(Path(r).read_text())
+    (runs / "b.run").symlink_to(runs / "a.run")          # a link to a run is read
+    (runs / "dangling.run").symlink_to(runs / "gone.run")
+    os.mkfifo(runs / "pipe.run")
+    (runs / "loop1.run").symlink_to(runs / "loop2.run")
+    (runs / "loop2.run").symlink_to(runs / "loop1.run")
+    (runs / ".hidden.run").write_text(Path(r).read_text())
+    status, out, err = _score(capsys, "--qrels", q, "--runs", str(runs), "--metric", "nDCG@10",
+                              "--format", "json")
+    assert status == 0 and sorted({Path(row["run"]).name for row in json.loads(out)}) == ["a.run", "b.run"]
+    assert err.count("\n") == 1 and "skipped 5 entries (.hidden.run: hidden, dangling.run: a broken symbolic " \
+        "link, loop1.run: unreadable (Too many levels of symbolic links), loop2.run: unreadable (Too many " \
+        "levels of symbolic links), pipe.run: not a regular file (a FIFO, socket or device))" in err

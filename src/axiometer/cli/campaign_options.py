@@ -9,7 +9,9 @@ from __future__ import annotations
 import argparse
 import contextlib
 import dataclasses
+import errno
 import os
+import stat
 import sys
 import warnings
 from collections.abc import Iterator, Sequence
@@ -176,23 +178,38 @@ def example_files() -> Iterator[tuple[Path, list[Path]]]:
 
 
 def _run_files(directory: str) -> list[str]:
-    """Every run file of a campaign directory, sorted by name (hidden files skipped)."""
+    """Every run file of a campaign directory, sorted by name: its regular files (a symbolic link to
+    one included). Every other entry is named in a note with why it is not read (issue 29)."""
     path = Path(directory)
     if not path.exists():
         raise InputError("no such directory", source=directory)
     if not path.is_dir():
         raise InputError("not a directory (give run files with --run)", source=directory)
     entries = sorted(path.iterdir())
-    files = [str(p) for p in entries if p.is_file() and not p.name.startswith(".")]
-    skipped = [p.name for p in entries if p.is_dir() and not p.name.startswith(".")]
-    if skipped:  # said, not silently dropped: runs are the files directly in the directory
-        print(f"axiometer: note: --runs {directory}: skipped {len(skipped)} subdirector"
-              f"{'y' if len(skipped) == 1 else 'ies'} ({', '.join(skipped[:5])}"
-              f"{', ...' if len(skipped) > 5 else ''}); runs are the files directly in it",
-              file=sys.stderr)
+    skipped = [(p.name, reason) for p in entries if (reason := _not_a_run(p))]
+    files = [str(p) for p in entries if not _not_a_run(p)]
+    if skipped:  # said, not silently dropped: runs are the regular files directly in the directory
+        named = ", ".join(f"{name}: {reason}" for name, reason in skipped[:5])
+        print(f"axiometer: note: --runs {directory}: skipped {len(skipped)} entr"
+              f"{'y' if len(skipped) == 1 else 'ies'} ({named}{', ...' if len(skipped) > 5 else ''}); "
+              "runs are the regular files directly in it", file=sys.stderr)
     if not files:
         raise InputError("no run files in the directory", source=directory)
     return files
+
+
+def _not_a_run(entry: Path) -> str:
+    """Why a directory entry is not read as a run ("" when it is: a regular file, or a link to one)."""
+    if entry.name.startswith("."):
+        return "hidden"
+    try:
+        mode = entry.stat().st_mode
+    except OSError as error:  # a link to nothing, a loop of links, no permission
+        return "a broken symbolic link" if entry.is_symlink() and error.errno == errno.ENOENT \
+            else f"unreadable ({error.strerror or error})"
+    if stat.S_ISDIR(mode):
+        return "a subdirectory"
+    return "" if stat.S_ISREG(mode) else "not a regular file (a FIFO, socket or device)"
 
 
 def _refuse_disjoint(qrels, runs, allowed: bool) -> None:
