@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import json  # noqa: F401  (loaded, so a local json.py is shadowed)
 import os
+import subprocess
 import sys
 import textwrap
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -59,7 +61,7 @@ answer = 42
 def scratch_module(tmp_path, monkeypatch) -> Iterator[Callable[[str, str], None]]:
     """Write modules into ``tmp_path`` (the current directory); forget them afterwards."""
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(sys, "path", list(sys.path))  # the loader puts the directory first
+    monkeypatch.setattr(sys, "path", list(sys.path))  # the loader adds the directory to the path
     written: list[str] = []
     loaded_before = set(sys.modules)
 
@@ -91,7 +93,24 @@ def test_a_function_from_the_current_directory(scratch_module):
     metric = resolve("authormod:graded_p2").metric
     assert isinstance(metric, FunctionMetric) and metric.name == "graded_p2"
     assert metric.score(RANKING, TOPIC) == pytest.approx((0.1 + 0.5) / 2)
-    assert sys.path[0] == os.path.dirname(sys.modules["authormod"].__file__)
+    # The directory is on the path after the installed packages (issue 29: not first, where a file
+    # named like one of axiometer's dependencies would replace it).
+    directory = os.path.dirname(sys.modules["authormod"].__file__)
+    installed = max(i for i, entry in enumerate(sys.path) if entry.endswith("site-packages"))
+    assert sys.path.index(directory) > installed
+
+
+def test_a_file_named_like_a_dependency_in_the_users_directory_does_not_replace_it(tmp_path):
+    # Issue 29: `check module:function` put the directory first, so a hypothesis.py there replaced
+    # the real library inside axiometer. Run as a user runs it: the console script, in that directory.
+    (tmp_path / "hypothesis.py").write_text("raise SystemExit('the shadowing hypothesis.py was imported')\n")
+    (tmp_path / "authormod.py").write_text(textwrap.dedent(AUTHOR_MODULE))
+    script = Path(sys.executable).with_name("axiometer")
+    done = subprocess.run([str(script), "check", "authormod:graded_p2", "--quick", "--no-proofs", "--jobs", "1",
+                           "--constraints", "Pri"], cwd=tmp_path, capture_output=True, text=True, timeout=300,
+                          env={**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)})
+    assert done.returncode == 0, done.stderr
+    assert "shadowing" not in done.stdout + done.stderr and "graded_p2: 1 constraint" in done.stdout
 
 
 def test_a_module_in_a_package_and_a_class_attribute(scratch_module):

@@ -12,9 +12,11 @@ their metrics here, so each accepts what the others accept. A reference is one o
   ``"nDCG@10"``: :func:`axiometer.metrics.registry.spelled`);
 - ``"ir_measures:MEASURE"``, the measure as ir_measures (trec_eval) computes it
   (:mod:`axiometer.metrics.ir_measures_bridge`, imported only when asked for);
-- ``"package.module:attribute"`` (also ``module:Class.attribute``), imported
-  with the current directory first on ``sys.path``, as ``python -m pytest``
-  does, so a metric author's own module is found where they stand. The
+- ``"package.module:attribute"`` (also ``module:Class.attribute``), the module
+  (``package.py`` or ``package/``) loaded from the current directory, so a
+  metric author's own module is found where they stand; the directory is put
+  after the installed packages on ``sys.path``, so a file there named like
+  one of axiometer's dependencies cannot replace it. The
   attribute is a metric object (it has ``score`` and ``name``), a class of
   such objects (instantiated without arguments), or a plain function
   ``f(ranking, topic[, context][, **params]) -> float``, wrapped with
@@ -40,6 +42,7 @@ from __future__ import annotations
 
 import difflib
 import importlib
+import importlib.util
 import inspect
 import os
 import re
@@ -426,7 +429,7 @@ def _article(noun: str) -> str:
 # -- importing ----------------------------------------------------------------------
 
 def _import_reference(ref: str) -> Any:
-    """The object ``module:attr`` names, importing with the current directory first on ``sys.path``."""
+    """The object ``module:attr`` names, the module from the current directory (see :func:`_import_module`)."""
     match = _IMPORT_REF.match(ref)
     if match is None:
         raise InputError("expected 'package.module:attribute' (or a built-in spec such as 'nDCG@10', "
@@ -463,23 +466,47 @@ def _shadowed(module: Any) -> str:
 
 def _import_module(module_name: str, ref: str) -> Any:
     directory = os.getcwd()
-    # As `python -m pytest` does: the user's own modules, where they stand, come first.
-    # It stays on the path: the module may import its siblings later, and worker
-    # processes inherit the path to unpickle the function.
+    # The user's directory goes after the installed packages (issue 29): a file there named like one
+    # of axiometer's own dependencies (hypothesis.py) cannot replace it. The module the reference
+    # names is loaded from the directory all the same (_load_local), whatever else has its name. It
+    # stays on the path: the module may import its siblings later, and workers unpickle by name.
     if directory not in sys.path:
-        sys.path.insert(0, directory)
+        sys.path.append(directory)
     importlib.invalidate_caches()  # a module written a moment ago (tests, notebooks) is found
     try:
+        _load_local(module_name.split(".")[0], directory)
         return importlib.import_module(module_name)
     except ModuleNotFoundError as error:
         missing = error.name or ""
         if missing and (module_name == missing or module_name.startswith(missing + ".")):
             raise InputError(f"module {missing!r} not found (searched the current directory "
-                             f"{directory} first, then the installed packages)",
+                             f"{directory} and the installed packages)",
                              source=f"metric {ref!r}") from None
         raise InputError(_raised(module_name, error, directory), source=f"metric {ref!r}") from None
     except (Exception, SystemExit) as error:  # whatever the user's module raises at import
         raise InputError(_raised(module_name, error, directory), source=f"metric {ref!r}") from None
+
+
+def _load_local(name: str, directory: str) -> None:
+    """Import the top-level module ``name`` from ``directory`` (``name.py`` or the package ``name/``)
+    when it is there and not imported yet; else leave it to the import system."""
+    if name in sys.modules:
+        return
+    package = os.path.join(directory, name, "__init__.py")
+    path = package if os.path.isfile(package) else os.path.join(directory, name + ".py")
+    if not os.path.isfile(path):
+        return
+    locations = [os.path.dirname(package)] if path == package else None
+    spec = importlib.util.spec_from_file_location(name, path, submodule_search_locations=locations)
+    if spec is None or spec.loader is None:
+        return
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        del sys.modules[name]
+        raise
 
 
 def _raised(module_name: str, error: BaseException, directory: str) -> str:
