@@ -38,7 +38,7 @@ def test_a_malformed_reference_names_the_accepted_forms():
 
 
 def test_modules_not_found(cwd_modules, tmp_path):
-    where = f"(searched the current directory {tmp_path} first, then the installed packages)"
+    where = f"(searched the current directory {tmp_path} and the installed packages)"
     assert error_of("nosuchmod_m1:f") == f"metric 'nosuchmod_m1:f': module 'nosuchmod_m1' not found {where}"
     # A missing parent package is the module that is not found.
     assert error_of("nosuchpkg_m1.sub:f") == f"metric 'nosuchpkg_m1.sub:f': module 'nosuchpkg_m1' not found {where}"
