@@ -13,6 +13,7 @@ from axiometer.reports.document import (
     Block, Break, Code, DefinitionList, Document, Emph, Inlines, Link, Mark, Math, Paragraph, Span, Strong, Sup,
     Table, TableCell, plain,
 )
+from axiometer.reports.render.text import one_line
 from axiometer.results import Verdict
 
 __all__ = ["escape", "render", "MARKS", "FLAGS"]
@@ -30,15 +31,11 @@ FLAGS = {"proved": r"\textsuperscript{p}", "params": r"\textsuperscript{$\sim$}"
          "truncation": r"\textsuperscript{t}", "differs": r"\textsuperscript{$\neq$}"}
 
 
-_BREAKS = re.compile(r"[\r\n\x0b\x0c\x85\u2028\u2029]+")
-_CONTROLS = re.compile(r"[\x00-\x08\x0e-\x1f\x7f-\x9f]")
-
-
 def escape(text: str) -> str:
     r"""``text`` with LaTeX's special characters escaped (``<=`` and ``>=`` as math symbols); a line
     break is a space (a blank line would end a table's cell and paragraph) and any other control
     character is shown as ``\xNN`` (issue 29: a user's name or message may hold either)."""
-    text = _CONTROLS.sub(lambda m: f"\\x{ord(m.group()):02x}", _BREAKS.sub(" ", text))
+    text = one_line(text)
     pieces = re.split(r"(<=|>=|<|>)", text)
     return "".join(_SYMBOLS[p] if p in _SYMBOLS else "".join(_SPECIAL.get(ch, ch) for ch in p)
                    for p in pieces)

@@ -21,12 +21,11 @@ from axiometer.reports.document import (
     plain,
 )
 from axiometer.reports.numbers import NBSP, wrap, wrap_lines
-from axiometer.reports.render.text import TextRenderer, cell_value, column_alignment, text_columns, visible
+from axiometer.reports.render.text import TextRenderer, cell_value, column_alignment, one_line, text_columns
 
 __all__ = ["MarkdownRenderer", "render", "escape", "text", "code_span", "fence"]
 
 _TAG = re.compile(r"<(?=[A-Za-z/!?])")
-_BREAK = re.compile(r"[\r\n\x0b\x0c\x85\u2028\u2029]+")
 _TICKS = re.compile(r"`+")
 
 
@@ -34,7 +33,7 @@ def text(value: str) -> str:
     """``value`` as inert Markdown text: ``<`` before a tag name as ``&lt;``, a backslash, a backtick
     and ``[`` escaped (the backslash first, so none of the others can be undone), every line break
     a space; ``<=`` and the like stay as they are."""
-    value = visible(_BREAK.sub(" ", value)).replace("\\", "\\\\")
+    value = one_line(value).replace("\\", "\\\\")
     return _TAG.sub("&lt;", value).replace("`", "\\`").replace("[", "\\[")
 
 
@@ -44,7 +43,7 @@ def _longest_ticks(values: Iterable[str]) -> int:
 
 def code_span(value: str) -> str:
     """``value`` as one code span: on one line, between more backticks than it holds."""
-    value = visible(_BREAK.sub(" ", value))
+    value = one_line(value)
     ticks = "`" * (_longest_ticks([value]) + 1)
     pad = " " if value.startswith("`") or value.endswith("`") else ""
     return f"{ticks}{pad}{value}{pad}{ticks}"
@@ -53,7 +52,7 @@ def code_span(value: str) -> str:
 def fence(lines: list[str]) -> list[str]:
     """``lines`` as a fenced block whose fence is longer than any run of backticks in them."""
     ticks = "`" * max(3, _longest_ticks(lines) + 1)
-    return [ticks, *(visible(_BREAK.sub(" ", line)) for line in lines), ticks]
+    return [ticks, *(one_line(line) for line in lines), ticks]
 
 
 def escape(text: str) -> str:

@@ -182,6 +182,7 @@ class TextRenderer:
 
 
 _CONTROLS = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029]")
+_BREAKS = re.compile(r"[\r\n\x0b\x0c\x85\u2028\u2029]+")
 
 
 def visible(text: str) -> str:
@@ -189,6 +190,12 @@ def visible(text: str) -> str:
     message cannot move the terminal's cursor, colour it (``\x1b[...``) or break a row (issue 29)."""
     return _CONTROLS.sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 256
                          else f"\\u{ord(m.group()):04x}", text)
+
+
+def one_line(text: str) -> str:
+    r"""``text`` on one line: every run of line breaks a space, any other control character shown
+    (:func:`visible`); what Markdown and LaTeX put in a cell or a line (issue 29)."""
+    return visible(_BREAKS.sub(" ", text))
 
 
 def text_columns(table: Table) -> bool | list[int]:
