@@ -22,7 +22,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
-from axiometer.core import Ranking
+from axiometer.core import Ranking, Topic
 from axiometer.proofs.paths import explore
 from axiometer.proofs.topic import SymbolicTopic, Symbols
 
@@ -100,8 +100,7 @@ class _LocalTopic(SymbolicTopic):
 
 def _local(topic: Any, allowed: Iterable[str]) -> _LocalTopic:
     local = object.__new__(_LocalTopic)
-    for name in ("topic_id", "aspects", "weights", "_aspect_index", "_vectors", "_single", "R", "_grades",
-                 "_aspect_grades", "_ordinal", "_floats", "_hash"):
+    for name in Topic.__slots__:  # the same topic, seen through the allowance
         object.__setattr__(local, name, object.__getattribute__(topic, name))
     object.__setattr__(local, "_allowed", frozenset(allowed))
     return local
