@@ -186,8 +186,9 @@ def _run_files(directory: str) -> list[str]:
     if not path.is_dir():
         raise InputError("not a directory (give run files with --run)", source=directory)
     entries = sorted(path.iterdir())
-    skipped = [(p.name, reason) for p in entries if (reason := _not_a_run(p))]
-    files = [str(p) for p in entries if not _not_a_run(p)]
+    reasons = [(p, _not_a_run(p)) for p in entries]   # one stat per entry
+    skipped = [(p.name, reason) for p, reason in reasons if reason]
+    files = [str(p) for p, reason in reasons if not reason]
     if skipped:  # said, not silently dropped: runs are the regular files directly in the directory
         named = ", ".join(f"{name}: {reason}" for name, reason in skipped[:5])
         print(f"axiometer: note: --runs {directory}: skipped {len(skipped)} entr"
