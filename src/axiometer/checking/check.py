@@ -61,7 +61,8 @@ def _proved(guarded: Any, constraint: Constraint, result: Check, search: Search,
     if result.verdict is not Verdict.SATISFIED and rmax is None:
         return result
     attempt = prove(inner, constraint, mode=result.mode, rho=rho, max_docs=budget.proof_docs,
-                    paths=budget.proof_paths, seconds=budget.proof_seconds, judge=lambda case: constraint.judge(guarded, case, search),
+                    paths=budget.proof_paths, seconds=budget.proof_seconds,
+                    judge=lambda case: constraint.judge(guarded, case, search),
                     run=run, horizon=budget.horizon, keep_formula=budget.proof_formulas, rmax=rmax,
                     structures=budget.proof_structures)
     return with_proof(result, attempt)

@@ -110,10 +110,15 @@ class _Allowance:
     paths: int
     deadline: float
 
+    def ran_out(self, structures: int) -> str:
+        """The reason a proof gives when its budget of paths ran out after ``structures``."""
+        return (f"the proof's budget ({self.paths} paths of the metric's code) ran out after {structures} "
+                "case structures")
+
     def exhausted(self, paths: int, structures: int) -> str:
         """Why the proof stops before the next structure ("" when it may go on)."""
         if paths >= self.paths:
-            return f"the proof's budget ({self.paths} paths of the metric's code) ran out after {structures} case structures"
+            return self.ran_out(structures)
         if time.monotonic() > self.deadline:
             return f"the proof's safety time limit ran out after {structures} case structures"
         return ""
@@ -135,7 +140,7 @@ def _decide_structures(metric: Metric, constraint: Constraint, cases: Any, judge
         if verdict.holds is None:
             reason = verdict.reason
             if verdict.too_many and left < STRUCTURE_PATHS:
-                reason = allowance.exhausted(allowance.paths, count)
+                reason = allowance.ran_out(count)
             return ProofAttempt(time.monotonic() - start, reason=reason)
         if verdict.holds is False:
             assert verdict.values is not None

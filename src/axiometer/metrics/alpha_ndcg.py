@@ -40,8 +40,8 @@ from axiometer.metrics.base import BuiltinMetric, Needs, Param, RankingBatch, ba
 from axiometer.metrics.dcg import dcg, discounts
 from axiometer.metrics.registry import register
 
-__all__ = ["ALPHA_PARAM", "novelty_gains", "batch_novelty_gains", "greedy_ideal_gains", "greedy_ideal_documents", "greedy_order", "ideal_gains",
-           "AlphaDCG", "AlphaNDCG"]
+__all__ = ["ALPHA_PARAM", "novelty_gains", "batch_novelty_gains", "greedy_ideal_gains", "greedy_ideal_documents",
+           "greedy_order", "ideal_gains", "AlphaDCG", "AlphaNDCG"]
 
 #: The redundancy parameter shared by the alpha-family (values tested in SIGIR 2018).
 ALPHA_PARAM = Param("alpha", float, 0.5, "redundancy intolerance: each repeat of an aspect "

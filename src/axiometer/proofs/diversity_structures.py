@@ -72,7 +72,8 @@ def _structure(cells: dict[str, Row], aspects: tuple[str, ...], a: Ranking, b: R
     document is relevant to (``d1 t1+t3, d2 -``), so that a structure left undecided can be named."""
     pattern = ", ".join(f"{doc} " + ("+".join(t for t, c in zip(aspects, row) if c is not None) or "-")
                         for doc, row in cells.items())
-    return aspect_structure(cells, aspects, a, b, changed, f"{note} [T = {{{', '.join(aspects)}}}; relevant: {pattern}]", high, **options)
+    described = f"{note} [T = {{{', '.join(aspects)}}}; relevant: {pattern}]"
+    return aspect_structure(cells, aspects, a, b, changed, described, high, **options)
 
 
 def _free_weights(aspects: Sequence[str]) -> tuple[str, ...] | None:
@@ -142,7 +143,7 @@ def aspect_diversity_structure(rho: Fraction, n: int, i: int, changes: Sequence[
 
     b = Ranking.trusted((*docs[:i - 1], new, *docs[i:]))
     return _structure(cells, aspects, Ranking.trusted(docs), b, (i,), note, rho,
-                            weights=_free_weights(aspects), conditions=order)
+                      weights=_free_weights(aspects), conditions=order)
 
 
 # -- Red (Eq. 7) and MRed (Eq. 8): a = P + x, b = P + y --------------------------

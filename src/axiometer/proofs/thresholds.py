@@ -111,7 +111,8 @@ def closeness_witness(metric: Metric, candidates: Iterable[int], rho: Fraction, 
     except (NotSymbolic, TooManyPaths, Undecidable) as error:
         return ThresholdProof(None, reason=str(error))
     except Exception as error:  # a metric author's code may raise anything on a symbolic value
-        return ThresholdProof(None, reason=f"the metric cannot run on symbolic values ({type(error).__name__}: {error})")
+        return ThresholdProof(None, reason=f"the metric cannot run on symbolic values "
+                                           f"({type(error).__name__}: {error})")
     return ThresholdProof(None, reason=f"no m of {_listed(tried)} holds for every rc in (0, {rho}]")
 
 
@@ -188,7 +189,8 @@ def _local_past_cutoff(metric: Metric, mode: str, rho: Fraction, run: Any) -> Th
     except (NotSymbolic, TooManyPaths, Undecidable) as error:
         return ThresholdProof(None, reason=str(error))
     except Exception as error:  # a metric author's code may raise anything on a symbolic value
-        return ThresholdProof(None, reason=f"the metric cannot run on symbolic values ({type(error).__name__}: {error})")
+        return ThresholdProof(None, reason=f"the metric cannot run on symbolic values "
+                                           f"({type(error).__name__}: {error})")
     return ThresholdProof(start, how=f"the metric reads nothing past its top {depth}, so D(n) = D({depth}) for "
                                      f"every n >= {depth}; D(n) > 0 for n = {start}..{depth} by z3, for every "
                                      f"rc in (0, {rho}]", by_truncation=2 * start > depth)
