@@ -5,12 +5,10 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
-from axiometer.checking.guard import DEFAULT_CASE_SECONDS
+from axiometer.limits import DEFAULT_CASE_SECONDS, DEFAULT_WORKER_MB
 
-__all__ = ["Budget", "QUICK", "run_budget", "cell_seed", "DEFAULT_WORKER_MB"]
+__all__ = ["Budget", "QUICK", "run_budget", "cell_seed"]
 
-#: The default memory limit of a supervised worker, in MB (``Budget.worker_mb``).
-DEFAULT_WORKER_MB = 1024
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,9 @@ input (topic, ranking, context) and what the metric did, in words:
   thread, elsewhere :attr:`GuardedMetric.unlimited_reason` says why there is
   no limit). A timeout is *final*: the check ends with it, so a search does
   not call a slow metric again and again while shrinking;
-- it called ``sys.exit`` (``SystemExit`` never leaves the guard).
+- it called ``sys.exit`` (``SystemExit`` never leaves the guard), or raised
+  another ``BaseException`` of its own (a ``KeyboardInterrupt`` leaves the
+  guard only outside a supervised worker, where it may be the user's Ctrl-C).
 
 In a supervised worker (:func:`supervise`, called by
 :mod:`axiometer.runner.supervisor` in the process it forks) the guard also
@@ -41,6 +43,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from axiometer.checking.case_slot import CaseSlot
+from axiometer.limits import DEFAULT_CASE_SECONDS
 from axiometer.core import Context, Topic
 from axiometer.metrics import MetricError
 from axiometer.metrics.registry import is_builtin
@@ -48,10 +51,8 @@ from axiometer.metrics.adapter import adapt
 from axiometer.metrics.base import BuiltinMetric, NotANumber, UndefinedScore
 
 __all__ = ["GuardedMetric", "Misbehaviour", "CaseTimeout", "guard", "is_trusted", "describe_error",
-           "context_text", "supervise", "DEFAULT_CASE_SECONDS"]
+           "context_text", "supervise"]
 
-#: The default per-case time limit, in seconds (``Budget.case_seconds``).
-DEFAULT_CASE_SECONDS = 2.0
 #: After the limit, the alarm repeats this often, so a metric that swallows it is stopped anyway.
 _REPEAT_SECONDS = 0.05
 
@@ -129,12 +130,12 @@ def is_trusted(metric: Any) -> bool:
     return isinstance(metric, BuiltinMetric) and is_builtin(metric)
 
 
-def guard(metric: Any, case_seconds: float | None = DEFAULT_CASE_SECONDS) -> Any:
+def guard(metric: Any, case_seconds: float | None = DEFAULT_CASE_SECONDS, *, twice: bool = True) -> Any:
     """``metric`` itself if it is trusted or guarded already, else a :class:`GuardedMetric` of it
     in the metric shape (a metric author's object adapted: :func:`axiometer.metrics.adapt`)."""
     if isinstance(metric, GuardedMetric) or is_trusted(metric):
         return metric
-    return GuardedMetric(adapt(metric), case_seconds)
+    return GuardedMetric(adapt(metric), case_seconds, twice=twice)
 
 
 def _limit_unavailable() -> str | None:
@@ -249,9 +250,11 @@ class GuardedMetric:
     metric's own attribute. ``case_seconds=None`` sets no time limit.
     """
 
-    def __init__(self, metric: Any, case_seconds: float | None = DEFAULT_CASE_SECONDS) -> None:
+    def __init__(self, metric: Any, case_seconds: float | None = DEFAULT_CASE_SECONDS, *,
+                 twice: bool = True) -> None:
         self.metric = metric
         self.case_seconds = case_seconds
+        self.twice = twice
         self.called = False
         reason = None if case_seconds is None else _limit_unavailable()
         #: Why there is no per-case time limit although one was asked for (``None``: there is one).
@@ -314,6 +317,8 @@ class GuardedMetric:
             if supervision is None:
                 raise  # in this process it may be the user's Ctrl-C: the run stops
             error = raised  # a supervised worker ignores Ctrl-C: this one is the metric's
+        except BaseException as raised:  # noqa: BLE001 - a metric's own BaseException subclass
+            error = raised
         timed_out = limit is not None and limit.fired
         changed = snapshot.changed()
         if timed_out:
@@ -339,8 +344,11 @@ class GuardedMetric:
         return value
 
     def score(self, ranking: Sequence[str], topic: Topic, context: Context | None = None) -> float:
-        """The metric's score, scored twice; raises :class:`Misbehaviour` on any misbehaviour."""
+        """The metric's score, scored twice (once if not ``twice``: scoring runs, where the
+        checks' determinism test is not wanted); raises :class:`Misbehaviour` on any misbehaviour."""
         first = self._checked(ranking, topic, context)
+        if not self.twice:
+            return first
         try:
             second = self._checked(ranking, topic, context)
         except CaseTimeout:
