@@ -14,6 +14,7 @@ from axiometer.grades import ranking_from_scores, topic_from_grades
 from axiometer.metrics import TABLE_ROWS, MetricError, Needs, parse, wrap
 from axiometer.metrics.precision import PrecisionAtK
 from axiometer.metrics.relative import RelativeMetric
+from axiometer.metrics.rareness import RareP
 from axiometer.readers import Qrels, Run, read_qrels
 from axiometer.scoring import (
     KendallTau,
@@ -159,28 +160,44 @@ def test_fallback_for_unbatched_and_wrapped_metrics():
     assert result.mean("B", "first_is_relevant") == 1.0
 
 
-class BrokenBatchPrecision(PrecisionAtK):
+def _broken_batch(batch):
     """A batched path that loses a ranking."""
-
-    def score_batch(self, batch):
-        return super().score_batch(batch)[:-1]
+    return _PRECISION_BATCH(PrecisionAtK(2), batch)[:-1]
 
 
-def test_a_batch_of_the_wrong_length_is_an_error():
-    with pytest.raises(MetricError, match=r"P@2 gave \[0\.5\] for 2 rankings of topic 'q1'"):
-        score_runs(SMALL_QRELS, [RUN_A, RUN_B], [BrokenBatchPrecision(2)])
-
-
-class NanBatchPrecision(PrecisionAtK):
+def _nan_batch(batch):
     """A batched path that produces NaN."""
-
-    def score_batch(self, batch):
-        return super().score_batch(batch) * float("nan")
+    return _PRECISION_BATCH(PrecisionAtK(2), batch) * float("nan")
 
 
-def test_a_non_finite_value_is_an_error():
+_PRECISION_BATCH = PrecisionAtK.score_batch
+
+
+def test_a_batch_of_the_wrong_length_is_an_error(monkeypatch):
+    # The built-in class itself is patched: a subclass is a metric author's, scored ranking by ranking.
+    monkeypatch.setattr(PrecisionAtK, "score_batch", lambda self, batch: _broken_batch(batch))
+    with pytest.raises(MetricError, match=r"P@2 gave \[0\.5\] for 2 rankings of topic 'q1'"):
+        score_runs(SMALL_QRELS, [RUN_A, RUN_B], [PrecisionAtK(2)])
+
+
+def test_a_non_finite_value_is_an_error(monkeypatch):
+    monkeypatch.setattr(PrecisionAtK, "score_batch", lambda self, batch: _nan_batch(batch))
     with pytest.raises(MetricError, match=r"P@2 gave \[nan\] for 1 rankings"):
-        score_runs(SMALL_QRELS, [RUN_A], [NanBatchPrecision(2)])
+        score_runs(SMALL_QRELS, [RUN_A], [PrecisionAtK(2)])
+
+
+class OwnScorePrecision(PrecisionAtK):
+    """A metric author's subclass of a built-in that changes its score (and inherits score_batch)."""
+
+    def score(self, ranking, topic, context=None):
+        return 1.0
+
+
+def test_a_subclass_of_a_built_in_is_scored_by_its_own_score_not_the_inherited_batch():
+    result = score_runs(SMALL_QRELS, [RUN_A, RUN_B], [OwnScorePrecision(2)])
+    # Every ranking present scores 1 (RUN_A misses q3, which scores 0: 2/3).
+    assert result.mean("B", "P@2") == 1.0
+    assert result.mean("A", "P@2") == pytest.approx(2 / 3, abs=1e-15)
 
 
 def test_progress_is_reported_per_topic():
@@ -281,17 +298,24 @@ def test_all_others_context_by_hand():
     assert result.kendall == (KendallTau("novel", "P@2", 2 / math.sqrt(6), 2, 0, 1, 0),)
 
 
+class _OneByOne(RareP):
+    """RareP as a metric author's subclass: not trusted, so scored ranking by ranking, guarded."""
+
+
 def test_built_in_relative_metrics_score_a_topic_at_once(monkeypatch):
     calls = []
-    original = RelativeMetric.score_systems
+    original = RareP.score_systems
 
     def spy(self, topic, rankings, priors):
         calls.append((topic.topic_id, [list(r) for r in rankings], [list(p) for p in priors]))
         return original(self, topic, rankings, priors)
 
-    monkeypatch.setattr(RelativeMetric, "score_systems", spy)
-    result = score(REL_QRELS, CAMPAIGN, ["P@2", NovelCount()], prior="all-others")
-    assert means(result, "NovelCount") == (0.5, 0.0, 0.5)  # as test_all_others_context_by_hand
+    monkeypatch.setattr(RareP, "score_systems", spy)
+    result = score(REL_QRELS, CAMPAIGN, ["P@2", "RareP@2"], prior="all-others")
+    # The same values as ranking by ranking: a subclass (a metric author's) is scored that way.
+    one_by_one = score(REL_QRELS, CAMPAIGN, ["P@2", _OneByOne(2)], prior="all-others")
+    name = "RareP(alpha=0.5)@2"
+    assert means(result, name) == means(one_by_one, name) and any(means(result, name))
     # q2: only uog_a (index 0) and ict-1 (index 1) hold it; each other's context.
     assert calls == [("q1", [["a", "b"], ["a"], ["c", "b"]], [[1, 2], [0, 2], [0, 1]]),
                      ("q2", [["x"], ["y"]], [[1], [0]])]

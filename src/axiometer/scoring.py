@@ -30,7 +30,9 @@ import math
 import os
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from contextlib import AbstractContextManager, nullcontext
+from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, field, replace
 from itertools import repeat
 
 import numpy as np
@@ -42,6 +44,14 @@ from axiometer.metrics.relative import RelativeMetric
 from axiometer.metrics.resolve import resolve
 from axiometer.readers import Qrels, Run, content_lines
 from axiometer.runfile import CompactRankings, JudgedIndex
+from axiometer.limits import Limits
+from axiometer.metrics.registry import is_builtin
+
+if TYPE_CHECKING:
+    from axiometer.runner.contained import Contained
+
+    #: The values a contained pass sends back: the metric's, per run label, one per topic.
+    _Contained = Contained[dict[str, list[float]]]
 
 __all__ = ["Score", "Mean", "Priors", "KendallTau", "ScoreResult", "score_runs", "run_labels",
            "kendall_tau_b", "group_of", "read_groups", "PRIOR_MODES", "DEFAULT_REFERENCE"]
@@ -176,8 +186,14 @@ def run_labels(runs: Sequence[Run]) -> list[str]:
     return labels
 
 
-def _metric_objects(metrics: Sequence[Metric | str]) -> list[Metric]:
+def _metric_objects(metrics: Sequence[Metric | str], case_seconds: float | None) -> list[Metric]:
+    """The metrics resolved; a metric author's behind the guard (scored once per ranking, within the
+    per-case time limit, any misbehaviour a :class:`MetricError`)."""
     objects = [resolve(m).ranking_metric() for m in metrics]
+    if not all(map(is_builtin, objects)):
+        # Imported only then: the guard comes with the checking engine (hypothesis, sympy).
+        from axiometer.checking.guard import guard
+        objects = [guard(o, case_seconds, twice=False) for o in objects]
     names = [m.name for m in objects]
     for i, metric in enumerate(objects):
         if names.index(metric.name) != i:
@@ -259,18 +275,20 @@ def _topic_scores(metric: Metric, rankings: _TopicRankings, topic: Topic,
 
 
 def _user_score(metric: Metric, ranking: Ranking, topic: Topic) -> float:
-    """A metric author's score of one ranking; whatever goes wrong is a :class:`MetricError` naming
-    the topic and the ranking (one error line, no traceback; ``sys.exit`` included)."""
+    """A metric author's score of one ranking (``metric`` guarded: :func:`_metric_objects`); whatever
+    goes wrong is a :class:`MetricError` naming the topic and the ranking (one line, no traceback)."""
     try:
-        return metric.score(ranking, topic)  # checked by the metric's own score (metrics.base.score_value)
-    except (Exception, SystemExit) as error:
-        shown = " ".join(ranking[:5]) + (f" … ({len(ranking)} documents)" if len(ranking) > 5 else "")
-        what = (str(error) if isinstance(error, MetricError) else
-                f"called sys.exit({error.code!r})" if isinstance(error, SystemExit) else
-                f"raised {type(error).__name__}: {error}" if str(error) else f"raised {type(error).__name__}")
+        return metric.score(ranking, topic)
+    except MetricError as error:
+        from axiometer.checking.guard import describe_error
+        from axiometer.runner.contained import input_text
+
+        what = str(error)
+        cause = error.__cause__
+        if cause is not None and describe_error(cause).startswith(type(cause).__name__):
+            what = f"raised {what}"   # "ValueError: ..." is what it raised
         what = what.removeprefix(f"{metric.name} ")
-        raise MetricError(f"{metric.name} {what} on topic {topic.topic_id!r}, ranking {shown or '(empty)'}"
-                          ) from None
+        raise MetricError(f"{metric.name} {what}{input_text(topic.topic_id, ranking)}") from None
 
 
 # -- Kendall's tau -------------------------------------------------------------
@@ -398,7 +416,7 @@ def score_runs(qrels: Qrels, runs: Sequence[Run], metrics: Sequence[Metric | str
                per_topic: bool = True, progress: ProgressCallback | None = None, *,
                prior: str | Sequence[Run] | None = None, groups: Mapping[str, str] | None = None,
                best_by: Metric | str | None = None, grades: str | None = None,
-               gmax: int | None = None) -> ScoreResult:
+               gmax: int | None = None, limits: Limits = Limits()) -> ScoreResult:
     """Score every run on every qrels topic with every metric.
 
     Each metric reads the qrels' integer grades by its reference
@@ -434,8 +452,14 @@ def score_runs(qrels: Qrels, runs: Sequence[Run], metrics: Sequence[Metric | str
     nDCG@10) is scored too, so that orderings can be compared; so is
     ``best_by`` under ``best-per-group``. A run whose context is empty is a
     :class:`ValidationError`.
+
+    A metric author's metric (anything not built in) is contained as ``axiometer check`` contains
+    it (:mod:`axiometer.runner.contained`, within ``limits``): each of its passes runs in a
+    supervised worker while the built-in metrics score here; with ``limits.isolate`` false (or on a
+    platform without ``fork``) it scores in this process, still guarded. Whatever it does wrong is
+    one :class:`MetricError`.
     """
-    metric_list = _metric_objects(metrics)
+    metric_list = _metric_objects(metrics, limits.case_seconds)
     relative = [m for m in metric_list if m.needs.context]
     labels = run_labels(runs)
     topic_ids = tuple(qrels.topics)
@@ -447,12 +471,14 @@ def score_runs(qrels: Qrels, runs: Sequence[Run], metrics: Sequence[Metric | str
     scoring = _Scoring(runs, labels, topic_ids, _Views(qrels, gmax), conventions,
                        {label: {m.name: [] for m in metric_list} for label in labels},
                        progress, len(topic_ids) * (2 if relative else 1))
-    _score_plain(scoring, plain)
+    with _containment(plain, limits) as contained:
+        _score_plain(scoring, plain, contained)
     priors = None
     if contexts is not None:
         prior_set, reference = contexts
         priors, context_runs = _priors(prior_set, runs, labels, groups, reference.name, scoring.mean)
-        _score_relative(scoring, relative, context_runs)
+        with _containment(relative, limits) as contained:
+            _score_relative(scoring, relative, context_runs, contained)
     return _score_result(scoring, metric_list, relative, plain, priors, per_topic)
 
 
@@ -497,8 +523,64 @@ class _Scoring:
         return math.fsum(self.values[label][name]) / len(self.topic_ids)
 
 
-def _score_plain(scoring: _Scoring, plain: Sequence[Metric]) -> None:
-    """The first pass: every non-relative metric on every topic, batched per grade mapping."""
+
+
+def _containment(metrics: Sequence[Metric], limits: Limits) -> AbstractContextManager[_Contained | None]:
+    """Where a metric author's metrics among ``metrics`` score: a :class:`Contained` when there
+    is one and ``limits.isolate`` (and ``fork``), else nothing (they score in this process)."""
+    if not limits.isolate or all(map(is_builtin, metrics)):
+        return nullcontext()
+    from axiometer.runner.contained import Contained
+    from axiometer.runner.supervisor import can_supervise
+
+    return Contained(limits) if can_supervise() else nullcontext()
+
+
+def _contained_pass(scoring: _Scoring, metrics: Sequence[Metric],
+                    one_pass: Callable[[_Scoring, Sequence[Metric]], None],
+                    contained: _Contained | None) -> Sequence[Metric]:
+    """Start each metric author's metric's ``one_pass`` in a worker of its own; the others, to score here.
+
+    A worker scores a copy of ``scoring`` (its own values, ``tick`` as progress) and sends back the
+    metric's values per run, which :func:`_contained_values` adds to ``scoring``."""
+    if contained is None:
+        return metrics
+    for metric in metrics:
+        if not is_builtin(metric):  # a metric author's (guarded by _metric_objects)
+            def compute(tick: Callable[[], None], metric: Metric = metric) -> dict[str, list[float]]:
+                own = replace(scoring, values={label: {metric.name: []} for label in scoring.labels},
+                              progress=lambda *_: tick())
+                one_pass(own, [metric])
+                return {label: own.values[label][metric.name] for label in scoring.labels}
+            contained.start(metric.name, compute)
+    return [m for m in metrics if is_builtin(m)]
+
+
+def _contained_values(scoring: _Scoring, contained: _Contained | None, first: int) -> None:
+    """Wait for the contained metrics' workers (progress: steps ``first`` on) and add their values."""
+    if contained is None or not contained.started:
+        return
+    total = len(scoring.topic_ids)
+
+    def progress(steps: int) -> None:
+        if scoring.progress is not None:
+            scoring.progress("scoring", first + min(steps, total), scoring.total)
+
+    for name, by_label in contained.results(progress).items():
+        for label in scoring.labels:
+            scoring.values[label][name] = by_label[label]
+
+
+def _score_plain(scoring: _Scoring, plain: Sequence[Metric], contained: _Contained | None = None) -> None:
+    """The first pass: every non-relative metric on every topic, batched per grade mapping; a metric
+    author's in a worker of its own (``contained``), the built-in ones here meanwhile."""
+    plain = _contained_pass(scoring, plain, _score_plain, contained)
+    _score_builtin(scoring, plain, contained)
+    _contained_values(scoring, contained, 0)
+
+
+def _score_builtin(scoring: _Scoring, plain: Sequence[Metric], contained: _Contained | None) -> None:
+    """:func:`_score_plain` of the metrics scored in this process."""
     by_mapping: dict[str, list[Metric]] = {}
     for metric in plain:
         by_mapping.setdefault(scoring.conventions[metric.name].mapping, []).append(metric)
@@ -518,12 +600,27 @@ def _score_plain(scoring: _Scoring, plain: Sequence[Metric]) -> None:
                 for label in labels:
                     # trec_eval -c: a qrels topic missing from a run scores 0.
                     values[label][metric.name].append(found.get(label, 0.0))
+        if contained is not None:
+            contained.poll()
         if scoring.progress is not None:
-            scoring.progress("scoring", done, scoring.total)
+            shown = min(done, contained.steps) if contained is not None and contained.started else done
+            scoring.progress("scoring", shown, scoring.total)
 
 
-def _score_relative(scoring: _Scoring, relative: Sequence[Metric], context_runs: ContextRuns) -> None:
-    """The second pass: every relative metric on every topic, each run in its context."""
+def _score_relative(scoring: _Scoring, relative: Sequence[Metric], context_runs: ContextRuns,
+                    contained: _Contained | None = None) -> None:
+    """The second pass: every relative metric on every topic, each run in its context (a metric
+    author's in a worker of its own, as in :func:`_score_plain`)."""
+    def one_pass(own: _Scoring, metrics: Sequence[Metric]) -> None:
+        _score_relative(own, metrics, context_runs)
+
+    relative = _contained_pass(scoring, relative, one_pass, contained)
+    _score_relative_here(scoring, relative, context_runs)
+    _contained_values(scoring, contained, len(scoring.topic_ids))
+
+
+def _score_relative_here(scoring: _Scoring, relative: Sequence[Metric], context_runs: ContextRuns) -> None:
+    """:func:`_score_relative` of the metrics scored in this process."""
     topic_ids = scoring.topic_ids
     for done, topic_id in enumerate(topic_ids, len(topic_ids) + 1):
         for metric in relative:

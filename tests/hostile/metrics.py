@@ -131,6 +131,26 @@ def keyboard_interrupt(ranking, topic):
     return good(ranking, topic)
 
 
+def forks_then_crashes(ranking, topic):
+    # The child keeps whatever the worker had open (a result pipe, once) and outlives it.
+    if len(ranking) >= 2:
+        if os.fork() == 0:
+            time.sleep(40)
+            os._exit(0)
+        os.kill(os.getpid(), signal.SIGSEGV)
+    return good(ranking, topic)
+
+
+class HostileBaseException(BaseException):
+    """Not an Exception: ``except Exception`` lets it by."""
+
+
+def raises_base_exception(ranking, topic):
+    if len(ranking) >= 2:
+        raise HostileBaseException("hostile")
+    return good(ranking, topic)
+
+
 #: What each hostile metric's error cells say (a substring of the message).
 BEHAVIOUR = {
     "raises": "ValueError: hostile: cannot score this",
@@ -151,4 +171,6 @@ BEHAVIOUR = {
     "ignores_alarm": "ignored the alarm; the worker was killed",
     "crashes": "killed by SIGSEGV",
     "keyboard_interrupt": "raised KeyboardInterrupt",
+    "forks_then_crashes": "a child process it started was still running and was killed",
+    "raises_base_exception": "HostileBaseException: hostile",
 }

@@ -118,6 +118,31 @@ def _check_positional_measure(parser: argparse.ArgumentParser, text: str, spec: 
         parser.error(f"{cut(text, 80)!r} is no file, and not a measure either ({error.problem})")
 
 
+def _add_limit_options(parser: argparse.ArgumentParser) -> None:
+    """How a metric that is not built in is contained while it scores (as ``check`` contains it)."""
+    from axiometer.cli.run_options import positive
+
+    group = parser.add_argument_group(
+        "metrics that are not built in (each scores in a supervised worker: an exception, exit, "
+        "crash, hang or runaway memory is one error line naming the topic and ranking)")
+    group.add_argument("--case-seconds", type=positive(float), default=None, metavar="S",
+                       help="time limit of one evaluation of such a metric (default: 2)")
+    group.add_argument("--worker-mb", type=positive(int), default=None, metavar="MB",
+                       help="memory the worker scoring such a metric may add (default: 1024)")
+    group.add_argument("--in-process", action="store_true",
+                       help="score such a metric in this process instead (to debug it; then "
+                            "os._exit, crashes and hangs past the alarm are not contained)")
+
+
+def campaign_limits(args: argparse.Namespace) -> Any:
+    """The :class:`~axiometer.runner.contained.Limits` the options give."""
+    from axiometer.limits import Limits
+
+    default = Limits()
+    return Limits(case_seconds=args.case_seconds or default.case_seconds,
+                  worker_mb=args.worker_mb or default.worker_mb, isolate=not args.in_process)
+
+
 def add_campaign_options(parser: argparse.ArgumentParser, example_help: str) -> argparse._ArgumentGroup:
     """The input options of the campaign commands (``score``, ``unanimity``): qrels, runs, grades,
     metrics, priors, and the positional form ``QRELS RUN [RUN ...] ['MEASURES' ...]``."""
@@ -154,6 +179,7 @@ def add_campaign_options(parser: argparse.ArgumentParser, example_help: str) -> 
                              "or a reference 'mymodule:my_metric' or 'ir_measures:nDCG@10' (as "
                              "'check' takes them); several separated by spaces ('nDCG@10 P@5'; "
                              "spaces inside parentheses do not separate), or repeat the option")
+    _add_limit_options(parser)
     relative = parser.add_argument_group("relative metrics (those scored against other runs)")
     relative.add_argument("--prior", metavar="PRIOR", nargs="+", default=None,
                           help="each run's context: 'all-others' (default with several runs), "
@@ -315,6 +341,6 @@ def campaign_scores(args: argparse.Namespace, specs: Sequence[str], per_topic: b
         return score_runs(campaign.qrels, campaign.runs, specs, per_topic=per_topic,
                           progress=progress.update,
                           prior=campaign.prior, groups=campaign.groups, best_by=args.best_by,
-                          grades=args.grades, gmax=args.gmax)
+                          grades=args.grades, gmax=args.gmax, limits=campaign_limits(args))
     finally:
         progress.close()

@@ -6,7 +6,7 @@ import argparse
 import sys
 from fractions import Fraction
 
-from axiometer.cli.campaign_options import add_campaign_options, campaign_inputs
+from axiometer.cli.campaign_options import add_campaign_options, campaign_inputs, campaign_limits
 
 from axiometer.cli.output import text_width, write
 from axiometer.core import InputError
@@ -153,7 +153,7 @@ def run(args: argparse.Namespace) -> int:
                                correction=args.correction, trials=args.trials, seed=args.seed,
                                scenarios=args.simulate, sweep=sweep, prior=prior, groups=groups,
                                best_by=args.best_by, grades=args.grades, gmax=args.gmax,
-                               progress=progress.update)
+                               limits=campaign_limits(args), progress=progress.update)
     finally:
         progress.close()
     if args.plot and result.curve is not None:

@@ -43,10 +43,10 @@ def add_run_options(parser: argparse.ArgumentParser) -> None:
                         help="run the checks on a Dask cluster instead of local processes: "
                              "dask://HOST:PORT, the scheduler's address (pip install 'axiometer[dask]'; "
                              "same result as the local run; docs/distributed.md)")
-    parser.add_argument("--case-seconds", type=_positive(float), default=None, metavar="S",
+    parser.add_argument("--case-seconds", type=positive(float), default=None, metavar="S",
                         help="time limit of one evaluation of a metric that is not a built-in "
                              "(default: 2)")
-    parser.add_argument("--worker-mb", type=_positive(int), default=None, metavar="MB",
+    parser.add_argument("--worker-mb", type=positive(int), default=None, metavar="MB",
                         help="memory a supervised worker checking such a metric may add (default: 1024)")
     parser.add_argument("--in-process", action="store_true",
                         help="check a metric that is not a built-in in this process instead of "
@@ -106,7 +106,7 @@ def run_checks(args: argparse.Namespace, metrics: list[Any] | None) -> Any:
             progress.close()
 
 
-def _positive(number: type) -> Callable[[str], Any]:
+def positive(number: type) -> Callable[[str], Any]:
     """An argparse type: a ``number`` (int or float) greater than 0."""
     def read(text: str) -> Any:
         try:

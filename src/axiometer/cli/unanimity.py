@@ -7,7 +7,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from axiometer.cli.campaign_options import add_campaign_options, campaign_scores, prior_argument
+from axiometer.cli.campaign_options import add_campaign_options, campaign_limits, campaign_scores, prior_argument
 
 from axiometer.cli.output import text_width, write
 from axiometer.core import AxiometerError, InputError
@@ -111,7 +111,7 @@ def _example_scores(args: argparse.Namespace, specs: Sequence[str]):
     runs = [Run(tag, rankings, f"<generated {tag}>") for tag, rankings in campaign.runs.items()]
     prior = prior_argument(args.prior, Progress(sys.stderr))
     return score_runs(qrels, runs, specs, per_topic=True, prior=prior, best_by=args.best_by,
-                      grades=args.grades)
+                      grades=args.grades, limits=campaign_limits(args))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -28,6 +28,7 @@ from axiometer.meta.rank_correlation import RankCorrelation, TauCurve, rank_corr
 from axiometer.meta.simulate import Simulation, simulate
 from axiometer.meta.stability import DEFAULT_TRIALS, Stability, stability
 from axiometer.readers import Qrels, Run
+from axiometer.limits import Limits
 from axiometer.scoring import ScoreResult, score_runs
 from axiometer.unanimity import Unanimity, metric_unanimity
 
@@ -151,13 +152,13 @@ def meta_evaluate(qrels: Qrels, runs: Sequence[Run], metrics: Sequence[Any], *, 
                   trials: int = DEFAULT_TRIALS, seed: int = 0, scenarios: Sequence[str] = (),
                   sweep: Sweep | None = None, prior: Any = None, groups: Mapping[str, str] | None = None,
                   best_by: Any = None, grades: str | None = None, gmax: int | None = None,
-                  progress: ProgressCallback | None = None) -> MetaResult:
+                  limits: Limits = Limits(), progress: ProgressCallback | None = None) -> MetaResult:
     """The meta-evaluation of ``metrics`` (metric references, as ``score_runs`` takes them) on the
     campaign ``qrels`` × ``runs``, after the simulated ``scenarios`` (in order) if any.
 
-    ``prior``, ``groups`` and ``best_by`` choose relative metrics' contexts, and
-    ``grades``/``gmax`` how metrics read the grades, as for
-    :func:`~axiometer.scoring.score_runs`. With the ``graded`` scenario every
+    ``prior``, ``groups`` and ``best_by`` choose relative metrics' contexts,
+    ``grades``/``gmax`` how metrics read the grades, and ``limits`` how a metric that is not
+    built in is contained, as for :func:`~axiometer.scoring.score_runs`. With the ``graded`` scenario every
     metric reads the simulated relevance (``grades`` must then be ``None`` or
     the qrels' own mapping).
 
@@ -182,7 +183,7 @@ def meta_evaluate(qrels: Qrels, runs: Sequence[Run], metrics: Sequence[Any], *, 
         seconds["simulate"] = time.perf_counter() - clock
     clock = time.perf_counter()
     scores = score_runs(qrels, runs, objects, per_topic=True, progress=progress, prior=prior,
-                        groups=groups, best_by=best_by, grades=grades, gmax=gmax)
+                        groups=groups, best_by=best_by, grades=grades, gmax=gmax, limits=limits)
     seconds["score"] = time.perf_counter() - clock
     if len(scores.topics) < 2:
         raise ValidationError(f"stability samples half the topics: the qrels hold {len(scores.topics)} "
@@ -202,7 +203,7 @@ def meta_evaluate(qrels: Qrels, runs: Sequence[Run], metrics: Sequence[Any], *, 
     if sweep is not None:
         clock = time.perf_counter()
         curve = tau_curve(qrels, runs, sweep.metric, sweep.param, sweep.values, sweep.against, prior=prior,
-                          grades=grades, gmax=gmax, progress=progress)
+                          grades=grades, gmax=gmax, limits=limits, progress=progress)
         seconds["tau curve"] = time.perf_counter() - clock
     per_metric = tuple(MetricMeta(name, mu.get(name), power, stab)
                        for name, power, stab in zip(names, powers, stabilities))

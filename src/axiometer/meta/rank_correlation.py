@@ -50,6 +50,7 @@ import numpy as np
 
 from axiometer.core import ProgressCallback, ValidationError, in_phase
 from axiometer.metrics.base import Metric
+from axiometer.limits import Limits
 from axiometer.scoring import kendall_tau_b, score_runs
 
 if TYPE_CHECKING:
@@ -155,14 +156,14 @@ def _metric_at(spec: Any, param: str, value: Any) -> Metric:
 
 def tau_curve(qrels: Qrels, runs: Sequence[Run], metric: Any, param: str, values: Sequence[Any],
               against: Any, *, prior: Any = None, grades: str | None = None, gmax: int | None = None,
-              progress: ProgressCallback | None = None) -> TauCurve:
+              limits: Limits = Limits(), progress: ProgressCallback | None = None) -> TauCurve:
     """tau-b and tau-AP between ``against`` (the reference) and ``metric`` at each of ``values`` of
     its parameter ``param``, on the runs' means over the qrels topics.
 
     ``metric`` and ``against`` are metric references (spec strings such as
     ``"RareP@100"``, or objects); every setting is scored in one
     :func:`~axiometer.scoring.score_runs` call (relative metrics get the
-    ``prior`` contexts, all other runs by default; ``grades`` and ``gmax``
+    ``prior`` contexts, all other runs by default; ``grades``, ``gmax`` and ``limits``
     as ``score_runs`` takes them). ``progress`` (:class:`~axiometer.core.ProgressCallback`) gets
     one phase, ``"tau curve"``: that scoring's topics, as ``score_runs`` reports them.
     """
@@ -179,7 +180,7 @@ def tau_curve(qrels: Qrels, runs: Sequence[Run], metric: Any, param: str, values
         raise ValidationError(f"the values of {param} give the same metric twice ({names[0]}...)")
     objects = [fixed] + [m for m in swept if m.name != fixed.name]
     result = score_runs(qrels, runs, objects, per_topic=False, progress=in_phase(progress, "tau curve"),
-                        prior=prior, grades=grades, gmax=gmax)
+                        prior=prior, grades=grades, gmax=gmax, limits=limits)
     base = [result.mean(run, fixed.name) for run in result.runs]
     points = []
     for value, m in zip(values, swept):
