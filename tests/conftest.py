@@ -7,6 +7,7 @@ per test, or ``FUZZ_EXAMPLES=N`` of them).
 """
 
 import os
+import signal
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -36,3 +37,14 @@ def pytest_runtest_makereport(item, call):
     if report.skipped and call.when == "call" and _NOTHING_RUN in str(report.longrepr):
         report.outcome = "failed"
         report.longrepr = f"{_NOTHING_RUN}: a hypothesis find() in the test ran no example"
+
+
+@pytest.fixture
+def sigint_raises():
+    """Ctrl-C (SIGINT) raises ``KeyboardInterrupt`` in this process while the test runs, as it does
+    in a terminal. A suite started as a background job (``setsid pytest &``, ``cmd &`` in a
+    script) inherits SIGINT ignored, and a test that interrupts a run by sending it SIGINT would
+    then wait for the whole run instead; this sets what such a test depends on."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)

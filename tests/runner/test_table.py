@@ -226,6 +226,7 @@ def test_unpicklable_metrics_and_constraints_run_in_process():
 
 # -- interruption ------------------------------------------------------------------------------
 
+@pytest.mark.usefixtures("sigint_raises")
 @pytest.mark.parametrize("isolate", [True, False])
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_an_interrupted_run_returns_a_valid_partial_table(jobs, isolate):
@@ -241,6 +242,7 @@ def test_an_interrupted_run_returns_a_valid_partial_table(jobs, isolate):
         assert [c.verdict for c in result.cells] == ["violated", "not run", "not run"]
 
 
+@pytest.mark.usefixtures("sigint_raises")
 def test_ctrl_c_stops_the_workers_and_keeps_what_finished():
     """A real SIGINT to this process while the pool works: a partial result, promptly."""
     specs = ["P@10", SLOW, *(wrap(slow_gain, f"slow{i}", needs=Needs(aspects=False)) for i in range(6))]

@@ -173,6 +173,8 @@ class TaskPool:
             return None  # SIG_IGN (a background job) or SIG_DFL: not ours to change
 
         def on_sigint(signum: int, frame: FrameType | None) -> None:
+            if self.sigint:
+                return  # the run is stopping already: a burst of Ctrl-C must not cut its cleanup short
             self.sigint = True
             raise KeyboardInterrupt
 
