@@ -37,6 +37,7 @@ LAYERS: Mapping[str, int] = {
     "proofs": 3,  # the symbolic path through a metric and the case structures (issue 26); checking runs them
     "checking": 4, "intrinsic": 4,
     "runner": 5, "scoring": 5, "unanimity": 5, "meta": 5,
+    "priors": 5,  # the relative metrics' contexts (prior sets), which scoring uses
     "significance": 5,  # the significance tests and the comparison of runs, beside scoring
     "reports": 6, "progress": 6,
     "cli": 7, "api": 7, "pytest_plugin": 7, "__main__": 7, "__init__": 7,

@@ -16,7 +16,8 @@ Scoring never prints: reports format the :class:`ScoreResult`.
 
 Relative metrics (``metric.needs.context``) are scored in the campaign: each
 evaluated run gets a context of *other* runs, chosen by ``prior``
-(:data:`PRIOR_MODES` or a list of prior runs; see :func:`score_runs`). A
+(:data:`~axiometer.priors.PRIOR_MODES` or a list of prior runs; see :func:`score_runs`
+and :mod:`axiometer.priors`). A
 topic that a prior run lacks: that prior contributes nothing on that topic.
 Built-in relative metrics score a topic's runs at once with
 ``score_systems``; rareness metrics add the evaluated run to the systems
@@ -27,25 +28,24 @@ means) is compared with each non-relative metric's by Kendall's tau-b.
 from __future__ import annotations
 
 import math
-import os
-import re
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractContextManager, nullcontext
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 from dataclasses import dataclass, field, replace
 from itertools import repeat
 
 import numpy as np
 
-from axiometer.core import Context, InputError, ProgressCallback, Ranking, Topic, ValidationError
+from axiometer.core import Context, ProgressCallback, Ranking, Topic, ValidationError
 from axiometer.grades import GRADE_MAPPINGS, GradeConvention, topics_under
 from axiometer.metrics import BuiltinMetric, Metric, MetricError, RankingBatch
 from axiometer.metrics.relative import RelativeMetric
 from axiometer.metrics.resolve import resolve
-from axiometer.readers import Qrels, Run, content_lines
+from axiometer.readers import Qrels, Run
 from axiometer.runfile import CompactRankings, JudgedIndex
 from axiometer.limits import Limits
 from axiometer.metrics.registry import is_builtin
+from axiometer.priors import PRIOR_MODES, ContextRuns, Priors, choose_priors, group_of, read_groups, run_labels
 
 if TYPE_CHECKING:
     from axiometer.runner.contained import Contained
@@ -55,9 +55,6 @@ if TYPE_CHECKING:
 
 __all__ = ["Score", "Mean", "Priors", "KendallTau", "ScoreResult", "score_runs", "run_labels",
            "kendall_tau_b", "group_of", "read_groups", "PRIOR_MODES", "DEFAULT_REFERENCE"]
-
-#: The named ways of choosing a run's context; a list of runs is the third way.
-PRIOR_MODES = ("all-others", "best-per-group")
 
 #: The metric that ranks runs within a group when no non-relative metric is given.
 DEFAULT_REFERENCE = "nDCG@10"
@@ -80,27 +77,6 @@ class Mean:
     run: str
     metric: str
     value: float
-
-
-@dataclass(frozen=True)
-class Priors:
-    """How each evaluated run's context (prior set) was chosen.
-
-    ``mode``: ``"all-others"``, ``"best-per-group"`` or ``"files"``;
-    ``contexts[run]`` the labels of the runs forming ``run``'s context (for
-    ``files``, the prior runs' labels). For ``best-per-group``: ``groups``
-    maps each run to its group, ``best`` each group to its best run,
-    ``best_by`` names the metric whose mean chose it and ``groups_from`` says
-    where the groups came from.
-    """
-
-    mode: str
-    description: str
-    contexts: Mapping[str, tuple[str, ...]]
-    groups: Mapping[str, str] = field(default_factory=dict)
-    best: Mapping[str, str] = field(default_factory=dict)
-    best_by: str | None = None
-    groups_from: str | None = None
 
 
 @dataclass(frozen=True)
@@ -174,16 +150,6 @@ class ScoreResult:
             if record.metric == metric:
                 values[row[record.run], column[record.topic]] = record.value
         return values
-
-
-def run_labels(runs: Sequence[Run]) -> list[str]:
-    """A name per run: its tag, or its file where several runs share a tag."""
-    tags = [run.tag for run in runs]
-    labels = [run.tag if tags.count(run.tag) == 1 else run.source for run in runs]
-    for i, (label, run) in enumerate(zip(labels, runs)):
-        if labels.index(label) != i:
-            raise ValidationError(f"run {run.tag!r} from {run.source} is given twice")
-    return labels
 
 
 def _metric_objects(metrics: Sequence[Metric | str], case_seconds: float | None) -> list[Metric]:
@@ -320,60 +286,7 @@ def kendall_tau_b(x: Sequence[float], y: Sequence[float]) -> KendallTau:
     return KendallTau("", "", tau, concordant, discordant, ties_x, ties_y)
 
 
-# -- groups --------------------------------------------------------------------
-
-_GROUP_SEPARATOR = re.compile(r"[_-]")
-
-
-def group_of(tag: str) -> str:
-    """The group of a run tag: the part before the first ``_`` or ``-``, else
-    the tag without its trailing digits (``uog_a`` -> ``uog``, ``ICT-2`` ->
-    ``ICT``, ``run003`` -> ``run``); a tag that the rule would empty is its own group."""
-    head = _GROUP_SEPARATOR.split(tag, maxsplit=1)[0]
-    if head and head != tag:
-        return head
-    return tag.rstrip("0123456789") or tag
-
-
-def read_groups(path: str | os.PathLike[str], runs: Sequence[str] | None = None) -> dict[str, str]:
-    """Read a groups file: lines ``run_tag group`` (blank and ``#`` lines skipped).
-
-    With ``runs`` (the run labels), a tag that names no run is an error. Every
-    error names file and line.
-    """
-    source = os.fspath(path)
-    groups: dict[str, str] = {}
-    first: dict[str, int] = {}
-    for line, text in content_lines(source):
-        fields = text.split()
-        if len(fields) != 2:
-            raise InputError(f"expected 2 columns (run_tag group), found {len(fields)}",
-                             source=source, line=line)
-        tag, group = fields
-        if tag in groups:
-            raise InputError(f"run {tag!r} is given a group twice (first at line {first[tag]})",
-                             source=source, line=line)
-        if runs is not None and tag not in runs:
-            raise InputError(f"unknown run {tag!r} (runs: {', '.join(runs)})", source=source,
-                             line=line)
-        groups[tag], first[tag] = group, line
-    if not groups:
-        raise InputError("empty file: no run groups", source=source)
-    return groups
-
-
-# -- contexts ------------------------------------------------------------------
-
-def _same_run(a: Run, b: Run) -> bool:
-    if a.source == b.source:
-        return True
-    try:
-        if os.path.samefile(a.source, b.source):
-            return True
-    except OSError:  # in-memory runs have no file
-        pass
-    return a.tag == b.tag and a.rankings == b.rankings
-
+# -- the reference metric of best-per-group -------------------------------------
 
 def _reference(best_by: Metric | str | None, metric_list: list[Metric]) -> Metric:
     if best_by is not None:
@@ -385,29 +298,6 @@ def _reference(best_by: Metric | str | None, metric_list: list[Metric]) -> Metri
         raise ValidationError(f"best-by metric {reference.name} is relative; runs are ranked by "
                               "an ordinary metric")
     return reference
-
-
-def _best_per_group(labels: list[str], groups: Mapping[str, str], reference: str,
-                    means: Mapping[tuple[str, str], float]) -> dict[str, str]:
-    """Each group's best run by the reference metric's mean; ties go to the smallest label."""
-    best: dict[str, str] = {}
-    for label in sorted(labels):
-        group = groups[label]
-        if group not in best or means[label, reference] > means[best[group], reference]:
-            best[group] = label
-    return dict(sorted(best.items()))
-
-
-def _group_map(labels: list[str], groups: Mapping[str, str] | None) -> dict[str, str]:
-    if groups is None:
-        return {label: group_of(label) for label in labels}
-    unknown = [tag for tag in groups if tag not in labels]
-    if unknown:
-        raise ValidationError(f"groups name unknown run {unknown[0]!r} (runs: {', '.join(labels)})")
-    lacking = [label for label in labels if label not in groups]
-    if lacking:
-        raise ValidationError(f"run {lacking[0]!r} has no group")
-    return {label: groups[label] for label in labels}
 
 
 # -- scoring -------------------------------------------------------------------
@@ -476,7 +366,7 @@ def score_runs(qrels: Qrels, runs: Sequence[Run], metrics: Sequence[Metric | str
     priors = None
     if contexts is not None:
         prior_set, reference = contexts
-        priors, context_runs = _priors(prior_set, runs, labels, groups, reference.name, scoring.mean)
+        priors, context_runs = choose_priors(prior_set, runs, labels, groups, reference.name, scoring.mean)
         with _containment(relative, limits) as contained:
             _score_relative(scoring, relative, context_runs, contained)
     return _score_result(scoring, metric_list, relative, plain, priors, per_topic)
@@ -692,67 +582,6 @@ class _Views:
 def _named(tau: KendallTau, relative: str, metric: str) -> KendallTau:
     return KendallTau(relative, metric, tau.tau, tau.concordant, tau.discordant,
                       tau.ties_relative, tau.ties_metric)
-
-
-#: A context source: (label, run) pairs per evaluated run label.
-ContextRuns = dict[str, list[tuple[str, Run]]]
-
-
-def _priors(prior: str | Sequence[Run], runs: Sequence[Run], labels: list[str],
-            groups: Mapping[str, str] | None, reference: str,
-            mean: Callable[[str, str], float]) -> tuple[Priors, ContextRuns]:
-    by_label = dict(zip(labels, runs))
-    if isinstance(prior, str):
-        if prior not in PRIOR_MODES:
-            raise ValidationError(f"unknown prior {prior!r}; give {' or '.join(PRIOR_MODES)} "
-                                  "or prior run files")
-        if prior == "all-others":
-            contexts = {label: tuple(o for o in labels if o != label) for label in labels}
-            description = ("all-others: each run's prior set is every other run of the campaign "
-                           f"({len(labels) - 1} runs)")
-            info = Priors(prior, description, contexts)
-        else:
-            from_file = groups is not None
-            group_map = _group_map(labels, groups)
-            best = _best_per_group(labels, group_map, reference,
-                                   {(label, reference): mean(label, reference) for label in labels})
-            contexts = {label: tuple(run for group, run in best.items() if group != group_map[label])
-                        for label in labels}
-            source = ("the groups file" if from_file else
-                      "the run tags (the part before the first '_' or '-', else the tag without "
-                      "trailing digits)")
-            description = (f"best-per-group: each run's prior set is the best run of every other "
-                           f"group, by mean {reference} (ties to the first tag in sorted order); "
-                           f"{len(best)} groups from {source}")
-            info = Priors(prior, description, contexts, group_map, best, reference,
-                          "file" if from_file else "tags")
-        context_runs = {label: [(o, by_label[o]) for o in contexts[label]] for label in labels}
-    else:
-        if groups is not None:
-            raise ValidationError("groups only matter for the best-per-group prior")
-        prior_runs = list(prior)
-        prior_labels = run_labels(prior_runs)
-        for p, run in zip(prior_labels, prior_runs):
-            for label, evaluated in zip(labels, runs):
-                if run.tag == evaluated.tag and not _same_run(run, evaluated):
-                    raise ValidationError(
-                        f"prior run {p!r} from {run.source} has the tag of evaluated run "
-                        f"{label!r} from {evaluated.source} but other rankings")
-        context_runs = {label: [(p, run) for p, run in zip(prior_labels, prior_runs)
-                                if not _same_run(run, evaluated)]
-                        for label, evaluated in zip(labels, runs)}
-        contexts = {label: tuple(p for p, _ in pairs) for label, pairs in context_runs.items()}
-        description = (f"files: every run's prior set is the {len(prior_runs)} prior run(s) "
-                       f"{', '.join(prior_labels)} (a run is left out of its own prior set)")
-        info = Priors("files", description, contexts)
-    empty = [label for label in labels if not info.contexts[label]]
-    if empty:
-        why = {"all-others": "it is the only run",
-               "best-per-group": f"its group {info.groups.get(empty[0])!r} is the only group",
-               "files": "the prior runs are this run itself"}[info.mode]
-        raise ValidationError(f"run {empty[0]!r} has no prior runs under the {info.mode} prior "
-                              f"({why}); a relative metric needs other systems' rankings")
-    return info, context_runs
 
 
 def _relative_scores(metric: Metric, topic_id: str, topic: Topic, labels: list[str],
