@@ -25,6 +25,12 @@ code differs). The inputs:
   no topic with the qrels, ``--runs DIR`` holding a subdirectory;
 - a real Ctrl-C: SIGINT to the process group of a ``check`` of the ``slow`` metric after 3 s.
 
+Issue 29's rows (the second audit): every hostile metric through ``score`` (it ran them
+unsupervised), a metric object with ``name`` and ``score``, a burst of three SIGINTs at once, ``-o``
+to a directory, ``--runs DIR`` holding a dangling symlink, a FIFO and a symlink loop, ``check
+module:function`` from a directory holding a ``hypothesis.py``, ``--qrels /dev/zero``, a run file
+of 64 MB of blank lines, ``--jobs 100000`` and malformed ``--executor`` addresses.
+
 Every command runs in a new session (``start_new_session``) under ``RLIMIT_AS`` (``--memory-limit``,
 default 4 GB, soft and hard, so a 2 GB allocation or a runaway ``2 ** grade`` in old code cannot
 hurt the machine); on ``--timeout`` the whole process group is killed. Processes of the session
@@ -49,6 +55,7 @@ import tempfile
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 METRICS_MODULE = "tests.hostile.metrics"
@@ -71,8 +78,9 @@ class Input:
     shown: str                  # the command as printed (paths by their file names)
     group: str = ""
     json: bool = True           # whether --format json was asked
-    kind: str = "plain"         # check | score | ctrl-c | plain
+    kind: str = "plain"         # check | score | ctrl-c | ctrl-c-burst | plain
     compare_with: str = ""      # score rows: the id of the row whose numbers these should equal
+    cwd: str = ""               # the working directory (default: the repository)
 
 
 @dataclass
@@ -119,6 +127,11 @@ def write_files(directory: Path) -> dict[str, Path]:
         "runs/a.run": RUN,
         "runs/b.run": RUN_B,
         "runs/sub/c.run": RUN,
+        "odd/a.run": RUN,
+        "odd/b.run": RUN_B,
+        "shadow/hypothesis.py": "raise ImportError('the hypothesis.py of the working directory was imported')\n",
+        "shadow/mymetric.py": "def good(ranking, topic):\n"
+                              "    return sum(topic.r(d) / i for i, d in enumerate(ranking, 1))\n",
     }
     paths = {}
     for name, text in files.items():
@@ -126,6 +139,14 @@ def write_files(directory: Path) -> dict[str, Path]:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(text.encode("utf-8"))
         paths[name] = path
+    odd = directory / "odd"
+    (odd / "dangling.run").symlink_to(odd / "missing.run")
+    (odd / "loop.run").symlink_to(odd / "loop.run")
+    os.mkfifo(odd / "fifo.run")
+    with open(directory / "blank.run", "wb") as blank:   # 64 MB of blank lines
+        blank.write(b"\n" * (64 << 20))
+    paths["blank.run"] = directory / "blank.run"
+    paths["odd"] = odd
     return paths
 
 
@@ -178,6 +199,45 @@ def inputs(files: dict[str, Path]) -> list[Input]:
               ["check", f"{METRICS_MODULE}:slow", "--quick", "--format", "json"],
               "check …:slow --quick --format json, SIGINT after 3 s", "ctrl-c", kind="ctrl-c"),
     ]
+    return rows + issue29_inputs(files, score)
+
+
+def issue29_inputs(files: dict[str, Path], score: Any) -> list[Input]:
+    """The second audit's inputs (issue 29)."""
+    from tests.hostile.metrics import BEHAVIOUR
+
+    rows = [score(f"score-{name}", f"score with {name}", "q.txt", "a.run", metrics=(f"{METRICS_MODULE}:{name}",))
+            for name in ["good", *BEHAVIOUR]]
+    rows[0].compare_with = ""
+    q, a = str(files["q.txt"]), str(files["a.run"])
+    slow = ["check", f"{METRICS_MODULE}:slow", "--quick", "--format", "json"]
+    rows += [
+        score("score-object", "score with an object having name and score", "q.txt", "a.run",
+              metrics=(f"{METRICS_MODULE}:named_object",)),
+        Input("ctrl-c-burst", "a burst of Ctrl-C (3 SIGINTs at once after 3 s), slow metric", slow,
+              "check …:slow --quick --format json, 3 SIGINTs after 3 s", "ctrl-c-burst", kind="ctrl-c-burst"),
+        Input("output-dir", "-o naming a directory", ["score", q, a, "P@5", "-o", str(files["odd"])],
+              "score q.txt a.run P@5 -o odd/", "output-dir", json=False),
+        Input("runs-odd", "--runs DIR with a dangling link, a FIFO and a link loop",
+              ["score", "--qrels", q, "--runs", str(files["odd"]), "--metric", "P@5", "--format", "json"],
+              "score --qrels q.txt --runs odd/ --metric P@5 --format json", "runs-odd", kind="score"),
+        Input("shadow", "check mymetric:good from a directory holding a hypothesis.py",
+              ["check", "mymetric:good", "--quick", "--constraints", "Pri", "--format", "json"],
+              "(cd shadow) check mymetric:good --quick --constraints Pri --format json", "shadow",
+              kind="check", cwd=str(files["shadow/mymetric.py"].parent)),
+        Input("dev-zero", "--qrels /dev/zero", ["score", "--qrels", "/dev/zero", "--run", a, "--metric", "P@5"],
+              "score --qrels /dev/zero --run a.run --metric P@5", "dev-zero", json=False),
+        Input("blank-run", "a run of 64 MB of blank lines",
+              ["score", "--qrels", q, "--run", str(files["blank.run"]), "--metric", "P@5"],
+              "score --qrels q.txt --run blank.run --metric P@5", "blank-run", json=False),
+        Input("jobs-100000", "--jobs 100000", ["check", "P@5", "--quick", "--constraints", "Pri", "--jobs", "100000",
+                                              "--format", "json"],
+              "check P@5 --quick --constraints Pri --jobs 100000 --format json", "jobs-100000", kind="check"),
+    ]
+    for address in ["dask://[::1", "dask://host:notaport", "dask://", "tcp://"]:
+        rows.append(Input(f"executor {address}", f"--executor {address}",
+                          ["check", "P@5", "--quick", "--constraints", "Pri", "--executor", address],
+                          f"check P@5 --quick --constraints Pri --executor {address}", "executor", json=False))
     return rows
 
 
@@ -218,17 +278,19 @@ class Runner:
         """(exit status or None on timeout, seconds, stdout, stderr, processes left in the session)."""
         with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
             start = time.perf_counter()
-            process = subprocess.Popen([sys.executable, "-m", "axiometer", *item.argv], cwd=ROOT, env=self.env,
+            process = subprocess.Popen([sys.executable, "-m", "axiometer", *item.argv], cwd=item.cwd or ROOT,
+                                       env=self.env,
                                        stdin=subprocess.DEVNULL, stdout=out, stderr=err,
                                        start_new_session=True, preexec_fn=self._limit)
             sid = process.pid
             status: int | None = None
             try:
-                if item.kind == "ctrl-c":
+                if item.kind in ("ctrl-c", "ctrl-c-burst"):
                     try:
                         process.wait(3)
                     except subprocess.TimeoutExpired:
-                        os.killpg(sid, signal.SIGINT)
+                        for _ in range(3 if item.kind == "ctrl-c-burst" else 1):
+                            os.killpg(sid, signal.SIGINT)
                 status = process.wait(self.timeout)
             except subprocess.TimeoutExpired:
                 kill_session(sid)
@@ -310,7 +372,7 @@ def describe(item: Input, status: int | None, seconds: float, stdout: bytes, std
         outcome = f"timed out after {timeout:g} s"
         if error:
             outcome += f"; stderr: {cut(error, 60)}"
-    elif report is not None and item.kind in ("check", "ctrl-c") and isinstance(report, dict):
+    elif report is not None and item.kind in ("check", "ctrl-c", "ctrl-c-burst") and isinstance(report, dict):
         outcome = check_outcome(report)
         if error and status != 0:
             outcome += f"; stderr: {cut(error, 60)}"
@@ -336,7 +398,7 @@ def describe(item: Input, status: int | None, seconds: float, stdout: bytes, std
         outcome += f" (stderr {len(text_err):,} characters)"
     if left:
         outcome += f"; {left} process(es) of the session left running (killed)"
-    elif item.kind == "ctrl-c":
+    elif item.kind in ("ctrl-c", "ctrl-c-burst"):
         outcome += "; no process of the session left"
     outcome = outcome.replace("axiometer: error: ", "error: ").replace("axiometer: note: ", "note: ")
     return Result(item.id, item.label, item.shown, exit_text(status), round(seconds, 2), parsed,

@@ -151,6 +151,19 @@ def raises_base_exception(ranking, topic):
     return good(ranking, topic)
 
 
+class NamedScorer:
+    """Not hostile, only unusual: an object with ``name`` and ``score`` (no ``needs``, no ``params``),
+    which ``check`` adapts; ``score`` must take it too."""
+
+    name = "named_object"
+
+    def score(self, ranking, topic):
+        return good(ranking, topic)
+
+
+named_object = NamedScorer()
+
+
 #: What each hostile metric's error cells say (a substring of the message).
 BEHAVIOUR = {
     "raises": "ValueError: hostile: cannot score this",
