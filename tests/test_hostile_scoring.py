@@ -2,6 +2,8 @@
 the way ``check`` does (issue 29): a metric author's metric scores in a supervised worker, and
 whatever it does ends the command with one error line naming the metric, what it did and the topic
 and ranking, exit status 2, nothing on stdout, and no process of the command left running.
+``score`` runs as a subprocess in a session of its own (so what it leaves running can be seen);
+``compare`` and ``meta`` share its scoring and run through the command line's entry point here.
 
 Two behaviours are not errors when scoring: ``prints`` (its output is kept out of the report, which
 parses) and ``non_deterministic`` (scoring evaluates each ranking once; the determinism test is
@@ -20,6 +22,7 @@ from pathlib import Path
 
 import pytest
 
+from axiometer.cli import main
 from tests.hostile import metrics as hostile
 from tests.hostile.processes import can_see_sessions, session_members
 
@@ -60,23 +63,38 @@ def run_contained(command: str, name: str, files: list[str]) -> tuple[subprocess
     return subprocess.CompletedProcess(process.args, process.returncode, stdout, stderr), left
 
 
-@pytest.mark.skipif(not can_see_sessions(), reason="reads the session from /proc")
-@pytest.mark.parametrize("command", ["score", "compare", "meta"])
-@pytest.mark.parametrize("name", sorted(hostile.BEHAVIOUR))
-def test_a_hostile_metric_ends_a_scoring_command_with_one_line_naming_what_it_did(campaign, command, name):
-    done, left = run_contained(command, name, campaign)
-    assert left == [], f"processes left running: {left}"
+def assert_contained(name: str, status: int, stdout: str, stderr: str) -> None:
+    """What a scoring command must have done with the hostile metric ``name``."""
     if name in NOT_ERRORS:
-        assert done.returncode == 0, done.stderr
-        json.loads(done.stdout)   # nothing the metric printed is in the report
-        assert "hostile output" not in done.stdout + done.stderr
+        assert status == 0, stderr
+        json.loads(stdout)   # nothing the metric printed is in the report
+        assert "hostile output" not in stdout + stderr
         return
-    assert (done.returncode, done.stdout) == (2, ""), done.stderr
-    lines = done.stderr.splitlines()
-    assert len(lines) == 1, done.stderr
+    assert (status, stdout) == (2, ""), stderr
+    lines = stderr.splitlines()
+    assert len(lines) == 1, stderr
     assert lines[0].startswith(f"axiometer: error: {name} ")
     assert hostile.BEHAVIOUR[name] in lines[0]
     assert " on topic 'q" in lines[0] and ", ranking d" in lines[0]
+
+
+@pytest.mark.skipif(not can_see_sessions(), reason="reads the session from /proc")
+@pytest.mark.parametrize("name", sorted(hostile.BEHAVIOUR))
+def test_a_hostile_metric_ends_score_with_one_line_naming_what_it_did_and_no_process_left(campaign, name):
+    done, left = run_contained("score", name, campaign)
+    assert left == [], f"processes left running: {left}"
+    assert_contained(name, done.returncode, done.stdout, done.stderr)
+
+
+@pytest.mark.parametrize("command", ["compare", "meta"])
+@pytest.mark.parametrize("name", sorted(hostile.BEHAVIOUR))
+def test_a_hostile_metric_ends_compare_and_meta_as_it_ends_score(campaign, command, name, capsys, monkeypatch):
+    """The same through the command line's entry point in this process (score's subprocesses above
+    show that nothing is left running; here the pytest process itself must survive every one)."""
+    monkeypatch.chdir(ROOT)
+    status = main([command, *campaign, f"tests.hostile.metrics:{name}", "--format", "json", *LIMITS])
+    out, err = capsys.readouterr()
+    assert_contained(name, status, out, err)
 
 
 def test_in_process_a_metric_author_s_exception_is_still_one_line(campaign):
