@@ -1,5 +1,5 @@
 """Ctrl-C through the command line: a burst of SIGINTs (a terminal and ``timeout`` both sending one,
-a key held down) is one interruption. The command ends with exit status 130 and its partial report,
+a key held down; all within a second) is one interruption. The command ends with exit status 130 and its partial report,
 and leaves no worker behind (issue 29: 3 of 7 bursts once left no report and orphaned workers)."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.hostile.processes import can_see_sessions, session_members
+from tests.hostile.processes import can_see_sessions, session_members, supervised_workers
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -26,9 +26,10 @@ def _sigint_as_in_a_terminal() -> None:
 
 
 def _wait_for_workers(pid: int, seconds: float = 60) -> None:
-    """Until the command has forked a supervised worker (its session holds more than itself)."""
+    """Until the command has forked a supervised worker (so its run has begun, and with it the
+    handling of Ctrl-C that reports what finished; a Ctrl-C before that ends it with no report)."""
     deadline = time.monotonic() + seconds
-    while len(session_members(pid)) < 2:
+    while not supervised_workers(pid):
         assert time.monotonic() < deadline, "no worker started"
         time.sleep(0.05)
 
@@ -45,14 +46,17 @@ def test_a_burst_of_ctrl_c_ends_check_with_its_partial_report_and_no_worker_left
     try:
         _wait_for_workers(process.pid)
         time.sleep(0.1 * attempt)  # a little later each time: the workers at different points
-        for _ in range(3):
+        for _ in range(3):  # at once, then spread over a tenth and a fifth of a second
             os.killpg(process.pid, signal.SIGINT)   # the command's group, as a terminal sends it
+            time.sleep(0.05 * attempt)
         _, stderr = process.communicate(timeout=60)
     finally:
         left = session_members(process.pid)
         for pid in left:
             os.kill(pid, signal.SIGKILL)
-    assert process.returncode == 130, stderr
+    # 130, or killed by SIGINT: a Ctrl-C of the burst that comes once the report is written and the
+    # interpreter is ending meets SIGINT's default action (a shell shows 130 for both).
+    assert process.returncode in (130, -signal.SIGINT), stderr
     assert "Traceback" not in stderr
     assert left == [], f"processes left running: {left}"
     data = json.loads(report.read_text())

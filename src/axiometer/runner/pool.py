@@ -20,7 +20,9 @@ import concurrent.futures
 import functools
 import queue
 import signal
+import sys
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from types import FrameType
@@ -88,6 +90,7 @@ class TaskPool:
         self.checked = False    # every first-phase task handled: the follow-ups are all known
         self.closed: set[int] = set()  # follow-up phases reported complete
         self.sigint = False     # a Ctrl-C arrived during run()
+        self.sigint_at = 0.0    # when (time.monotonic())
 
     def submit(self, task: Task[R], then: Callable[[R], None], *, phase: int = 0,
                travels: bool = False, supervised: bool = False) -> None:
@@ -135,6 +138,9 @@ class TaskPool:
         """Run the submitted tasks and every follow-up; True if Ctrl-C stopped the run."""
         local = sum(1 for job in self.first if job.travels and not job.supervised)
         previous = self._catch_sigint()
+        previous_hook = sys.unraisablehook
+        if previous is not None:
+            sys.unraisablehook = functools.partial(_quiet_about_noted_ctrl_c, self, previous_hook)
         try:
             if self.executor is None and min(self.jobs, local) > 1:
                 self.workers = WorkerProcesses(min(self.jobs, local))
@@ -144,7 +150,10 @@ class TaskPool:
         finally:
             self._stop()
             if previous is not None:
-                signal.signal(signal.SIGINT, previous)
+                # The rest of a burst of Ctrl-C (a terminal and `timeout` both sending one, a key
+                # held down) must not stop the report of the interrupted run either.
+                signal.signal(signal.SIGINT, _burst_ignored(self.sigint_at, previous) if self.sigint else previous)
+                sys.unraisablehook = previous_hook
         return False
 
     def _stop(self) -> None:
@@ -175,7 +184,7 @@ class TaskPool:
         def on_sigint(signum: int, frame: FrameType | None) -> None:
             if self.sigint:
                 return  # the run is stopping already: a burst of Ctrl-C must not cut its cleanup short
-            self.sigint = True
+            self.sigint, self.sigint_at = True, time.monotonic()
             raise KeyboardInterrupt
 
         signal.signal(signal.SIGINT, on_sigint)
@@ -238,6 +247,31 @@ class TaskPool:
     def _report(self, phase: int) -> None:
         if self.progress is not None:
             self.progress(PHASES[phase], self.done[phase], self.total[phase])
+
+
+#: Ctrl-C within this many seconds of the one that interrupted a run belongs to the same burst.
+BURST_SECONDS = 1.0
+
+
+def _burst_ignored(first: float, previous: Callable[..., Any]) -> Callable[[int, FrameType | None], None]:
+    """A SIGINT handler ignoring Ctrl-C until :data:`BURST_SECONDS` after ``first``, then putting
+    ``previous`` back and handing it the signal."""
+    def on_sigint(signum: int, frame: FrameType | None) -> None:
+        if time.monotonic() - first < BURST_SECONDS:
+            return
+        signal.signal(signal.SIGINT, previous)
+        previous(signum, frame)
+    return on_sigint
+
+
+def _quiet_about_noted_ctrl_c(run: Any, previous: Callable[[Any], None], unraisable: Any) -> None:
+    """``sys.unraisablehook`` while a run catches Ctrl-C: a ``KeyboardInterrupt`` the interpreter
+    could not raise (it landed in a garbage-collection callback or a fork hook) is noted in
+    ``run.sigint`` and raised by the loop, so it is not printed as an ignored exception with its
+    traceback; anything else goes to the hook there was."""
+    if isinstance(unraisable.exc_value, KeyboardInterrupt) and run.sigint:
+        return
+    previous(unraisable)
 
 
 def _result(task: Task[R], future: concurrent.futures.Future[Any]) -> R | Interrupted:

@@ -50,7 +50,7 @@ import tempfile
 import threading
 import time
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from multiprocessing.connection import wait
 from typing import IO, Any, TypeVar
@@ -215,6 +215,8 @@ def _worker_main(call: _Call, result: IO[bytes], slot: CaseSlot, memory_mb: int 
         # limit would count as the metric's time.
         gc.freeze()
         signal.signal(signal.SIGINT, signal.SIG_IGN)
+        if hasattr(signal, "pthread_sigmask"):
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # held by _start across the fork
         faulthandler.disable()  # a crash's dump would go to the caller's stderr (pytest keeps a copy)
         capture, stream = _capture_output()
         _limit_memory(memory_mb)
@@ -319,17 +321,20 @@ class Supervisor(concurrent.futures.Executor):
             except Exception:  # noqa: BLE001 - a closed or odd stream: nothing to flush
                 pass
         in_main_thread = threading.current_thread() is threading.main_thread()
-        with warnings.catch_warnings():
+        # Ctrl-C waits until the worker is forked and known: a KeyboardInterrupt inside fork's
+        # hooks is printed and lost ("Exception ignored in ... _releaseLock"), and one between the
+        # fork and the line that records the worker would leave it running, unknown.
+        with _sigint_held(), warnings.catch_warnings():
             # Python 3.12+ warns when a process with threads forks; the worker touches none of the
             # locks those threads may hold (it replaces stdout/stderr and never uses the pool).
             warnings.simplefilter("ignore", DeprecationWarning)
             pid = os.fork()
-        if pid == 0:
-            _become_worker(in_main_thread)
-            _worker_main(call, result, slot, self.memory_mb)
-        with contextlib.suppress(OSError):
-            os.setpgid(pid, pid)  # the worker does it too; whichever runs first, no window is left
-        self.workers[pid] = _Worker(pid, result, slot, call, time.monotonic(), _exit_handle(pid))
+            if pid == 0:
+                _become_worker(in_main_thread)
+                _worker_main(call, result, slot, self.memory_mb)
+            with contextlib.suppress(OSError):
+                os.setpgid(pid, pid)  # the worker does it too; whichever runs first, no window is left
+            self.workers[pid] = _Worker(pid, result, slot, call, time.monotonic(), _exit_handle(pid))
 
     def _ended(self, timeout: float) -> list[_Worker]:
         """Wait up to ``timeout`` s for a worker to end; the workers that ended (reaped)."""
@@ -401,6 +406,20 @@ class Supervisor(concurrent.futures.Executor):
         where = context_text(context) if context is not None else ""
         error = ErrorInfo(f"{what}{where}", record_topic(topic) if topic is not None else None, ranking)
         return WorkerLost(error.message, error, case)
+
+
+@contextlib.contextmanager
+def _sigint_held() -> Iterator[None]:
+    """Hold SIGINT back (blocked) in this thread for the block; one that came meanwhile is
+    delivered when the block ends. Nothing held where there is no ``pthread_sigmask``."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 def _exit_handle(pid: int) -> int | None:
