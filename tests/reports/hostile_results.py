@@ -8,7 +8,9 @@ so the page has its scatter), their comparison, a meta-evaluation and Metric Una
 and id a user chooses (a metric's name, the message it raises, topic, document and run ids, where
 the scores came from) is a *sentinel*: a token found nowhere else in the result, so that
 :meth:`Sample.hostile` can put any text in its place, inside every string of the result that holds
-it (``NRG(base=zqm1)`` as well as ``zqm1``), as a user's files or metric would have.
+it (``NRG(base=zqmetric)`` as well as ``zqmetric``), as a user's files or metric would have. Giner's
+table names no user's text; its measures' names (as ``giner.tsv`` has them) stand in, as a table
+built in Python may name them anything.
 """
 
 from __future__ import annotations
@@ -43,7 +45,7 @@ class Sample:
     #: line breaks as ``\n``), so that they read back as written only in the JSON.
     quoted: tuple[str, ...] = ()
 
-    def __repr__(self) -> str:  # hypothesis prints the fixture of a failing example
+    def __repr__(self) -> str:  # short where a failing example is printed
         return f"<{self.kind} sample>"
 
     def hostile(self, texts: Sequence[str]) -> Any:
