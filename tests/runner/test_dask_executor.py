@@ -75,7 +75,7 @@ def test_an_unreachable_scheduler_is_one_error_line(capsys, monkeypatch):
 @pytest.mark.parametrize("url, problem", [
     ("http://host:8786", "expected dask://HOST:PORT (a Dask scheduler's address)"),
     ("dask://", "expected dask://HOST:PORT (a Dask scheduler's address)"),
-    ("dask://host:port", "the port is not a number"),
+    ("dask://host:port", "the port is not a number from 1 to 65535"),
 ])
 def test_a_malformed_executor_url_is_one_error_line(capsys, url, problem):
     status, out, err = run_cli(capsys, "check", "P@10", "--quick", "--executor", url)

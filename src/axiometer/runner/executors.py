@@ -19,16 +19,18 @@ from __future__ import annotations
 
 import concurrent.futures
 import contextlib
+import ipaddress
 import multiprocessing
 import multiprocessing.pool
+import re
 import signal
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
-from axiometer.core import InputError
+from axiometer.core import InputError, cut
 
-__all__ = ["InProcess", "WorkerProcesses", "open_executor", "CONNECT_SECONDS"]
+__all__ = ["InProcess", "WorkerProcesses", "open_executor", "scheduler_address", "CONNECT_SECONDS", "DASK_PORT"]
 
 _T = TypeVar("_T")
 
@@ -36,29 +38,104 @@ _T = TypeVar("_T")
 CONNECT_SECONDS = 10
 
 
+#: The port of a Dask scheduler whose address names none (Dask's own default).
+DASK_PORT = 8786
+
+#: What an executor address looks like, as every malformed one's error line says.
+_EXPECTED = "expected dask://HOST:PORT (a Dask scheduler's address)"
+
+#: One label of a host name: letters, digits, hyphens inside (and underscores, which container
+#: networks' service names use), at most 63 characters.
+_LABEL = re.compile(r"[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?")
+
+
+def scheduler_address(url: str) -> str:
+    """The TCP address (``tcp://HOST:PORT``) of the Dask scheduler ``url`` names, ``dask://HOST:PORT``.
+
+    ``url`` is split by :func:`urllib.parse.urlsplit`; HOST is a host name (an international one
+    in its IDNA form), an IPv4 address or an IPv6 address in brackets, PORT a number from 1 to
+    65535 (:data:`DASK_PORT` when left out). Anything else (another scheme, a user name, a path,
+    a query, a bracket left open, a port out of range, a space or a control character anywhere)
+    raises :class:`~axiometer.core.InputError`, one line saying what is wrong.
+    """
+    def bad(problem: str) -> InputError:
+        return InputError(f"--executor {cut(url, 100)!r}: {problem}")
+
+    if any(c.isspace() or not c.isprintable() for c in url):  # urlsplit drops a tab or line break
+        raise bad(f"{_EXPECTED}, without spaces or control characters")
+    try:
+        parts = urlsplit(url)
+    except ValueError as error:  # "Invalid IPv6 URL": a bracket left open
+        raise bad(f"{_EXPECTED}; {error}") from None
+    if parts.scheme != "dask" or not parts.netloc:
+        raise bad(_EXPECTED)
+    if parts.path not in ("", "/") or "?" in url or "#" in url:
+        raise bad(f"{_EXPECTED}, with nothing after the port")
+    if "@" in parts.netloc:
+        raise bad(f"{_EXPECTED}, without a user name or password")
+    host, port = _host(parts.netloc), _port(parts.netloc)
+    if host is None:
+        raise bad(f"{_EXPECTED}; {cut(parts.netloc, 60)!r} names no host (a host name, an IPv4 address or an "
+                  "IPv6 address in brackets)")
+    if port is None:
+        raise bad("the port is not a number from 1 to 65535")
+    return f"tcp://{host}:{port}"
+
+
+def _host(netloc: str) -> str | None:
+    """The host of ``netloc`` as a connection names it (an IPv6 address in brackets, a host name
+    in ASCII), or ``None`` if it is none of those (an IPv6 address must be in brackets: in
+    ``::1:8786`` no one can tell the port)."""
+    if netloc.startswith("["):
+        inside, bracket, after = netloc[1:].partition("]")
+        if not bracket or after[:1] not in ("", ":"):
+            return None
+        try:
+            return f"[{ipaddress.IPv6Address(inside)}]"
+        except ValueError:
+            return None
+    name = netloc.rpartition(":")[0] if ":" in netloc else netloc
+    try:
+        ascii_name = name.encode("idna").decode("ascii").lower()
+    except UnicodeError:  # an empty label, one too long
+        return None
+    labels = ascii_name.removesuffix(".").split(".")
+    if len(ascii_name) > 253 or not all(_LABEL.fullmatch(label) for label in labels):
+        return None
+    return ascii_name
+
+
+def _port(netloc: str) -> int | None:
+    """The port of ``netloc`` (:data:`DASK_PORT` when it names none), or ``None`` if it is not a
+    number from 1 to 65535 (``urlsplit`` would read ``+1``, `` 1`` or ``１`` on some Pythons)."""
+    after = netloc.rpartition("]")[2] if netloc.startswith("[") else netloc
+    if ":" not in after:
+        return DASK_PORT
+    text = after.rpartition(":")[2]
+    if not text:
+        return DASK_PORT
+    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= 65535:
+        return None
+    return int(text)
+
+
 @contextlib.contextmanager
 def open_executor(url: str) -> Iterator[concurrent.futures.Executor]:
-    """The executor ``url`` names (``dask://HOST:PORT``), closed when the block ends.
+    """The executor ``url`` names (``dask://HOST:PORT``, :func:`scheduler_address`), closed when
+    the block ends.
 
-    Raises :class:`~axiometer.core.InputError` (one line) for an unknown scheme, a missing
+    Raises :class:`~axiometer.core.InputError` (one line) for a malformed address, a missing
     ``distributed`` package or a scheduler that does not answer within :data:`CONNECT_SECONDS`.
     """
-    parts = urlsplit(url)
-    if parts.scheme != "dask" or not parts.hostname or parts.path not in ("", "/"):
-        raise InputError(f"--executor {url!r}: expected dask://HOST:PORT (a Dask scheduler's address)")
-    try:
-        port = parts.port
-    except ValueError:
-        raise InputError(f"--executor {url!r}: the port is not a number") from None
+    address, shown = scheduler_address(url), cut(url, 100)
     try:
         from distributed import Client
     except ImportError:
-        raise InputError(f"--executor {url!r}: Dask is not installed; pip install 'axiometer[dask]'") from None
-    address = f"tcp://{parts.hostname}:{port or 8786}"
+        raise InputError(f"--executor {shown!r}: Dask is not installed; pip install 'axiometer[dask]'") from None
     try:
         client = Client(address, timeout=CONNECT_SECONDS, set_as_default=False)
-    except OSError as error:  # includes the connection timeout
-        raise InputError(f"--executor {url!r}: no Dask scheduler answered at {address} within "
+    except (OSError, ValueError) as error:  # OSError includes the connection timeout
+        raise InputError(f"--executor {shown!r}: no Dask scheduler answered at {address} within "
                          f"{CONNECT_SECONDS} s ({type(error).__name__})") from None
     try:
         yield client.get_executor()

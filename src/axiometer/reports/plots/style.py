@@ -46,6 +46,9 @@ _STYLE: dict[RcKeyType, Any] = {
     "svg.fonttype": "path",
     "svg.hashsalt": "axiometer",     # deterministic ids: the same picture gives the same bytes
     "axes.formatter.useoffset": False,
+    # A "$" in a metric's or a run's name is a dollar sign, not mathtext (issue 29: "$x^$" made
+    # the picture fail to draw); the labels that are formulas ask for mathtext themselves.
+    "text.parse_math": False,
 }
 
 

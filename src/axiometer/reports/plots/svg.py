@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from axiometer.core import ValidationError
 from axiometer.outputs import write_atomically
 from axiometer.reports.plots.style import style
+from axiometer.reports.render.text import visible
 
 if TYPE_CHECKING:  # matplotlib is imported when a picture is drawn, not with axiometer
     from matplotlib.figure import Figure
@@ -24,6 +25,8 @@ PICTURE_FORMATS = (".svg", ".png")
 #: An element's id, and a reference to one (``url(#id)``, ``href="#id"``, ``xlink:href="#id"``).
 _ID = re.compile(r'\sid="([^"]+)"')
 _REFERENCE = re.compile(r'(url\(#|href="#)([^"\)]+)')
+#: The characters XML 1.0 does not allow (the C0 controls but tab, line feed and carriage return).
+_NOT_XML = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 
 
 def to_svg(figure: Figure, prefix: str | None = None) -> str:
@@ -49,13 +52,21 @@ def to_svg(figure: Figure, prefix: str | None = None) -> str:
         figure.savefig(buffer, format="svg", metadata={"Date": None, "Creator": None, "Format": None,
                                                        "Type": None})
     svg = buffer.getvalue()
-    svg = svg[svg.index("<svg"):]
+    svg = _xml(svg[svg.index("<svg"):])
     svg = _numbered_ids(svg, prefix) if prefix is not None else _hashed_ids(svg)
     label = figure.get_label()
     if isinstance(label, str) and label:
-        title = label.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+        title = _xml(label.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;"))
         svg = re.sub(r"(<svg\b[^>]*>)", rf'\1\n <title>{_escape_group(title)}</title>', svg, count=1)
     return svg.replace("<svg ", '<svg role="img" ', 1).rstrip() + "\n"
+
+
+def _xml(svg: str) -> str:
+    r"""``svg`` with every character XML does not allow shown as ``\xNN`` (``\uNNNN``), as the text
+    reports show it: matplotlib writes each text as a comment beside its glyphs, and a control
+    character in a run's name made the picture a file no XML reader opens (issue 29)."""
+    return _NOT_XML.sub(lambda match: visible(match.group()) if match.group() < "\x80"
+                        else f"\\u{ord(match.group()):04x}", svg)
 
 
 def _hashed_ids(svg: str) -> str:

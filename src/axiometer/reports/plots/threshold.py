@@ -184,7 +184,7 @@ def _mark_found(axes: Axes, check: Check, symbol: str) -> None:
 def _finish_panel(axes: Axes, check: Check, symbol: str) -> None:
     """The panel's log scale, labels, grid and title (the verdict and the constraint's rule)."""
     axes.set_xscale("log")
-    axes.set_ylabel(f"$D({symbol}) = Q(a_{symbol}) - Q(b_{symbol})$")
+    axes.set_ylabel(f"$D({symbol}) = Q(a_{symbol}) - Q(b_{symbol})$", parse_math=True)
     # A linear axis's major formatter is matplotlib's ScalarFormatter.
     cast("ScalarFormatter", axes.yaxis.get_major_formatter()).set_powerlimits((-4, 4))
     axes.grid(True, which="major", color="#DDDDDD", linewidth=0.6)
@@ -226,7 +226,7 @@ def _draw_sign_strip(strip: Axes, check: Check, curve: Sequence[tuple[str, Seque
     strip.xaxis.set_major_formatter(FuncFormatter(lambda x, _: f"{x:.0f}" if x >= 1 else ""))
     strip.set_xlabel(f"{symbol} (log scale); the strip: sign of D per rc (+ blue, − orange, 0 grey)\n"
                      f"$a_{symbol}$: one relevant document, then 2{symbol}−1 non-relevant;   "
-                     f"$b_{symbol}$: {symbol} non-relevant documents, then {symbol} relevant")
+                     f"$b_{symbol}$: {symbol} non-relevant documents, then {symbol} relevant", parse_math=True)
 
 
 def threshold_curve(check: Check) -> Figure:

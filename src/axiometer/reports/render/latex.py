@@ -1,7 +1,7 @@
 """LaTeX: a document's tables as booktabs ``table`` environments a paper can ``\\input``.
 
-Only tables (with their captions, labels and notes) have a LaTeX form; the preamble's lines
-become comments. :func:`escape` is the one LaTeX escape: it writes ``<=`` and ``>=`` as math
+Only tables (with their captions, labels and notes) have a LaTeX form; the preamble's and the
+epilogue's lines become comments, each on one line (:func:`comment`). :func:`escape` is the one LaTeX escape: it writes ``<=`` and ``>=`` as math
 symbols and a verdict's :class:`~axiometer.reports.document.Mark` as LaTeX's own symbols.
 """
 
@@ -16,7 +16,7 @@ from axiometer.reports.document import (
 from axiometer.reports.render.text import one_line
 from axiometer.results import Verdict
 
-__all__ = ["escape", "render", "MARKS", "FLAGS"]
+__all__ = ["escape", "comment", "render", "MARKS", "FLAGS"]
 
 _SPECIAL = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#",
             "_": r"\_", "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}",
@@ -104,10 +104,16 @@ def table(block: Table) -> list[str]:
     return lines + _note(block.note) + ["\\end{table}"]
 
 
+def comment(line: str) -> str:
+    """``line`` as a comment: on one line (a line break in a run's name would end the comment and
+    let the rest be read as LaTeX), control characters shown."""
+    return f"% {one_line(line)}"
+
+
 def render(document: Document, width: int = 0) -> str:
-    """The document's tables, one environment each, after its preamble as comments."""
-    lines = [f"% {line}" for line in document.preamble]
+    """The document's tables, one environment each, between its preamble and epilogue as comments."""
+    lines = [comment(line) for line in document.preamble]
     for number, block in enumerate(b for b in document.blocks if b.shown_in("latex") and isinstance(b, Table)):
         lines += ([""] if number else []) + table(block)
-    lines += [f"% {line}" for line in document.epilogue]
+    lines += [comment(line) for line in document.epilogue]
     return "\n".join(lines) + "\n"

@@ -4,9 +4,12 @@ Titles are headings (``## ...``), lists bullets, tables GitHub's pipe tables, pr
 blocks fenced; blocks are separated by a blank line, as Markdown needs. Text that may come from a
 user's file or metric (ids, names, error messages) is made inert (issue 29): :func:`text` keeps
 an HTML tag from opening (a renderer with HTML on would run ``<script>``), a backtick from opening
-code, a ``[`` from making a link, and a line break from ending a table row or a list item; a code
-span and a fenced block use more backticks than their content holds. :func:`escape` is the one
-place a ``|`` is escaped (in a table cell it would end the cell).
+code, a ``[`` from making a link, an entity from turning into the character it names, a ``*`` or
+``_`` from emphasising, and a line break from ending a table row or a list item; a code span and a
+fenced block use more backticks than their content holds. Where a line starts is known only once
+a paragraph is wrapped: :func:`inert_lines` then escapes a heading's ``#``, a quote's ``>``, a list
+item's ``-`` or ``1.``, a rule or a fence that a line would otherwise open with. :func:`escape` is
+the one place a ``|`` is escaped (in a table cell it would end the cell).
 """
 
 from __future__ import annotations
@@ -17,24 +20,65 @@ from collections.abc import Iterable
 from tabulate import tabulate
 
 from axiometer.reports.document import (
-    Code, DefinitionList, Document, Emph, Inlines, Mark, Paragraph, Preformatted, Section, Strong, Sup, Table,
-    plain,
+    BulletList, Code, DefinitionList, Document, Emph, Inlines, Mark, Paragraph, Preformatted, Section, Strong, Sup,
+    Table, plain,
 )
 from axiometer.reports.numbers import NBSP, wrap, wrap_lines
 from axiometer.reports.render.text import TextRenderer, cell_value, column_alignment, one_line, text_columns
 
-__all__ = ["MarkdownRenderer", "render", "escape", "text", "code_span", "fence"]
+__all__ = ["MarkdownRenderer", "render", "escape", "text", "code_span", "fence", "inert_lines", "heading"]
 
 _TAG = re.compile(r"<(?=[A-Za-z/!?])")
 _TICKS = re.compile(r"`+")
+#: An entity or character reference, which Markdown would read as the character it names.
+_REFERENCE = re.compile(r"&(?=[A-Za-z][A-Za-z0-9]*;|#[0-9]{1,7};|#[xX][0-9A-Fa-f]{1,6};)")
+#: An emphasis delimiter: a ``*`` not between spaces, a ``_`` not inside a word (``a_n`` stays).
+_EMPHASIS = re.compile(r"(?<!\s)\*|\*(?!\s)|(?<![^\W_])_|_(?![^\W_])")
+#: What opens a block at a line's start (after its indentation): an ATX heading, a quote, a bullet,
+#: a thematic break, a setext underline, a fence. Its first character is escaped.
+_OPENS_BLOCK = re.compile(r"#{1,6}(?=[ \t]|$)|>|[-+*](?=[ \t]|$)|([-_*])[ \t]*(?:\1[ \t]*){2,}$|=+[ \t]*$|-+[ \t]*$"
+                          r"|`{3,}|~{3,}")
+#: An ordered list item's number; its delimiter (``.`` or ``)``) is escaped.
+_ORDERED = re.compile(r"[0-9]{1,9}(?=[.)](?:[ \t]|$))")
+#: The end of a heading that Markdown would drop as its closing sequence (``## Title #``).
+_CLOSING = re.compile(r"(^|[ \t])(#+[ \t]*)$")
 
 
 def text(value: str) -> str:
-    """``value`` as inert Markdown text: ``<`` before a tag name as ``&lt;``, a backslash, a backtick
-    and ``[`` escaped (the backslash first, so none of the others can be undone), every line break
-    a space; ``<=`` and the like stay as they are."""
-    value = one_line(value).replace("\\", "\\\\")
+    """``value`` as inert Markdown text: ``<`` before a tag name as ``&lt;``; a backslash, a backtick,
+    ``[``, the ``&`` of an entity (``&amp;``) and a ``*`` or ``_`` that could emphasise escaped (the
+    backslash first, so none of the others can be undone); every line break a space; ``<=`` and the
+    like stay as they are. What a line starts with is :func:`inert_lines`' business: wrapping
+    decides where lines start."""
+    value = _REFERENCE.sub("\\\\&", one_line(value).replace("\\", "\\\\"))
+    value = _EMPHASIS.sub(lambda m: "\\" + m.group(), value)
     return _TAG.sub("&lt;", value).replace("`", "\\`").replace("[", "\\[")
+
+
+def inert_lines(lines: list[str], marker: str = "") -> list[str]:
+    r"""The lines of one paragraph or list item (``marker``: the item's ``- ``), each starting with
+    text rather than a block: a heading's ``#``, a quote's ``>``, a list item's ``-`` or ``1.``, a
+    rule, a setext underline or a fence that a user's text (or wrapping it) put at a line's start is
+    escaped (``\#``, ``1\.``), and the first line loses the indentation that would make it code."""
+    out = []
+    for k, line in enumerate(lines):
+        rest = line.lstrip(" \t")
+        head = "" if k == 0 else line[:len(line) - len(rest)]
+        if k == 0 and marker and rest.startswith(marker):
+            head, rest = marker, rest[len(marker):].lstrip(" \t")
+        ordered = _ORDERED.match(rest)
+        if ordered:
+            rest = f"{rest[:ordered.end()]}\\{rest[ordered.end():]}"
+        elif _OPENS_BLOCK.match(rest):
+            rest = "\\" + rest
+        out.append(head + rest)
+    return out
+
+
+def heading(level: int, title: str) -> str:
+    """An ATX heading of ``title`` (Markdown already): a closing ``#`` run it ends with escaped."""
+    title = _CLOSING.sub(r"\1\\\2", title.strip())
+    return f"{'#' * level} {title}".rstrip()
 
 
 def _longest_ticks(values: Iterable[str]) -> int:
@@ -65,11 +109,11 @@ class MarkdownRenderer(TextRenderer):
 
     def heading(self, document: Document) -> list[str]:
         """The title as a heading of the document's level, the settings as a list under it."""
-        settings = wrap_lines([f"- {line}" for line in document.subtitle], self.width)
-        settings = [text(line) for line in settings]
+        settings = [line for setting in document.subtitle
+                    for line in inert_lines([text(part) for part in wrap(f"- {setting}", self.width)], "- ")]
         if not document.title:
             return settings
-        return [f"{'#' * document.level} {text(document.title)}", *([""] if settings else []), *settings]
+        return [heading(document.level, text(document.title)), *([""] if settings else []), *settings]
 
     def inline(self, parts: Inlines) -> str:
         out = []
@@ -90,14 +134,19 @@ class MarkdownRenderer(TextRenderer):
 
     def paragraph(self, block: Paragraph) -> list[str]:
         if block.label:
-            return wrap(f"{block.label}: {self.inline(block.parts)}", self.width, hang=2)
-        return super().paragraph(block)
+            return inert_lines(wrap(f"{block.label}: {self.inline(block.parts)}", self.width, hang=2))
+        return inert_lines(super().paragraph(block))
 
     def bullet(self, item: Inlines, marker: str = "  ") -> str:
         return f"- {self.inline(item)}"
 
+    def bullets(self, block: BulletList) -> list[str]:
+        items = [self.bullet(item) for item in block.items]
+        return [line for item in items
+                for line in inert_lines([item] if self.name in block.nowrap else wrap(item, self.width), "- ")]
+
     def section(self, section: Section) -> list[str]:
-        out = [f"{'#' * section.level} {self.inline(section.title)}"] if self.title_shown(section) else []
+        out = [heading(section.level, self.inline(section.title))] if self.title_shown(section) else []
         self.add(out, section.children)
         return out
 
@@ -109,12 +158,12 @@ class MarkdownRenderer(TextRenderer):
             return ["| | |", "|---|---|", *(f"| {escape(term)} | {escape(value)} |" for term, value in items)]
         if block.style == "inline":
             text = "; ".join(f"{term}{NBSP}{meaning}" for term, meaning in items)
-            return wrap(f"{title}: {text}.", self.width, hang=2)
+            return inert_lines(wrap(f"{title}: {text}.", self.width, hang=2))
         if block.style == "key":
-            return [title, ""] + [part for term, meaning in items
-                                  for part in wrap(f"- {term} {meaning}".rstrip(), self.width)]
-        return [f"{title}:", ""] + [part for term, meaning in items
-                                    for part in wrap(f"- {term}: {meaning}", self.width)]
+            return [*inert_lines([title]), ""] + [part for term, meaning in items for part in
+                                                  inert_lines(wrap(f"- {term} {meaning}".rstrip(), self.width), "- ")]
+        return [*inert_lines([f"{title}:"]), ""] + [part for term, meaning in items for part in
+                                                    inert_lines(wrap(f"- {term}: {meaning}", self.width), "- ")]
 
     def table(self, table: Table) -> list[str]:
         headers = [escape(self.inline(cell.parts)) for cell in table.headers]

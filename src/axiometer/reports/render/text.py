@@ -85,8 +85,7 @@ class TextRenderer:
             self.add(out, block.children)
             return out
         if isinstance(block, BulletList):
-            items = [self.bullet(item, block.marker) for item in block.items]
-            return items if self.name in block.nowrap else wrap_lines(items, self.width)
+            return self.bullets(block)
         if isinstance(block, DefinitionList):
             return self.definitions(block)
         if isinstance(block, Table):
@@ -110,6 +109,11 @@ class TextRenderer:
 
     def bullet(self, item: Inlines, marker: str = "  ") -> str:
         return f"{marker}{self.inline(item)}"
+
+    def bullets(self, block: BulletList) -> list[str]:
+        """Each item on a line of its own (wrapped to the width unless the format is ``nowrap``)."""
+        items = [self.bullet(item, block.marker) for item in block.items]
+        return items if self.name in block.nowrap else wrap_lines(items, self.width)
 
     # -- blocks ---------------------------------------------------------------------------------
 
