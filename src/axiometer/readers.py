@@ -25,12 +25,14 @@ is ignored, as trec_eval ignores it.
 
 Blank lines and lines whose first non-blank character is ``#`` are skipped;
 every other line is read or rejected with an
-:class:`~axiometer.core.InputError` naming file, line and problem.
+:class:`~axiometer.core.InputError` naming file, line and problem. Files are
+read a megabyte at a time, and a line longer than :data:`MAX_LINE` bytes (a
+binary file, ``/dev/zero``) is refused as soon as it is that long: memory
+follows what a reader keeps, never the file's size.
 """
 
 from __future__ import annotations
 
-import io
 import math
 import os
 import re
@@ -42,9 +44,8 @@ from typing import Any
 
 from axiometer.core import (SINGLE_ASPECT, WEIGHT_SUM_TOLERANCE, InputError, Number, Ranking,
                             Topic, ValidationError)
-from axiometer.grades import (GRADE_MAPPINGS, DEFAULT_MAPPING, MAX_GRADE, ranking_from_scores,
-                              topic_from_grades)
-from axiometer.runfile import CompactRankings, parse_run
+from axiometer.grades import GRADE_MAPPINGS, DEFAULT_MAPPING, MAX_GRADE, topic_from_grades
+from axiometer.runfile import CompactRankings, RunAssembler, RunChunk, RunColumns, bulk_chunk, chunk_from_rows
 
 __all__ = ["QRELS_FORMATS", "Qrels", "Run", "read_qrels", "read_run", "detect_qrels_format",
            "content_lines", "BOM"]
@@ -107,18 +108,26 @@ def _control_character(text: str) -> str | None:
     return None if found is None else f"U+{ord(found.group()):04X}"
 
 
+#: The longest line read, in bytes. Qrels and run lines are tens of bytes (a long URL as a document
+#: id, a few hundred); a file with no line break in this many bytes is binary data or no file of
+#: lines at all (``/dev/zero`` has none): it is refused there, before more of it is read.
+MAX_LINE = 1 << 20
+
+
 def content_lines(path: str | os.PathLike[str]) -> Iterator[tuple[int, str]]:
     """``(line number, text without its line break)`` for every line that is
     neither blank nor a ``#`` comment.
 
     A UTF-8 byte-order mark at the start of the file is dropped (it would
     otherwise become part of the first topic's id); any other control
-    character (tabs aside) is refused with the file, line and character. The
-    time taken is linear in the file's size.
+    character (tabs aside) is refused with the file, line and character, and so
+    is a line longer than :data:`MAX_LINE` bytes. The file is read a megabyte
+    at a time: the time taken is linear in its size, the memory bounded.
     """
     source = _source(path)
     with _open(source) as handle:
-        yield from _content(handle, source)
+        for first, span in _spans(handle, source):
+            yield from _content(span, source, first)
 
 
 def _open(source: str) -> Any:
@@ -133,44 +142,73 @@ def _open(source: str) -> Any:
         raise InputError(f"cannot open: {error.strerror or error}", source=source) from None
 
 
-def _read_bytes(source: str) -> bytes:
-    """The whole file, or one error line (the messages of :func:`content_lines`)."""
-    with _open(source) as handle:
-        try:
-            return handle.read()
-        except OSError as error:
-            raise InputError(f"cannot read: {error.strerror or error}", source=source) from None
-
-
-def _content(lines: Iterable[bytes], source: str) -> Iterator[tuple[int, str]]:
-    """:func:`content_lines` over ``lines``, the file's raw lines (an open file, or a file's bytes
-    already read, split at ``\\n``)."""
+def _read(handle: Any, source: str) -> bytes:
+    """Up to :data:`MAX_LINE` bytes more of ``handle``, or one error line (``/proc/self/mem``)."""
     try:
-        for number, raw in enumerate(lines, 1):
-            try:
-                line = raw.decode("utf-8")
-            except UnicodeDecodeError:
-                raise InputError("not UTF-8 text", source=source, line=number) from None
-            if number == 1 and line.startswith(BOM):
-                line = line[len(BOM):]
-            line = line.rstrip("\r\n")
-            bad = _control_character(line)
-            if bad is not None:
-                raise InputError(f"control character {bad} in the line (only tabs and spaces "
-                                 "separate fields)", source=source, line=number)
-            stripped = line.strip()
-            if stripped and not stripped.startswith("#"):
-                yield number, line
+        return handle.read(MAX_LINE)
     except OSError as error:
         raise InputError(f"cannot read: {error.strerror or error}", source=source) from None
 
 
-def _data_lines(path: str | os.PathLike[str], nothing: str,
-                data: bytes | None = None) -> list[tuple[int, str]]:
-    """:func:`content_lines` as a list (of ``data``, the file's bytes, when already read); an
-    error saying ``nothing`` if it is empty."""
-    lines = list(content_lines(path) if data is None else
-                 _content(io.BytesIO(data), _source(path)))
+def _spans(handle: Any, source: str) -> Iterator[tuple[int, bytes]]:
+    """The file in spans of whole lines, about :data:`MAX_LINE` bytes each, with the number of each
+    span's first line; an error naming the first line longer than :data:`MAX_LINE` bytes.
+
+    Blocks are read :data:`MAX_LINE` bytes at a time, so a line within a block is never too long;
+    only the line carried from the blocks before can be, and it is measured as it grows.
+    """
+    carry, line = b"", 1  # the unfinished line after the last line break, and its number
+    while True:
+        block = _read(handle, source)
+        if not block:
+            if carry:
+                yield line, carry
+            return
+        head = block.find(b"\n")
+        if head < 0 or len(carry) + head > MAX_LINE:
+            carry += block
+            if len(carry) > MAX_LINE:
+                raise InputError(f"line longer than {MAX_LINE} bytes: not a file of text lines "
+                                 "(binary data?)", source=source, line=line)
+            continue
+        cut = block.rfind(b"\n")
+        span, carry = carry + block[:cut + 1], block[cut + 1:]
+        yield line, span
+        line += span.count(b"\n")
+
+
+def _blank(span: bytes) -> bool:
+    """Whether every line of ``span`` is blank: only spaces, tabs and line feeds (a carriage
+    return is looked at line by line: inside a line it is a control character)."""
+    return not span.translate(None, b" \t\n")
+
+
+def _content(span: bytes, source: str, first: int = 1) -> Iterator[tuple[int, str]]:
+    """:func:`content_lines` over ``span``, whole lines of a file, the first numbered ``first``."""
+    if _blank(span):
+        return
+    for number, raw in enumerate(span.split(b"\n"), first):
+        if not raw.strip(b" \t"):
+            continue  # blank: skipped without decoding (a file of blank lines is read fast)
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise InputError("not UTF-8 text", source=source, line=number) from None
+        if number == 1 and line.startswith(BOM):
+            line = line[len(BOM):]
+        line = line.rstrip("\r\n")
+        bad = _control_character(line)
+        if bad is not None:
+            raise InputError(f"control character {bad} in the line (only tabs and spaces "
+                             "separate fields)", source=source, line=number)
+        stripped = line.strip()
+        if stripped and not stripped.startswith("#"):
+            yield number, line
+
+
+def _data_lines(path: str | os.PathLike[str], nothing: str) -> list[tuple[int, str]]:
+    """:func:`content_lines` as a list; an error saying ``nothing`` if it is empty."""
+    lines = list(content_lines(path))
     if not lines:
         raise InputError(f"empty file: {nothing}", source=os.fspath(path))
     return lines
@@ -371,58 +409,121 @@ def read_run(path: str | os.PathLike[str], *, compact: bool = False) -> Run:
     :class:`UserWarning` per file says how many lines had extra columns and
     where the first is. Fewer than six columns is an error.
 
-    A well-formed file is read in bulk (:mod:`axiometer.runfile`, numpy);
-    any line the bulk reader does not take as it is (see there) sends the
-    file's bytes through the line-by-line reader, which reports every problem
-    with file, line and token. Both give the same :class:`Run`.
+    The file is read a span of lines (about a megabyte) at a time, each span
+    in bulk (:mod:`axiometer.runfile`, numpy); a span the bulk reader does not
+    take as it is (see there) goes through the line-by-line reader, which
+    reports every problem with file, line and token, at the first bad line of
+    the file. Memory follows the data lines kept, not the file's size: blank
+    lines cost nothing, and a line longer than :data:`MAX_LINE` bytes (binary
+    data, ``/dev/zero``) is refused when it gets that long.
     ``compact=True`` keeps the rankings as one byte array per run
     (:class:`~axiometer.runfile.CompactRankings`, a read-only mapping equal to
     the ``dict``), building each :class:`Ranking` when first asked for:
     what :func:`axiometer.scoring.score_runs` reads without building any.
     """
     source = _source(path)
-    data = _read_bytes(source)
-    columns = parse_run(data)
-    if columns is not None:
-        return Run(columns.tag, CompactRankings(columns) if compact else columns.rankings(), source)
-    run, extra, first_extra = _read_run_lines(source, data)
+    assembler = RunAssembler()
+    extra, first_extra = 0, 0  # lines with more than six columns, the first of them
+    try:
+        with _open(source) as handle:
+            for first, span in _spans(handle, source):
+                more, first_more = _add_span(assembler, span, first, source)
+                extra, first_extra = extra + more, first_extra or first_more
+    except InputError as error:
+        raise _duplicate(assembler, source) or error
+    columns = _finish_run(assembler, source)
     if extra:
         lines = "1 line has" if extra == 1 else f"{extra} lines have"
         warnings.warn(f"{source}: {lines} more than 6 columns (the first at line {first_extra}); "
                       "the extra columns are ignored, as trec_eval ignores them", stacklevel=2)
-    return run
+    return Run(columns.tag, CompactRankings(columns) if compact else columns.rankings(), source)
+
+
+def _add_span(assembler: RunAssembler, span: bytes, first: int, source: str) -> tuple[int, int]:
+    """Read one span of whole lines (the first numbered ``first``) into ``assembler``: in bulk,
+    else line by line; how many of its lines had more than six columns and the first of them.
+    The line reader's error is raised once the lines before it are kept (so that a duplicate
+    before it is reported instead)."""
+    if _blank(span):
+        return 0, 0
+    chunk = bulk_chunk(span, first, assembler.index)
+    if chunk is not None and (assembler.tag is None or chunk.tag == assembler.tag):
+        assembler.add(chunk)
+        return 0, 0
+    chunk, extra, first_extra, error = _span_lines(span, first, source, assembler)
+    assembler.add(chunk)
+    if error is not None:
+        raise error
+    return extra, first_extra
+
+
+def _span_lines(span: bytes, first: int, source: str, assembler: RunAssembler
+                ) -> tuple[RunChunk, int, int, InputError | None]:
+    """The line-by-line reader over a span: its data lines up to the first bad one as a
+    :class:`RunChunk`, how many had more than six columns, the first of them, and the error at
+    the first bad line (``None`` if there is none). Duplicates are the assembler's to find."""
+    qids: list[str] = []
+    docs: list[str] = []
+    scores: list[float] = []
+    numbers: list[int] = []
+    tag, tag_line = assembler.tag, assembler.tag_line
+    extra, first_extra, error = 0, 0, None
+    try:
+        for line, text in _content(span, source, first):
+            fields = text.split()
+            if len(fields) < 6:
+                raise InputError(f"expected 6 columns (qid Q0 docno rank score tag), found {len(fields)}",
+                                 source=source, line=line)
+            if len(fields) > 6:
+                extra += 1
+                first_extra = first_extra or line
+            qid, _, doc, _, score_text, line_tag = fields[:6]
+            score = _finite(score_text)
+            if not math.isfinite(score):
+                raise InputError("score must be a finite number", source=source, line=line,
+                                 token=score_text)
+            if tag is None:
+                tag, tag_line = line_tag, line
+            elif line_tag != tag:
+                raise InputError(f"run tag {line_tag!r} differs from {tag!r} at line {tag_line};"
+                                 " a file holds one run", source=source, line=line)
+            qids.append(qid)
+            docs.append(doc)
+            scores.append(score)
+            numbers.append(line)
+    except InputError as problem:
+        error = problem
+    chunk = chunk_from_rows(tag or "", first, qids, docs, scores, numbers, assembler.index)
+    return chunk, extra, first_extra, error
+
+
+def _duplicate(assembler: RunAssembler, source: str) -> InputError | None:
+    """The error for the first document listed twice in a topic so far, if any."""
+    found = assembler.duplicate()
+    if found is None:
+        return None
+    return InputError(f"duplicate document {found.doc!r} in topic {found.qid!r} (first at line {found.first})",
+                      source=source, line=found.line)
+
+
+def _finish_run(assembler: RunAssembler, source: str) -> RunColumns:
+    """Every span read: the run's columns, or the error for an empty file or a duplicate."""
+    if assembler.empty:
+        raise InputError("empty file: no run lines", source=source)
+    duplicate = _duplicate(assembler, source)
+    if duplicate is not None:
+        raise duplicate
+    return assembler.finish()
 
 
 def _read_run_lines(source: str, data: bytes) -> tuple[Run, int, int]:
-    """The line-by-line reader: the run, how many lines had more than six columns and the first
-    of them. Raises :class:`InputError` naming file, line (and token) at the first bad line."""
-    scored: dict[str, dict[str, tuple[float, int]]] = {}  # qid -> doc -> (score, line)
-    tag, tag_line = "", 0
-    extra, first_extra = 0, 0  # lines with more than six columns, the first of them
-    for line, text in _data_lines(source, "no run lines", data):
-        fields = text.split()
-        if len(fields) < 6:
-            raise InputError(f"expected 6 columns (qid Q0 docno rank score tag), found {len(fields)}",
-                             source=source, line=line)
-        if len(fields) > 6:
-            extra += 1
-            first_extra = first_extra or line
-        qid, _, doc, _, score_text, line_tag = fields[:6]
-        score = _finite(score_text)
-        if not math.isfinite(score):
-            raise InputError("score must be a finite number", source=source, line=line,
-                             token=score_text)
-        if not tag_line:
-            tag, tag_line = line_tag, line
-        elif line_tag != tag:
-            raise InputError(f"run tag {line_tag!r} differs from {tag!r} at line {tag_line};"
-                             " a file holds one run", source=source, line=line)
-        documents = scored.setdefault(qid, {})
-        earlier = documents.get(doc)
-        if earlier is not None:
-            raise InputError(f"duplicate document {doc!r} in topic {qid!r} (first at line {earlier[1]})",
-                             source=source, line=line)
-        documents[doc] = (score, line)
-    rankings = {qid: ranking_from_scores((doc, score) for doc, (score, _) in documents.items())
-                for qid, documents in scored.items()}
-    return Run(tag, rankings, source), extra, first_extra
+    """The line-by-line reader over a whole file's bytes (no bulk path, no span): the run (its
+    rankings a ``dict``), how many lines had more than six columns and the first of them. Raises
+    :class:`InputError` naming file, line (and token) at the first bad line."""
+    assembler = RunAssembler()
+    chunk, extra, first_extra, error = _span_lines(data, 1, source, assembler)
+    assembler.add(chunk)
+    if error is not None:
+        raise _duplicate(assembler, source) or error
+    columns = _finish_run(assembler, source)
+    return Run(columns.tag, columns.rankings(), source), extra, first_extra
