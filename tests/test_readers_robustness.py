@@ -206,9 +206,11 @@ def _reference_run(data: bytes, source: str) -> tuple[dict[str, tuple[str, ...]]
         if tag is None:
             tag, tag_line = line_tag, number
         elif line_tag != tag:
-            return f"{source}:{number}: run tag {line_tag!r} differs from {tag!r} at line {tag_line}; a file holds one run"
+            return (f"{source}:{number}: run tag {line_tag!r} differs from {tag!r} at line {tag_line}; "
+                    "a file holds one run")
         if doc in scored.setdefault(qid, {}):
-            return f"{source}:{number}: duplicate document {doc!r} in topic {qid!r} (first at line {scored[qid][doc][1]})"
+            first = scored[qid][doc][1]
+            return f"{source}:{number}: duplicate document {doc!r} in topic {qid!r} (first at line {first})"
         scored[qid][doc] = (score, number)
     if tag is None:
         return f"{source}: empty file: no run lines"
