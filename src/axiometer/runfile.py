@@ -38,6 +38,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import repeat
 
 import numpy as np
 
@@ -506,20 +507,27 @@ class JudgedIndex:
         self._lookup: dict[bytes, int] | None = None
         self._by_count: dict[int, _Table | None] = {}
 
-    def _judged(self) -> tuple[np.ndarray, np.ndarray]:
-        """The rows and ``S`` array of the judged ids a run can hold: a run's ids are non-empty
-        UTF-8 without a NUL byte (the readers refuse control characters); another id is never
-        found (and an ``S`` array would drop a trailing NUL)."""
-        if self._usable is None:
-            usable = []
+    def _lookups(self) -> dict[bytes, int]:
+        """The judged ids a run can hold, as bytes, and their rows: a run's ids are non-empty UTF-8
+        without a NUL byte (the readers refuse control characters); another id is never found
+        (and an ``S`` array would drop a trailing NUL)."""
+        if self._lookup is None:
+            lookup = {}
             for i, d in enumerate(self._documents, 1):
                 if d and "\x00" not in d:
                     try:
-                        usable.append((i, d.encode("utf-8")))
+                        lookup[d.encode("utf-8")] = i
                     except UnicodeEncodeError:  # a lone surrogate: not text a file can hold
                         pass
-            self._usable = (np.array([i for i, _ in usable], dtype=np.int64),
-                            np.array([d for _, d in usable], dtype=bytes) if usable else np.zeros(0, "S1"))
+            self._lookup = lookup
+        return self._lookup
+
+    def _judged(self) -> tuple[np.ndarray, np.ndarray]:
+        """The rows and ``S`` array of :meth:`_lookups`."""
+        if self._usable is None:
+            lookup = self._lookups()
+            self._usable = (np.fromiter(lookup.values(), dtype=np.int64, count=len(lookup)),
+                            np.array(list(lookup), dtype=bytes) if lookup else np.zeros(0, "S1"))
         return self._usable
 
     def _table(self, count: int) -> _Table | None:
@@ -542,11 +550,7 @@ class JudgedIndex:
         return self._by_count[count]
 
     def _by_dict(self, ids: np.ndarray) -> np.ndarray:
-        if self._lookup is None:
-            rows, judged = self._judged()
-            self._lookup = dict(zip(judged.tolist(), rows.tolist()))
-        lookup = self._lookup
-        return np.fromiter((lookup.get(i, 0) for i in ids.tolist()), dtype=np.int64, count=len(ids))
+        return np.fromiter(map(self._lookups().get, ids.tolist(), repeat(0)), dtype=np.int64, count=len(ids))
 
     def rows(self, ids: np.ndarray) -> np.ndarray:
         """The judged row of every id of an ``S`` array (0: unjudged)."""

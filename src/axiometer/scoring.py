@@ -214,6 +214,10 @@ class _TopicRankings:
 
     def batch(self, topic: Topic) -> RankingBatch:
         """The batch of every ranking under ``topic`` (one grade mapping's view of the topic)."""
+        if len(self.mappings) == 1 and isinstance(self.mappings[0], CompactRankings):
+            # One run: no splitting and joining (a million small topics pay for every call).
+            found = self._index(topic).rows(self.mappings[0].documents(self.topic_id))
+            return RankingBatch.from_rows(found, np.array([len(found)]), topic)
         compact = [m for m in self.mappings if isinstance(m, CompactRankings)]
         if not compact:
             return RankingBatch.from_rankings(self.rankings(), topic)
@@ -235,10 +239,13 @@ class _TopicRankings:
 
     def _index(self, topic: Topic) -> JudgedIndex:
         # One index per topic, shared by the grade mappings' views while their documents agree
-        # (they do: each view lists the qrels' documents in file order).
+        # (they do: each view lists the qrels' documents in file order). Only the topic being
+        # scored keeps one: a pass scores each topic once, and a million topics' indexes would
+        # otherwise stay in memory to the end.
         documents = topic.documents
         known = self.indexes.get(self.topic_id)
         if known is None or known[0] != documents:
+            self.indexes.clear()
             known = self.indexes[self.topic_id] = (documents, JudgedIndex(documents))
         return known[1]
 
