@@ -37,15 +37,21 @@ import math
 import os
 import re
 import warnings
-from collections.abc import Iterable, Iterator, Mapping
+from array import array
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+import numpy as np
+
 from axiometer.core import (SINGLE_ASPECT, WEIGHT_SUM_TOLERANCE, InputError, Number, Ranking,
                             Topic, ValidationError)
 from axiometer.grades import GRADE_MAPPINGS, DEFAULT_MAPPING, MAX_GRADE, topic_from_grades
-from axiometer.runfile import CompactRankings, RunAssembler, RunChunk, RunColumns, bulk_chunk, chunk_from_rows
+from axiometer.judgments import (CompactGrades, CompactTopics, CompactWeights, Judgments,
+                                 shared_shapes)
+from axiometer.runfile import (CompactRankings, RunAssembler, RunChunk, RunColumns, bulk_chunk,
+                               chunk_from_rows)
 
 __all__ = ["QRELS_FORMATS", "Qrels", "Run", "read_qrels", "read_run", "detect_qrels_format",
            "content_lines", "BOM"]
@@ -63,12 +69,14 @@ class Qrels:
     ``topics`` (in file order) are ready for the metrics; ``grades`` keeps the
     integer grades (``qid -> doc -> aspect -> grade``) and ``weights`` the
     aspect weights (``qid -> aspect -> w``; exact ``Fraction(1, |T|)`` where
-    the weights are balanced) for peers and reports.
+    the weights are balanced) for peers and reports. Each is a ``dict``, or
+    (``read_qrels(..., compact=True)``) a read-only mapping over the file's
+    columns that builds a topic's value when asked for (:mod:`axiometer.judgments`).
     """
 
-    topics: dict[str, Topic]
-    grades: dict[str, dict[str, dict[str, int]]]
-    weights: dict[str, dict[str, Number]]
+    topics: Mapping[str, Topic]
+    grades: Mapping[str, Mapping[str, Mapping[str, int]]]
+    weights: Mapping[str, Mapping[str, Number]]
     format: str
     source: str
     mapping: str
@@ -220,6 +228,8 @@ _INTEGER = re.compile(r"[-+]?[0-9]+", re.ASCII)
 def _grade(text: str, source: str, line: int) -> int:
     """A grade field (ASCII digits only); one above :data:`MAX_GRADE` is refused before any
     arithmetic: a number of more than 12 significant digits is never converted."""
+    if len(text) < 3 and text.isascii() and text.isdigit():  # "0" to "99": most grades, no checks
+        return int(text)
     if not _INTEGER.fullmatch(text):
         raise InputError("grade must be an integer", source=source, line=line, token=text[:40])
     significant = text.lstrip("+-").lstrip("0")  # "0000000000001" is the grade 1, as trec_eval reads it
@@ -266,43 +276,80 @@ def _detect(lines: list[tuple[int, str]]) -> str:
     return "trec"
 
 
+#: A topic's aspects and their weights.
+_Shape = tuple[tuple[str, ...], tuple[Number, ...]]
+
+
 @dataclass
 class _QrelsBuilder:
-    """Accumulates one file's judgments, checking each line as it comes."""
+    """Accumulates one file's judgments as columns (one row per judgment line, in file order),
+    checking each line as it comes."""
 
     source: str
     gmax: int | None
-    grades: dict[str, dict[str, dict[str, int]]] = field(default_factory=dict)
-    first_line: dict[str, int] = field(default_factory=dict)  # qid -> the topic's first line
-    judged_at: dict[tuple[str, str, str], int] = field(default_factory=dict)  # (qid, aspect, doc)
+    index: dict[str, int] = field(default_factory=dict)  # qid -> topic position, in file order
+    first_line: list[int] = field(default_factory=list)  # per topic: its first line
+    topic: array = field(default_factory=lambda: array("q"))  # per row: the topic's position
+    docs: list[str] = field(default_factory=list)
+    aspect: array = field(default_factory=lambda: array("q"))  # per row: the aspect's position
+    grade: array = field(default_factory=lambda: array("q"))
+    aspect_names: dict[str, int] = field(default_factory=dict)
+    judged_at: dict[tuple[int, int, str], int] = field(default_factory=dict)  # (topic, aspect, doc)
     largest: int = 0
 
-    def add(self, qid: str, doc: str, aspect: str, grade_text: str, line: int) -> None:
+    def add(self, qid: str, doc: str, aspect: str, grade_text: str, line: int) -> int:
+        """Check and keep one judgment; the topic's position."""
         grade = _grade(grade_text, self.source, line)
         if self.gmax is not None and grade > self.gmax:
             raise InputError(f"grade {grade} exceeds the scale maximum gmax={self.gmax}",
                              source=self.source, line=line, token=grade_text)
-        key = (qid, aspect, doc)
-        earlier = self.judged_at.get(key)
-        if earlier is not None:
+        topic = self.index.get(qid)
+        if topic is None:
+            topic = self.index[qid] = len(self.first_line)
+            self.first_line.append(line)
+        named = self.aspect_names.setdefault(aspect, len(self.aspect_names))
+        earlier = self.judged_at.setdefault((topic, named, doc), line)
+        if earlier != line:
             on_aspect = "" if aspect == SINGLE_ASPECT else f" on aspect {aspect!r}"
             raise InputError(f"duplicate judgment of document {doc!r}{on_aspect} in topic {qid!r}"
                              f" (first at line {earlier})", source=self.source, line=line)
-        self.judged_at[key] = line
-        self.first_line.setdefault(qid, line)
-        self.grades.setdefault(qid, {}).setdefault(doc, {})[aspect] = grade
-        self.largest = max(self.largest, grade)
+        self.topic.append(topic)
+        self.docs.append(doc)
+        self.aspect.append(named)
+        self.grade.append(grade)
+        if grade > self.largest:
+            self.largest = grade
+        return topic
+
+    def judgments(self, shapes: Sequence[_Shape]) -> Judgments:
+        """The columns grouped by topic, each topic's rows in file order (``shapes``: each topic's
+        aspects and weights)."""
+        topic = np.frombuffer(self.topic, dtype=np.int64) if self.topic else np.zeros(0, np.int64)
+        bounds = np.zeros(len(self.index) + 1, dtype=np.int64)
+        np.cumsum(np.bincount(topic, minlength=len(self.index)), out=bounds[1:])
+        docs, aspect, grade = self.docs, self.aspect.tolist(), self.grade.tolist()
+        if not (topic[1:] >= topic[:-1]).all():  # a topic's lines not together: grouped, stably
+            order = np.argsort(topic, kind="stable").tolist()
+            docs, aspect, grade = [docs[i] for i in order], [aspect[i] for i in order], [grade[i] for i in order]
+        shape, shared = shared_shapes(shapes)
+        return Judgments(tuple(self.index), self.index, bounds.tolist(), docs, aspect, grade,
+                         tuple(self.aspect_names), shape, shared, self.first_line, self.largest)
 
 
 def read_qrels(path: str | os.PathLike[str], format: str | None = None,
-               mapping: str = DEFAULT_MAPPING, gmax: int | None = None) -> Qrels:
+               mapping: str = DEFAULT_MAPPING, gmax: int | None = None, *,
+               compact: bool = False) -> Qrels:
     """Read a qrels file (see the module docstring for formats and detection).
 
     ``mapping`` turns grades into relevance (:mod:`axiometer.grades`);
     ``gmax`` is the scale maximum for ``linear`` and ``err`` (default: the
     file's largest grade). Raises :class:`~axiometer.core.InputError` naming
     file and line for malformed input, :class:`~axiometer.core.ValidationError`
-    for bad arguments.
+    for bad arguments. ``compact=True`` keeps the judgments as columns
+    (:mod:`axiometer.judgments`): ``topics``, ``grades`` and ``weights`` are
+    read-only mappings equal to the ``dict``\\ s, building a topic's value
+    each time it is asked for; what :func:`axiometer.scoring.score_runs`
+    reads, a tenth of the memory for many small topics.
     """
     source = _source(path)
     if format is not None and format not in QRELS_FORMATS:
@@ -320,37 +367,50 @@ def read_qrels(path: str | os.PathLike[str], format: str | None = None,
     detected = format or _detect(lines)
     builder = _QrelsBuilder(source, gmax)
     if detected == "evall":
-        weights = _read_evall(lines, builder)
+        shapes = _read_evall(lines, builder)
     else:
-        weights = _read_trec(lines, builder, diversity=detected == "trec-diversity")
-    scale = gmax if gmax is not None else max(builder.largest, 1)
+        shapes = _read_trec(lines, builder, diversity=detected == "trec-diversity")
+    del lines
+    judgments = builder.judgments(shapes)
+    del builder
+    scale = gmax if gmax is not None else max(judgments.largest, 1)
+    if compact:
+        return Qrels(CompactTopics(judgments, mapping, scale), CompactGrades(judgments),
+                     CompactWeights(judgments), detected, source, mapping)
+    grades = {qid: judgments.table(i) for i, qid in enumerate(judgments.qids)}
+    weights = {qid: judgments.weights(i) for i, qid in enumerate(judgments.qids)}
     topics = {}
-    for qid, table in builder.grades.items():
+    for i, (qid, table) in enumerate(grades.items()):
         try:
             topics[qid] = topic_from_grades(qid, table, weights[qid], mapping, scale)
         except ValidationError as error:
-            raise InputError(str(error), source=source, line=builder.first_line[qid]) from None
-    return Qrels(topics, builder.grades, weights, detected, source, mapping)
+            raise InputError(str(error), source=source, line=judgments.first_line[i]) from None
+    return Qrels(topics, grades, weights, detected, source, mapping)
 
 
-def _read_trec(lines: list[tuple[int, str]], builder: _QrelsBuilder,
-               diversity: bool) -> dict[str, dict[str, Number]]:
+def _read_trec(lines: list[tuple[int, str]], builder: _QrelsBuilder, diversity: bool) -> list[_Shape]:
+    """Read TREC lines into ``builder``; each topic's aspects (the single aspect, or the subtopics
+    in file order) with balanced weights."""
     columns = "qid subtopic docno grade" if diversity else "qid iter docno grade"
-    aspects: dict[str, dict[str, None]] = {}  # qid -> subtopics in file order
+    aspects: list[dict[str, None]] = []  # per topic: subtopics in file order (diversity only)
     for line, text in lines:
         fields = text.split()
         if len(fields) != 4:
             raise InputError(f"expected 4 columns ({columns}), found {len(fields)}",
                              source=builder.source, line=line)
         qid, second, doc, grade = fields
-        aspect = second if diversity else SINGLE_ASPECT
-        aspects.setdefault(qid, {})[aspect] = None
-        builder.add(qid, doc, aspect, grade, line)
-    return {qid: dict.fromkeys(named, Fraction(1, len(named))) for qid, named in aspects.items()}
+        topic = builder.add(qid, doc, second if diversity else SINGLE_ASPECT, grade, line)
+        if diversity:
+            if topic == len(aspects):
+                aspects.append({})
+            aspects[topic][second] = None
+    if not diversity:
+        return [((SINGLE_ASPECT,), (Fraction(1),))] * len(builder.index)
+    return [(tuple(named), (Fraction(1, len(named)),) * len(named)) for named in aspects]
 
 
-def _read_evall(lines: list[tuple[int, str]],
-                builder: _QrelsBuilder) -> dict[str, dict[str, Number]]:
+def _read_evall(lines: list[tuple[int, str]], builder: _QrelsBuilder) -> list[_Shape]:
+    """Read EvALL lines into ``builder``; each topic's aspects and weights, as the file gives them."""
     source = builder.source
     weights: dict[str, dict[str, float]] = {}
     weight_line: dict[tuple[str, str], int] = {}
@@ -373,8 +433,11 @@ def _read_evall(lines: list[tuple[int, str]],
                              f"{known!r} at line {weight_line[qid, aspect]}",
                              source=source, line=line, token=weight_text)
         builder.add(qid, doc, aspect, grade, line)
-    return {qid: _exact_weights(qid, per, source, builder.first_line[qid])
-            for qid, per in weights.items()}
+    shapes = []
+    for qid, topic in builder.index.items():
+        exact = _exact_weights(qid, weights[qid], source, builder.first_line[topic])
+        shapes.append((tuple(exact), tuple(exact.values())))
+    return shapes
 
 
 def _exact_weights(qid: str, weights: dict[str, float], source: str,

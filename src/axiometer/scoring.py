@@ -36,7 +36,8 @@ from itertools import repeat
 import numpy as np
 
 from axiometer.core import Context, InputError, ProgressCallback, Ranking, Topic, ValidationError
-from axiometer.grades import GRADE_MAPPINGS, GradeConvention, topics_under
+from axiometer.grades import GRADE_MAPPINGS, GradeConvention
+from axiometer.judgments import GradeViews as _Views
 from axiometer.metrics import BuiltinMetric, Metric, MetricError, RankingBatch
 from axiometer.metrics.relative import RelativeMetric
 from axiometer.metrics.resolve import resolve
@@ -580,23 +581,6 @@ def _convention(metric: Metric, forced: str | None, qrels: Qrels) -> GradeConven
     if convention is not None:
         return convention
     return GradeConvention(qrels.mapping, "as the qrels were read")
-
-
-class _Views:
-    """The qrels' topics under each grade mapping, built once per mapping when first needed.
-
-    The mapping the qrels were read with is their own ``topics`` (built with the ``gmax`` given
-    when reading); another is built from the integer grades with ``gmax``.
-    """
-
-    def __init__(self, qrels: Qrels, gmax: int | None) -> None:
-        self.qrels, self.gmax = qrels, gmax
-        self.topics: dict[str, Mapping[str, Topic]] = {qrels.mapping: qrels.topics}
-
-    def topic(self, mapping: str, topic_id: str) -> Topic:
-        if mapping not in self.topics:
-            self.topics[mapping] = topics_under(self.qrels.grades, self.qrels.weights, mapping, self.gmax)
-        return self.topics[mapping][topic_id]
 
 
 def _named(tau: KendallTau, relative: str, metric: str) -> KendallTau:
