@@ -218,7 +218,7 @@ class _TopicRankings:
         if len(self.mappings) == 1 and isinstance(self.mappings[0], CompactRankings):
             # One run: no splitting and joining (a million small topics pay for every call).
             found = self._index(topic).rows(self.mappings[0].documents(self.topic_id))
-            return RankingBatch.from_rows(found, np.array([len(found)]), topic)
+            return RankingBatch.from_rows(found, np.array([len(found)]), topic, len(found))
         compact = [m for m in self.mappings if isinstance(m, CompactRankings)]
         if not compact:
             return RankingBatch.from_rankings(self.rankings(), topic)
@@ -518,11 +518,15 @@ def _score_plain(scoring: _Scoring, plain: Sequence[Metric]) -> None:
         rankings = _TopicRankings(topic_id, [mapping for _, mapping in present], indexes)
         for mapping, group in by_mapping.items():
             topic = scoring.views.topic(mapping, topic_id)
-            batched = any(isinstance(m, BuiltinMetric) for m in group)
-            batch = rankings.batch(topic) if batched and present else None
+            batched = present and any(isinstance(m, BuiltinMetric) for m in group)
+            batch = rankings.batch(topic) if batched else None
             for metric in group:
-                found = dict(zip((label for label, _ in present),
-                                 _topic_scores(metric, rankings, topic, batch)))
+                scores = _topic_scores(metric, rankings, topic, batch)
+                if len(present) == len(labels):  # every run holds the topic (a million small topics)
+                    for label, value in zip(labels, scores):
+                        values[label][metric.name].append(value)
+                    continue
+                found = dict(zip((label for label, _ in present), scores))
                 for label in labels:
                     # trec_eval -c: a qrels topic missing from a run scores 0.
                     values[label][metric.name].append(found.get(label, 0.0))
