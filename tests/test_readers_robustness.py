@@ -122,7 +122,7 @@ def test_every_entry_of_runs_that_is_not_read_is_named_with_why(tmp_path, capsys
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from axiometer import readers  # noqa: E402
+from axiometer import readers, runfile  # noqa: E402
 from axiometer.readers import MAX_LINE, content_lines  # noqa: E402
 from tests.errors import one_line_error  # noqa: E402
 from tests.test_readers_bulk import run_texts  # noqa: E402
@@ -252,17 +252,19 @@ def mostly_good_runs(draw) -> bytes:
 
 
 @settings(max_examples=300, deadline=None)
-@given(data=st.one_of(mostly_good_runs(), run_texts()), span=st.integers(0, 40))
-def test_a_run_read_span_by_span_is_the_run_read_line_by_line(tmp_path_factory, data, span):
+@given(data=st.one_of(mostly_good_runs(), run_texts()), span=st.integers(0, 40), pieces=st.integers(1, 4))
+def test_a_run_read_span_by_span_is_the_run_read_line_by_line(tmp_path_factory, data, span, pieces):
     """Differential: however the file is cut into spans (bulk spans, line-read spans beyond ASCII or
-    with extra columns, duplicates and tags across spans), read_run gives what the rules say: the
-    same rankings, tag and extra-column count, or the same first error."""
+    with extra columns, duplicates and tags across spans) and however the spans' columns are joined
+    as they come, read_run gives what the rules say: the same rankings, tag and extra-column count,
+    or the same first error."""
     path = tmp_path_factory.mktemp("spans") / "r.run"
     path.write_bytes(data)
     expected = _reference_run(data, str(path))
     longest = max(len(line) for line in data.split(b"\n"))
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(readers, "MAX_LINE", max(longest, 1) + span)
+        patch.setattr(runfile, "_PIECES", pieces)
         try:
             with warnings.catch_warnings(record=True) as remarks:
                 warnings.simplefilter("always")

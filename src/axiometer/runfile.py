@@ -326,14 +326,24 @@ class Duplicate:
 
 
 class RunAssembler:
-    """The spans of one run file read so far (:class:`RunChunk` each, added in file order), the
-    topic index they share and the file's tag; :meth:`finish` gives the :class:`RunColumns`."""
+    """The spans of one run file read so far (each a :class:`RunChunk`, added in file order), the
+    topic index they share and the file's tag; :meth:`finish` gives the :class:`RunColumns`.
+
+    The spans' columns are kept column by column, each joined into one array when first needed
+    whole (the pieces then freed), so that a column is never held twice over beside the others.
+    """
 
     def __init__(self) -> None:
         self.index: dict[str, int] = {}
         self.tag: str | None = None
         self.tag_line = 0
-        self._chunks: list[RunChunk] = []
+        self._topic: list[np.ndarray] = []  # int32: a topic's position in index
+        self._scores: list[np.ndarray] = []
+        self._docs: list[np.ndarray] = []
+        self._hashes: list[np.ndarray] = []
+        self._lines: list[tuple[int, np.ndarray | None]] = []  # per span: first line, its lines' numbers
+        self._offsets = [0]  # where each span's lines start in the joined columns
+        self._unjoined = 0  # spans added since the columns' last pieces were joined
 
     def add(self, chunk: RunChunk) -> None:
         """Keep a span's lines (its tag is the file's: the reader sends a span with another tag
@@ -342,28 +352,37 @@ class RunAssembler:
             return
         if self.tag is None:
             self.tag, self.tag_line = chunk.tag, int(chunk.line_numbers()[0])
-        self._chunks.append(chunk)
+        self._topic.append(chunk.topic.astype(np.int32))
+        self._scores.append(chunk.scores)
+        self._docs.append(chunk.docs)
+        self._hashes.append(chunk.hashes)
+        self._lines.append((chunk.first_line, chunk.lines))
+        self._offsets.append(self._offsets[-1] + len(chunk.topic))
+        self._unjoined += 1
+        if self._unjoined == _PIECES:
+            for column in (self._topic, self._scores, self._docs, self._hashes):
+                column[-_PIECES:] = [np.concatenate(column[-_PIECES:])]
+            self._unjoined = 0
 
     @property
     def empty(self) -> bool:
         """No data line yet."""
-        return not self._chunks
+        return self._offsets[-1] == 0
 
     def duplicate(self) -> Duplicate | None:
         """The first listing, in file order, of a document its topic already listed, over every
         line kept so far; ``None`` if there is none."""
-        if not self._chunks:
+        if self.empty:
             return None
-        hashes = np.concatenate([c.hashes for c in self._chunks])
+        hashes = _joined(self._hashes)
         ordered = np.sort(hashes)
         shared = ordered[1:] == ordered[:-1]
         if not shared.any():
             return None
         members = np.flatnonzero(np.isin(hashes, ordered[1:][shared]))
-        del hashes, ordered
-        topic = np.concatenate([c.topic for c in self._chunks])[members]
-        docs = np.concatenate([c.docs for c in self._chunks])[members]
-        lines = np.concatenate([c.line_numbers() for c in self._chunks])[members]
+        del ordered, shared
+        topic, docs = _joined(self._topic)[members], _joined(self._docs)[members]
+        lines = self._line_numbers(members)
         # Equal (topic, id) pairs become neighbours, each group in file order.
         order = np.lexsort((lines, docs, topic))
         topic, docs, lines = topic[order], docs[order], lines[order]
@@ -378,16 +397,25 @@ class RunAssembler:
         return Duplicate(qids[int(topic[second])], docs[second].decode("utf-8"), int(lines[second]),
                          int(lines[first]))
 
+    def _line_numbers(self, rows: np.ndarray) -> np.ndarray:
+        """The file line of each of ``rows`` (positions in the joined columns)."""
+        span = np.searchsorted(self._offsets, rows, side="right") - 1
+        numbers = np.empty(len(rows), dtype=np.int64)
+        for k, at in enumerate(rows.tolist()):
+            first, lines = self._lines[span[k]]
+            offset = at - self._offsets[span[k]]
+            numbers[k] = first + offset if lines is None else lines[offset]
+        return numbers
+
     def finish(self) -> RunColumns:
         """Every topic's documents in ranking order (the lines kept must hold no duplicate: see
         :meth:`duplicate`); the spans' columns are released as they are joined."""
-        chunks, self._chunks = self._chunks, []
-        topic = np.concatenate([c.topic for c in chunks]) if chunks else np.zeros(0, np.int64)
-        scores = np.concatenate([c.scores for c in chunks]) if chunks else np.zeros(0)
-        docs = np.concatenate([c.docs for c in chunks]) if chunks else np.zeros(0, "S1")
-        del chunks
-        n = len(topic)
-        change = np.ones(n, dtype=bool)
+        self._hashes.clear()
+        topic = _joined(self._topic) if self._topic else np.zeros(0, np.int32)
+        scores = _joined(self._scores) if self._scores else np.zeros(0)
+        docs = _joined(self._docs) if self._docs else np.zeros(0, "S1")
+        self._topic, self._scores, self._docs = [], [], []
+        change = np.ones(len(topic), dtype=bool)
         np.not_equal(topic[1:], topic[:-1], out=change[1:])
         order = _ranking_order(topic, scores, docs, change, len(self.index) == int(change.sum()))
         del scores, change
@@ -396,6 +424,20 @@ class RunAssembler:
         bounds = np.zeros(len(self.index) + 1, dtype=np.int64)
         np.cumsum(np.bincount(topic, minlength=len(self.index)), out=bounds[1:])
         return RunColumns(self.tag or "", tuple(self.index), bounds, docs)
+
+
+#: A column's pieces are joined every this many spans: a span's arrays are small (a few hundred
+#: kilobytes), and the allocator keeps the heap pages of small arrays once freed, so joining
+#: thousands of them at the end held every column twice; joined pieces are large, and freeing one
+#: gives its memory back (measured: a 2 GB run peaked at 3.4 GB with every span a piece).
+_PIECES = 64
+
+
+def _joined(parts: list[np.ndarray]) -> np.ndarray:
+    """The pieces of a column as one array, which then replaces them in ``parts``."""
+    if len(parts) > 1:
+        parts[:] = [np.concatenate(parts)]
+    return parts[0]
 
 
 def parse_run(data: bytes) -> RunColumns | None:
