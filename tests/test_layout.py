@@ -32,6 +32,7 @@ LAYERS: Mapping[str, int] = {
     "outputs": 0,  # writing a report file whole or not at all (issue 29); every writer uses it
     "metrics": 1, "grades": 1, "readers": 1,
     "runfile": 1,  # the bulk run reader under readers (numpy), and the compact runs scoring reads
+    "judgments": 1,  # a qrels' judgments as columns under readers, and the topics scoring reads (issue 29)
     "generators": 2,
     "axioms": 3,
     "proofs": 3,  # the symbolic path through a metric and the case structures (issue 26); checking runs them

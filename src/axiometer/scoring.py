@@ -37,7 +37,8 @@ from itertools import repeat
 import numpy as np
 
 from axiometer.core import Context, ProgressCallback, Ranking, Topic, ValidationError
-from axiometer.grades import GRADE_MAPPINGS, GradeConvention, topics_under
+from axiometer.grades import GRADE_MAPPINGS, GradeConvention
+from axiometer.judgments import GradeViews as _Views
 from axiometer.metrics import BuiltinMetric, Metric, MetricError, RankingBatch
 from axiometer.metrics.relative import RelativeMetric
 from axiometer.metrics.resolve import resolve
@@ -196,6 +197,10 @@ class _TopicRankings:
 
     def batch(self, topic: Topic) -> RankingBatch:
         """The batch of every ranking under ``topic`` (one grade mapping's view of the topic)."""
+        if len(self.mappings) == 1 and isinstance(self.mappings[0], CompactRankings):
+            # One run: no splitting and joining (a million small topics pay for every call).
+            found = self._index(topic).rows(self.mappings[0].documents(self.topic_id))
+            return RankingBatch.from_rows(found, np.array([len(found)]), topic, len(found))
         compact = [m for m in self.mappings if isinstance(m, CompactRankings)]
         if not compact:
             return RankingBatch.from_rankings(self.rankings(), topic)
@@ -217,10 +222,13 @@ class _TopicRankings:
 
     def _index(self, topic: Topic) -> JudgedIndex:
         # One index per topic, shared by the grade mappings' views while their documents agree
-        # (they do: each view lists the qrels' documents in file order).
+        # (they do: each view lists the qrels' documents in file order). Only the topic being
+        # scored keeps one: a pass scores each topic once, and a million topics' indexes would
+        # otherwise stay in memory to the end.
         documents = topic.documents
         known = self.indexes.get(self.topic_id)
         if known is None or known[0] != documents:
+            self.indexes.clear()
             known = self.indexes[self.topic_id] = (documents, JudgedIndex(documents))
         return known[1]
 
@@ -482,11 +490,15 @@ def _score_builtin(scoring: _Scoring, plain: Sequence[Metric], contained: _Conta
         rankings = _TopicRankings(topic_id, [mapping for _, mapping in present], indexes)
         for mapping, group in by_mapping.items():
             topic = scoring.views.topic(mapping, topic_id)
-            batched = any(isinstance(m, BuiltinMetric) for m in group)
-            batch = rankings.batch(topic) if batched and present else None
+            batched = present and any(isinstance(m, BuiltinMetric) for m in group)
+            batch = rankings.batch(topic) if batched else None
             for metric in group:
-                found = dict(zip((label for label, _ in present),
-                                 _topic_scores(metric, rankings, topic, batch)))
+                scores = _topic_scores(metric, rankings, topic, batch)
+                if len(present) == len(labels):  # every run holds the topic (a million small topics)
+                    for label, value in zip(labels, scores):
+                        values[label][metric.name].append(value)
+                    continue
+                found = dict(zip((label for label, _ in present), scores))
                 for label in labels:
                     # trec_eval -c: a qrels topic missing from a run scores 0.
                     values[label][metric.name].append(found.get(label, 0.0))
@@ -560,23 +572,6 @@ def _convention(metric: Metric, forced: str | None, qrels: Qrels) -> GradeConven
     if convention is not None:
         return convention
     return GradeConvention(qrels.mapping, "as the qrels were read")
-
-
-class _Views:
-    """The qrels' topics under each grade mapping, built once per mapping when first needed.
-
-    The mapping the qrels were read with is their own ``topics`` (built with the ``gmax`` given
-    when reading); another is built from the integer grades with ``gmax``.
-    """
-
-    def __init__(self, qrels: Qrels, gmax: int | None) -> None:
-        self.qrels, self.gmax = qrels, gmax
-        self.topics: dict[str, Mapping[str, Topic]] = {qrels.mapping: qrels.topics}
-
-    def topic(self, mapping: str, topic_id: str) -> Topic:
-        if mapping not in self.topics:
-            self.topics[mapping] = topics_under(self.qrels.grades, self.qrels.weights, mapping, self.gmax)
-        return self.topics[mapping][topic_id]
 
 
 def _named(tau: KendallTau, relative: str, metric: str) -> KendallTau:

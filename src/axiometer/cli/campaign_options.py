@@ -300,8 +300,9 @@ class Campaign:
 def campaign_inputs(args: argparse.Namespace, compact: bool = False) -> Campaign:
     """Read what the campaign options (:func:`add_campaign_options`) name, without scoring it
     (``meta --simulate`` transforms the campaign first). ``compact``: runs keep their rankings as
-    byte arrays (``read_run(..., compact=True)``), which scoring reads without a Python string
-    per document: a tenth of the memory."""
+    byte arrays (``read_run(..., compact=True)``) and the qrels their judgments as columns
+    (``read_qrels(..., compact=True)``), which scoring reads without a Python string per document
+    or a topic kept per grade mapping: a tenth of the memory."""
     from axiometer.scoring import read_groups, run_labels
 
     if args.example and (args.qrels or args.run or args.runs):
@@ -319,7 +320,8 @@ def campaign_inputs(args: argparse.Namespace, compact: bool = False) -> Campaign
             qrels_path = args.qrels
             run_paths = list(args.run) + (_run_files(args.runs) if args.runs else [])
         # Read with one mapping; scoring reads each metric's own (or --grades) from the grades.
-        qrels = read_qrels(qrels_path, args.qrels_format, args.grades or DEFAULT_MAPPING, args.gmax)
+        qrels = read_qrels(qrels_path, args.qrels_format, args.grades or DEFAULT_MAPPING, args.gmax,
+                           compact=compact)
         progress = Progress(sys.stderr)
         try:
             runs = _read_runs(run_paths, progress, "reading runs", compact)

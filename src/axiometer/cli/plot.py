@@ -28,7 +28,7 @@ from axiometer.cli.output import EXIT_INTERRUPTED
 
 from axiometer.cli.params import param_options
 
-from axiometer.cli.run_options import run_checks
+from axiometer.cli.run_options import JOBS_PER_CORE, jobs_count, run_checks
 from axiometer.core import InputError
 
 __all__ = ["add_parser", "run_threshold", "run_region", "run_boundaries"]
@@ -85,8 +85,9 @@ def _cell_options(parser: argparse.ArgumentParser, param_metavar: str, param_hel
     parser.add_argument("constraint", metavar="CONSTRAINT",
                         help="a constraint or property id: Pri, CloseTh, Sat, PriorMono, ...")
     parser.add_argument("--param", metavar=param_metavar, action="append", default=[], help=param_help)
-    parser.add_argument("--jobs", type=int, default=None, metavar="N",
-                        help="worker processes (default: all cores; 1 runs in this process)")
+    parser.add_argument("--jobs", type=jobs_count, default=None, metavar="N",
+                        help=f"worker processes (default: all cores; 1 runs in this process; at most "
+                             f"{JOBS_PER_CORE} per core)")
     parser.add_argument("--executor", metavar="URL", default=None,
                         help="run the cell's checks on a Dask cluster: dask://HOST:PORT "
                              "(docs/distributed.md)")
@@ -139,8 +140,6 @@ def run_threshold(args: argparse.Namespace) -> int:
 def _run_cell(args: argparse.Namespace, boundaries: bool):
     """One cell of the table, SPEC x CONSTRAINT over the grid ``--param`` gives (the table's own run,
     progress bar included); ``boundaries`` locates where its verdict changes."""
-    if args.jobs is not None and args.jobs < 1:
-        args.parser.error("--jobs must be at least 1")
     from axiometer.axioms import get
     from axiometer.metrics.resolve import resolve
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import dataclasses
+import os
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -14,7 +15,13 @@ from typing import Any
 from axiometer.core import cut
 from axiometer.progress import Progress
 
-__all__ = ["add_run_options", "run_checks"]
+__all__ = ["add_run_options", "run_checks", "jobs_count", "capped_jobs", "JOBS_PER_CORE"]
+
+#: ``--jobs`` is capped at this many worker processes per core, with a note. The checks are
+#: CPU-bound: processes beyond the cores only wait their turn, while each holds its own copy of
+#: numpy and the metrics (~100 MB). Four per core still covers supervised workers that sit out a
+#: slow metric's alarm. ``--jobs 100000`` used to start processes until it was stopped.
+JOBS_PER_CORE = 4
 
 
 def add_run_options(parser: argparse.ArgumentParser) -> None:
@@ -37,8 +44,9 @@ def add_run_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--mode", choices=("window", "truncate"), default=None,
                         help="cutoff mode for every constraint (default: window for the universal "
                              "constraints, truncate for DeepTh/CloseTh)")
-    parser.add_argument("--jobs", type=int, default=None, metavar="N",
-                        help="worker processes (default: all cores; 1: one at a time)")
+    parser.add_argument("--jobs", type=jobs_count, default=None, metavar="N",
+                        help=f"worker processes (default: all cores; 1: one at a time; at most "
+                             f"{JOBS_PER_CORE} per core)")
     parser.add_argument("--executor", metavar="URL", default=None,
                         help="run the checks on a Dask cluster instead of local processes: "
                              "dask://HOST:PORT, the scheduler's address (pip install 'axiometer[dask]'; "
@@ -73,8 +81,7 @@ def run_checks(args: argparse.Namespace, metrics: list[Any] | None) -> Any:
 
     from axiometer.checking import run_budget
 
-    if args.jobs is not None and args.jobs < 1:
-        args.parser.error("--jobs must be at least 1")
+    args.jobs = capped_jobs(args.jobs)
     budget = run_budget(args.quick)
     # `plot region|boundaries` share this run without the limit options: the defaults.
     if getattr(args, "case_seconds", None) is not None:
@@ -118,3 +125,27 @@ def positive(number: type) -> Callable[[str], Any]:
         return value
     read.__name__ = number.__name__
     return read
+
+
+def jobs_count(text: str) -> int:
+    """An argparse type for ``--jobs``: a whole number of at least 1 (``0``, ``-2``, ``1.5`` and
+    ``many`` are usage errors naming the value)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number of worker processes: {cut(text, 40)!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1 worker process, got {cut(text, 40)!r}")
+    return value
+
+
+def capped_jobs(jobs: int | None) -> int | None:
+    """``--jobs`` held to :data:`JOBS_PER_CORE` times the cores, with a note on stderr when it is
+    above that (``None``, the default of all cores, stays ``None``)."""
+    cores = os.cpu_count() or 1
+    most = JOBS_PER_CORE * cores
+    if jobs is None or jobs <= most:
+        return jobs
+    print(f"axiometer: note: --jobs {jobs} is more than {JOBS_PER_CORE} worker processes per core "
+          f"({cores} cores here); using {most}", file=sys.stderr)
+    return most
