@@ -100,13 +100,16 @@ def test_a_function_from_the_current_directory(scratch_module):
     assert sys.path.index(directory) > installed
 
 
-def test_a_file_named_like_a_dependency_in_the_users_directory_does_not_replace_it(tmp_path):
+@pytest.mark.parametrize("started", ["axiometer", "python -m axiometer"])
+def test_a_file_named_like_a_dependency_in_the_users_directory_does_not_replace_it(tmp_path, started):
     # Issue 29: `check module:function` put the directory first, so a hypothesis.py there replaced
-    # the real library inside axiometer. Run as a user runs it: the console script, in that directory.
+    # the real library inside axiometer; `python -m` puts it first itself. Run as a user runs it:
+    # the console script or `python -m`, in that directory.
     (tmp_path / "hypothesis.py").write_text("raise SystemExit('the shadowing hypothesis.py was imported')\n")
     (tmp_path / "authormod.py").write_text(textwrap.dedent(AUTHOR_MODULE))
-    script = Path(sys.executable).with_name("axiometer")
-    done = subprocess.run([str(script), "check", "authormod:graded_p2", "--quick", "--no-proofs", "--jobs", "1",
+    script = ([str(Path(sys.executable).with_name("axiometer"))] if started == "axiometer"
+              else [sys.executable, "-m", "axiometer"])
+    done = subprocess.run([*script, "check", "authormod:graded_p2", "--quick", "--no-proofs", "--jobs", "1",
                            "--constraints", "Pri"], cwd=tmp_path, capture_output=True, text=True, timeout=300,
                           env={**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)})
     assert done.returncode == 0, done.stderr
