@@ -265,6 +265,9 @@ class Runner:
                     "PYTHONPATH": os.pathsep.join([str(source), *filter(None, [os.environ.get("PYTHONPATH")])])}
 
     def _limit(self) -> None:
+        # Ctrl-C as a terminal's foreground job gets it, whatever this script inherited (run as a
+        # background job, SIGINT is ignored, and the Ctrl-C rows would test nothing).
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
         if self.memory_gb:
             limit = int(self.memory_gb * (1 << 30))
             resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
