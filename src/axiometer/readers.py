@@ -191,9 +191,21 @@ def _blank(span: bytes) -> bool:
     return not span.translate(None, b" \t\n")
 
 
+#: A byte that makes a span's lines go one by one through the checks: a control character other
+#: than the tab and the line feed (a carriage return included: it is a line break only at a line's
+#: end), or a byte beyond ASCII (UTF-8 to check, a byte-order mark to drop).
+_NOT_PLAIN = re.compile(rb"[\x00-\x08\x0b-\x1f\x7f-\xff]")
+
+
 def _content(span: bytes, source: str, first: int = 1) -> Iterator[tuple[int, str]]:
     """:func:`content_lines` over ``span``, whole lines of a file, the first numbered ``first``."""
     if _blank(span):
+        return
+    if not _NOT_PLAIN.search(span):  # printable ASCII, tabs and line feeds: nothing to check per line
+        for number, line in enumerate(span.decode("ascii").split("\n"), first):
+            stripped = line.strip()
+            if stripped and not stripped.startswith("#"):
+                yield number, line
         return
     for number, raw in enumerate(span.split(b"\n"), first):
         if not raw.strip(b" \t"):
