@@ -10,7 +10,7 @@ dropped before anything else is imported: a metric module in the working directo
 import os
 import sys
 
-if sys.path and not sys.flags.safe_path and sys.path[0] in ("", os.getcwd()):
+if sys.path and not getattr(sys.flags, "safe_path", False) and sys.path[0] in ("", os.getcwd()):
     del sys.path[0]
 
 from axiometer.cli import main  # noqa: E402 - after the working directory left sys.path
