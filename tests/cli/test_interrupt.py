@@ -59,6 +59,7 @@ def test_a_burst_of_ctrl_c_ends_check_with_its_partial_report_and_no_worker_left
     assert process.returncode in (130, -signal.SIGINT), stderr
     assert "Traceback" not in stderr
     assert left == [], f"processes left running: {left}"
+    assert report.exists(), f"no report; exit status {process.returncode}, stderr: {stderr!r}"
     data = json.loads(report.read_text())
     assert data["interrupted"] is True
     assert {cell["verdict"] for cell in data["cells"]} <= {"not run", "satisfied", "violated", "error"}
