@@ -26,6 +26,13 @@ DEPENDENT = ["tests/runner/test_table.py::test_ctrl_c_stops_the_workers_and_keep
 COMMAND = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *DEPENDENT]
 
 
+def _command(tmp_path: Path) -> list[str]:
+    """:data:`COMMAND` with a base temporary directory of its own: a nested pytest otherwise
+    takes the next ``/tmp/pytest-of-USER/pytest-N`` and deletes all but the newest three, the
+    running suite's own among them (a test of that suite then found its files gone)."""
+    return [*COMMAND, "--basetemp", str(tmp_path / "basetemp")]
+
+
 def _background() -> None:
     """What ``setsid cmd &`` in a script gives: a new session (no terminal) and SIGINT ignored."""
     os.setsid()
@@ -40,18 +47,19 @@ def _nohup() -> None:
 
 def _run(preexec, output: Path) -> int:
     with open(output, "w") as sink:
-        done = subprocess.run(COMMAND, cwd=ROOT, stdin=subprocess.DEVNULL, stdout=sink,
+        done = subprocess.run(_command(output.parent), cwd=ROOT, stdin=subprocess.DEVNULL, stdout=sink,
                               stderr=subprocess.STDOUT, preexec_fn=preexec, timeout=600)
     return done.returncode
 
 
 def _run_in_a_terminal(output: Path) -> int:
     """The command with a pseudo-terminal as its controlling terminal, SIGINT as a terminal gives it."""
+    command = _command(output.parent)
     pid, terminal = pty.fork()
     if pid == 0:
         signal.signal(signal.SIGINT, signal.SIG_DFL)
         os.chdir(ROOT)
-        os.execv(COMMAND[0], COMMAND)
+        os.execv(command[0], command)
     chunks = []
     deadline = time.monotonic() + 600
     while time.monotonic() < deadline:
