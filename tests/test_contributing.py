@@ -59,6 +59,12 @@ def project(tmp_path: Path) -> Path:
     return tmp_path
 
 
+def own_basetemp(project: Path) -> list[str]:
+    """A nested pytest's own base temporary directory: otherwise it takes the next
+    /tmp/pytest-of-USER/pytest-N and may delete the running suite's (tests/test_suite_environment.py)."""
+    return ["--basetemp", str(project.parent / "nested-basetemp")]
+
+
 def run(project: Path, *args: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONPATH": str(project / "src"), "PYTHONDONTWRITEBYTECODE": "1"}
     return subprocess.run([sys.executable, *args], cwd=project, env=env, capture_output=True, text=True,
@@ -83,7 +89,7 @@ def follow(project: Path, section: str) -> list[str]:
 def test_the_metric_recipe(project: Path) -> None:
     written = follow(project, "add a metric")
     assert written == ["src/axiometer/metrics/first_relevance.py", "tests/metrics/test_first_relevance.py"]
-    tests = run(project, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:axiometer",
+    tests = run(project, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:axiometer", *own_basetemp(project),
                 "tests/metrics/test_first_relevance.py")
     assert tests.returncode == 0, tests.stdout + tests.stderr
     assert "1 passed" in tests.stdout
@@ -99,7 +105,7 @@ def test_the_metric_recipe(project: Path) -> None:
 def test_the_constraint_recipe(project: Path) -> None:
     written = follow(project, "add a constraint")
     assert [p.split("/")[-2] for p in written] == ["generators", "constraints", "axioms"]
-    tests = run(project, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:axiometer",
+    tests = run(project, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:axiometer", *own_basetemp(project),
                 "tests/axioms/test_top_relevance.py")
     assert tests.returncode == 0, tests.stdout + tests.stderr
     assert "2 passed" in tests.stdout
@@ -116,7 +122,7 @@ def test_the_report_field_recipe(project: Path) -> None:
     assert [path for path, _, _ in recipe_edits("add a report field")] == ["src/axiometer/reports/table/build.py"]
     written = follow(project, "add a report field")
     assert written == ["tests/test_verdict_tally.py"]
-    tests = run(project, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:axiometer",
+    tests = run(project, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:axiometer", *own_basetemp(project),
                 "tests/test_verdict_tally.py")
     assert tests.returncode == 0, tests.stdout + tests.stderr
     assert "1 passed" in tests.stdout
