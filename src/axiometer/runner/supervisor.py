@@ -191,22 +191,13 @@ def _become_worker(in_main_thread: bool) -> None:
                 os._exit(0)
 
 
-def _children_left() -> int:
-    """How many children of this process are still running (0 if it has none)."""
-    try:
-        pid, _ = os.waitpid(-1, os.WNOHANG)
-    except ChildProcessError:
-        return 0
-    return 1 if pid == 0 else 1 + _children_left()
-
-
 def _worker_main(call: _Call, result: IO[bytes], slot: CaseSlot, memory_mb: int | None) -> None:
     """The forked worker: run ``call`` with output captured and the limits set, write the result, exit.
 
-    What it writes to ``result``: ``(True, result, shown, count, children)``, or ``(False, message,
-    shown, count, children)`` when the call raised (any ``BaseException``) or its result cannot be
-    pickled (``shown``: the first characters the call printed, ``count``: how many it printed in
-    all, ``children``: whether the call left a child process running)."""
+    What it writes to ``result``: ``(True, result, shown, count)``, or ``(False, message, shown,
+    count)`` when the call raised (any ``BaseException``) or its result cannot be pickled
+    (``shown``: the first characters the call printed, ``count``: how many it printed in all). A
+    child process the call left running is the supervisor's to kill, with the worker's group."""
     status = 0
     try:
         # Keep the collector off the heap inherited from the caller: a forked child's first full
@@ -230,12 +221,11 @@ def _worker_main(call: _Call, result: IO[bytes], slot: CaseSlot, memory_mb: int 
         capture.seek(0)
         raw = capture.read(OUTPUT_SHOWN).decode("utf-8", "replace")
         shown, count = (stream.text() + raw)[:OUTPUT_SHOWN], stream.count + raw_count
-        children = _children_left()
         try:
-            payload = pickle.dumps((*outcome, shown, count, children), pickle.HIGHEST_PROTOCOL)
+            payload = pickle.dumps((*outcome, shown, count), pickle.HIGHEST_PROTOCOL)
         except Exception as error:  # noqa: BLE001 - a result that cannot travel is an error result
             payload = pickle.dumps((False, f"the task's result could not be sent back: "
-                                    f"{type(error).__name__}: {error}", shown, count, children))
+                                    f"{type(error).__name__}: {error}", shown, count))
         result.write(payload)
         result.flush()
     except BaseException:  # noqa: BLE001 - nothing may escape a forked worker into the caller's code
@@ -376,7 +366,7 @@ class Supervisor(concurrent.futures.Executor):
         payload = worker.result.read()
         if payload:
             _release(worker)
-            sent, result, shown, count, _children = pickle.loads(payload)
+            sent, result, shown, count = pickle.loads(payload)
             if sent:
                 future.set_result(_with_output(result, shown, count))
             else:
