@@ -41,10 +41,12 @@ _T = TypeVar("_T")
 _COUNT = struct.Struct("<q")
 
 
-def input_text(topic_id: str, ranking: Sequence[str]) -> str:
-    """`` on topic 'q1', ranking d1 d2 d3`` (the first five documents, and how many in all)."""
+def input_text(topic_id: str | None, ranking: Sequence[str]) -> str:
+    """`` on topic 'q1', ranking d1 d2 d3`` (the first five documents, and how many in all);
+    ``, ranking ...`` without a topic id (a topic too large for the case slot is not kept)."""
     shown = " ".join(ranking[:5]) + (f" … ({len(ranking)} documents)" if len(ranking) > 5 else "")
-    return f" on topic {topic_id!r}, ranking {shown or '(empty)'}"
+    where = f" on topic {topic_id!r}," if topic_id is not None else ","
+    return f"{where} ranking {shown or '(empty)'}"
 
 
 class _Counter:
@@ -139,8 +141,8 @@ def _value(name: str, future: Future[Any]) -> Any:
         if error.case is None:
             raise MetricError(f"{name}: {error.message}")
         ranking, topic, _ = error.case
-        where = input_text(topic.topic_id, ranking) if topic is not None else f", ranking {' '.join(ranking[:5])}"
-        raise MetricError(f"{name} {error.message}{where}")
+        topic_id = topic.topic_id if topic is not None else None
+        raise MetricError(f"{name} {error.message}{input_text(topic_id, ranking)}")
     if error is not None:
         raise MetricError(f"{name}: {type(error).__name__}: {error}")
     value = future.result()
