@@ -19,7 +19,8 @@ from axiometer import runfile
 from axiometer.core import Topic
 from axiometer.generators.campaign import generate_campaign, write_trec
 from axiometer.grades import GRADE_MAPPINGS, topic_from_grades
-from axiometer.judgments import CompactGrades, CompactTopics, CompactWeights, scale_for
+from axiometer.grades import scale_for
+from axiometer.judgments import CompactGrades, CompactTopics, CompactWeights
 from axiometer.readers import read_qrels, read_run
 from axiometer.runfile import JudgedIndex
 from axiometer.scoring import score_runs

@@ -32,7 +32,7 @@ from axiometer.core import Ranking, Topic, ValidationError
 
 __all__ = ["GRADE_MAPPINGS", "DEFAULT_MAPPING", "MAX_GRADE", "grade_to_relevance", "topic_from_grades",
            "ranking_from_scores", "GradeConvention", "TREC_EVAL", "NDEVAL", "ERR_MAPPING", "RBU_REFERENCE",
-           "IR_MEASURES_RBP", "AXIOMETER_DEFAULT", "topics_under"]
+           "IR_MEASURES_RBP", "AXIOMETER_DEFAULT", "topics_under", "scale_for", "aspect_scales"]
 
 GRADE_MAPPINGS = ("linear", "err", "err-aspect", "binary")
 #: The largest grade (and scale maximum) accepted: the ``err`` mappings compute ``2^g`` exactly,
@@ -99,12 +99,7 @@ def topic_from_grades(topic_id: str, grades: Mapping[str, Mapping[str, int]],
         raise ValidationError(f"unknown grade mapping {mapping!r}; known: {', '.join(GRADE_MAPPINGS)}")
     if gmax is None:
         gmax = max((g for per in grades.values() for g in per.values()), default=0)
-    per_aspect_max: dict[str, int] = {}
-    if mapping == "err-aspect":
-        for per in grades.values():
-            for aspect, g in per.items():
-                if g > per_aspect_max.get(aspect, 0):
-                    per_aspect_max[aspect] = g
+    per_aspect_max = aspect_scales(grades.values()) if mapping == "err-aspect" else {}
     judgments = {
         doc: {aspect: grade_to_relevance(
             g, mapping, per_aspect_max.get(aspect, 0) if mapping == "err-aspect" else gmax)
@@ -125,12 +120,31 @@ def topics_under(grades: Mapping[str, Mapping[str, Mapping[str, int]]],
     grade in the whole qrels); ``binary`` and ``err-aspect`` ignore it. Topics keep the order of
     ``grades``; ``weights`` are each topic's aspect weights.
     """
-    if mapping in ("binary", "err-aspect") or gmax is None:
-        gmax = max((g for table in grades.values() for per in table.values() for g in per.values()),
-                   default=1)
-        gmax = max(gmax, 1)
-    return {qid: topic_from_grades(qid, table, weights.get(qid), mapping, gmax)
+    largest = max((g for table in grades.values() for per in table.values() for g in per.values()),
+                  default=1)
+    scale = scale_for(mapping, gmax, largest)
+    return {qid: topic_from_grades(qid, table, weights.get(qid), mapping, scale)
             for qid, table in grades.items()}
+
+
+def scale_for(mapping: str, gmax: int | None, largest: int) -> int:
+    """The scale maximum a qrels' topics are built with under ``mapping``: ``gmax`` when given
+    (``linear`` and ``err``), else the file's ``largest`` grade (at least 1); ``binary`` and
+    ``err-aspect`` ignore ``gmax``."""
+    if mapping in ("binary", "err-aspect") or gmax is None:
+        return max(largest, 1)
+    return gmax
+
+
+def aspect_scales(per_document: Iterable[Mapping[str, int]]) -> dict[str, int]:
+    """Each aspect's largest positive grade over the documents' ``{aspect: grade}``: its scale
+    maximum under ``err-aspect`` (the RBU reference's ``gmax(t)``); an aspect with none is absent."""
+    largest: dict[str, int] = {}
+    for per in per_document:
+        for aspect, grade in per.items():
+            if grade > largest.get(aspect, 0):
+                largest[aspect] = grade
+    return largest
 
 
 def ranking_from_scores(scored: Iterable[tuple[str, float]]) -> Ranking:

@@ -29,10 +29,9 @@ from fractions import Fraction
 from typing import Protocol, TypeVar
 
 from axiometer.core import Number, Topic
-from axiometer.grades import grade_to_relevance, topic_from_grades
+from axiometer.grades import aspect_scales, grade_to_relevance, scale_for, topic_from_grades
 
-__all__ = ["Judgments", "CompactTopics", "CompactGrades", "CompactWeights", "GradeViews", "scale_for",
-           "shared_shapes"]
+__all__ = ["Judgments", "CompactTopics", "CompactGrades", "CompactWeights", "GradeViews", "shared_shapes"]
 
 V = TypeVar("V")
 
@@ -112,11 +111,7 @@ def _vectors(nested: dict[str, dict[str, int]], aspects: tuple[str, ...], mappin
     """Each document's relevance per aspect (0 where it is not judged), as ``Topic`` builds them."""
     position = {t: k for k, t in enumerate(aspects)}
     if mapping == "err-aspect":  # each aspect's own largest positive grade is its scale
-        largest: dict[str, int] = {}
-        for per in nested.values():
-            for aspect, grade in per.items():
-                if grade > largest.get(aspect, 0):
-                    largest[aspect] = grade
+        largest = aspect_scales(nested.values())
         scales = {t: largest.get(t, 0) for t in aspects}
     else:
         scales = dict.fromkeys(aspects, scale)
@@ -135,15 +130,6 @@ def _relevance(grade: int, mapping: str, scale: int) -> Fraction:
     """:func:`axiometer.grades.grade_to_relevance` (which also refuses a grade above the scale),
     computed once per grade, mapping and scale: a ``Fraction`` is immutable, so topics share it."""
     return grade_to_relevance(grade, mapping, scale)
-
-
-def scale_for(mapping: str, gmax: int | None, largest: int) -> int:
-    """The scale maximum topics are built with under ``mapping``: ``gmax`` when given (``linear``
-    and ``err``), else the file's ``largest`` grade (at least 1) -- what
-    :func:`axiometer.grades.topics_under` takes."""
-    if mapping in ("binary", "err-aspect") or gmax is None:
-        return max(largest, 1)
-    return gmax
 
 
 class _Qrels(Protocol):
