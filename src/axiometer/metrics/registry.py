@@ -67,7 +67,7 @@ SCORES = ("ranking", "relative", "set")
 FAMILY_MODULES: tuple[str, ...] = (
     "precision", "reciprocal_rank", "average_precision", "dcg", "err", "rbp", "intent_aware",
     "subtopic_recall", "alpha_ndcg", "nrbp", "dsharp", "expected_utility", "cube_test", "rbu",
-    "r_precision", "sliding_ratio", "normalised_recall", "sakai", "bpref", "expected_search_length",
+    "r_precision", "recall_at_k", "sliding_ratio", "normalised_recall", "sakai", "bpref", "expected_search_length",
     "weighted_precision", "nrg", "rareness", "fujii", "set_based",
 )
 

@@ -63,7 +63,7 @@ from axiometer.metrics.spec import ParsedSpec
 if TYPE_CHECKING:
     from axiometer.metrics.set_based import SetMeasure
 
-__all__ = ["Resolved", "resolve", "with_params", "Grid", "Range", "IR_MEASURES_PREFIX"]
+__all__ = ["Resolved", "resolve", "with_params", "Grid", "Range", "IR_MEASURES_PREFIX", "import_reference"]
 
 #: The prefix of a reference to an ir_measures measure.
 IR_MEASURES_PREFIX = "ir_measures:"
@@ -171,7 +171,7 @@ def resolve(ref: Any, *, params: Mapping[str, ParamValue] | None = None, cutoff:
             return Resolved(metric, metric.family, scores=_scores_of(metric))
         if ":" in text and not any(ch in text.split(":", 1)[0] for ch in "()'\"="):
             # `module:attr`; a colon inside a spec's quoted value ("X(form='a:b')") is not one.
-            return _from_object(_import_reference(text), text, given, cutoff, name, needs)
+            return _from_object(import_reference(text), text, given, cutoff, name, needs)
         return _builtin(text, given, cutoff, name, needs)
     return _from_object(ref, _describe(ref), given, cutoff, name, needs)
 
@@ -428,14 +428,15 @@ def _article(noun: str) -> str:
 
 # -- importing ----------------------------------------------------------------------
 
-def _import_reference(ref: str) -> Any:
-    """The object ``module:attr`` names, the module from the current directory (see :func:`_import_module`)."""
+def import_reference(ref: str, what: str = "metric") -> Any:
+    """The object ``module:attr`` names, the module from the current directory (see :func:`_import_module`);
+    ``what`` names the argument in errors (``metric``, ``implementation``)."""
     match = _IMPORT_REF.match(ref)
     if match is None:
         raise InputError("expected 'package.module:attribute' (or a built-in spec such as 'nDCG@10', "
-                         "or 'ir_measures:MEASURE')", source=f"metric {ref!r}")
+                         "or 'ir_measures:MEASURE')", source=f"{what} {ref!r}")
     module_name, attribute = match.groups()
-    module = _import_module(module_name, ref)
+    module = _import_module(module_name, ref, what)
     obj: Any = module
     parts = attribute.split(".")
     for depth, part in enumerate(parts):
@@ -443,10 +444,10 @@ def _import_reference(ref: str) -> Any:
             names = [n for n in dir(obj) if not n.startswith("_")]
             close = difflib.get_close_matches(part, names, n=1)
             hint = f"; did you mean {close[0]!r}?" if close else ""
-            what = (f"module {module_name!r}" if depth == 0
-                    else repr(f"{module_name}:{'.'.join(parts[:depth])}"))
-            raise InputError(f"{what} has no attribute {part!r}{hint}{_shadowed(module)}",
-                             source=f"metric {ref!r}")
+            owner = (f"module {module_name!r}" if depth == 0
+                     else repr(f"{module_name}:{'.'.join(parts[:depth])}"))
+            raise InputError(f"{owner} has no attribute {part!r}{hint}{_shadowed(module)}",
+                             source=f"{what} {ref!r}")
         obj = getattr(obj, part)
     return obj
 
@@ -464,7 +465,7 @@ def _shadowed(module: Any) -> str:
             f"module of that name was found or loaded first; rename yours)")
 
 
-def _import_module(module_name: str, ref: str) -> Any:
+def _import_module(module_name: str, ref: str, what: str = "metric") -> Any:
     directory = os.getcwd()
     # The user's directory goes after the installed packages (issue 29): a file there named like one
     # of axiometer's own dependencies (hypothesis.py) cannot replace it. The module the reference
@@ -481,10 +482,10 @@ def _import_module(module_name: str, ref: str) -> Any:
         if missing and (module_name == missing or module_name.startswith(missing + ".")):
             raise InputError(f"module {missing!r} not found (searched the current directory "
                              f"{directory} and the installed packages)",
-                             source=f"metric {ref!r}") from None
-        raise InputError(_raised(module_name, error, directory), source=f"metric {ref!r}") from None
+                             source=f"{what} {ref!r}") from None
+        raise InputError(_raised(module_name, error, directory), source=f"{what} {ref!r}") from None
     except (Exception, SystemExit) as error:  # whatever the user's module raises at import
-        raise InputError(_raised(module_name, error, directory), source=f"metric {ref!r}") from None
+        raise InputError(_raised(module_name, error, directory), source=f"{what} {ref!r}") from None
 
 
 def _load_local(name: str, directory: str) -> None:

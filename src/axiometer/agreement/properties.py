@@ -1,0 +1,119 @@
+"""Properties every implementation of a metric must have, whatever its conventions.
+
+Checked on the queries ``agree`` generated, in the same run:
+
+- **range**: every value lies in the metric's range (``[0, 1]`` for the
+  normalised metrics, ``[0, inf)`` otherwise);
+- **defined**: a number (not an exception, NaN or a missing value) for a
+  query without a relevant document and for an empty run;
+- **renaming**: the value does not change when documents are renamed in a
+  way that keeps their order as strings (so trec_eval's tie-breaking by id is
+  unaffected), nor under any renaming when no two scores tie;
+- **reordering**: the value does not change when the judgments' lines are
+  reversed, nor when the run's lines are reversed and no two scores tie
+  (ties may legitimately follow the line order);
+- **determinism**: a second call on the same input gives the same value.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+
+from axiometer.agreement.conventions import tie_free
+from axiometer.agreement.implementations import Failure, Implementation, Outcome, outcome_text
+from axiometer.agreement.query import Query
+from axiometer.agreement.result import PropertyCheck
+from axiometer.metrics.base import Metric
+
+__all__ = ["check_properties", "value_range", "BOUNDED_FAMILIES"]
+
+#: Families whose value lies in [0, 1].
+BOUNDED_FAMILIES = frozenset({"P", "R", "RR", "AP", "nDCG", "ERR", "RBP", "Rprec", "bpref", "SR", "MSR",
+                              "wRprec", "AWP", "Q_measure", "R_measure", "Rnorm", "Pnorm"})
+
+
+def value_range(metric: Metric) -> tuple[float, float]:
+    """The interval every value of ``metric`` lies in."""
+    return (0.0, 1.0) if metric.family in BOUNDED_FAMILIES else (0.0, math.inf)
+
+
+def _same(a: Outcome, b: Outcome, tolerance: float) -> bool:
+    if isinstance(a, Failure) or isinstance(b, Failure):
+        return isinstance(a, Failure) and isinstance(b, Failure) and a.kind == b.kind
+    return a == b or abs(a - b) <= tolerance
+
+
+def _smallest(indices: Sequence[int], queries: Sequence[Query]) -> int:
+    return min(indices, key=lambda i: (queries[i].size, i))
+
+
+def _in_range(metric: Metric, queries: Sequence[Query], values: Sequence[Outcome]) -> PropertyCheck:
+    low, high = value_range(metric)
+    statement = f"every value lies in [{low:g}, {'inf' if math.isinf(high) else f'{high:g}'}]"
+    bad = [i for i, v in enumerate(values) if not isinstance(v, Failure) and not low <= v <= high]
+    if not bad:
+        return PropertyCheck("range", statement, True)
+    i = _smallest(bad, queries)
+    return PropertyCheck("range", statement, False, queries[i], f"value {outcome_text(values[i])}")
+
+
+def _defined(queries: Sequence[Query], values: Sequence[Outcome]) -> PropertyCheck:
+    statement = "a number for a query with no relevant document and for an empty run"
+    bad = [i for i, (q, v) in enumerate(zip(queries, values))
+           if isinstance(v, Failure) and (q.relevant() == 0 or not q.run)]
+    if not bad:
+        return PropertyCheck("defined", statement, True)
+    i = _smallest(bad, queries)
+    what = "an empty run" if not queries[i].run else "no relevant document"
+    return PropertyCheck("defined", statement, False, queries[i], f"{what}: {outcome_text(values[i])}")
+
+
+def _order_preserving(query: Query) -> dict[str, str]:
+    ids = sorted({d for d, _ in query.judgments} | {d for d, _ in query.run})
+    return {d: f"x{i:02d}" for i, d in enumerate(ids)}
+
+
+def _reversing(query: Query) -> dict[str, str]:
+    ids = sorted({d for d, _ in query.judgments} | {d for d, _ in query.run}, reverse=True)
+    return {d: f"x{i:02d}" for i, d in enumerate(ids)}
+
+
+def _invariance(name: str, statement: str, change: Callable[[Query], Query | None],
+                impl: Implementation, queries: Sequence[Query], values: Sequence[Outcome],
+                tolerance: float) -> PropertyCheck:
+    """Whether ``impl`` gives the same outcome on ``change(q)`` as on ``q`` (``None``: not applicable)."""
+    pairs = [(i, changed) for i, q in enumerate(queries) if (changed := change(q)) is not None]
+    again = impl.values([changed for _, changed in pairs]) if pairs else []
+    bad = [(i, changed, v) for (i, changed), v in zip(pairs, again) if not _same(values[i], v, tolerance)]
+    if not bad:
+        return PropertyCheck(name, statement, True)
+    i, changed, v = min(bad, key=lambda row: (queries[row[0]].size, row[0]))
+    return PropertyCheck(name, statement, False, queries[i],
+                         f"{outcome_text(values[i])} before, {outcome_text(v)} after: {_shown(changed)}")
+
+
+def _shown(query: Query) -> str:
+    judged = ", ".join(f"{d}:{g}" for d, g in query.judgments)
+    ran = ", ".join(f"{d}={s!r}" for d, s in query.run) or "(empty)"
+    return f"judgments {judged}; run {ran}"
+
+
+def check_properties(metric: Metric, impl: Implementation, queries: Sequence[Query],
+                     values: Sequence[Outcome], tolerance: float) -> tuple[PropertyCheck, ...]:
+    """Every property of the module docstring, on ``queries`` whose outcomes are ``values``."""
+    return (
+        _in_range(metric, queries, values),
+        _defined(queries, values),
+        _invariance("renaming", "the same value when documents are renamed (keeping their string order; "
+                    "any renaming when no scores tie)",
+                    lambda q: q.renamed(_order_preserving(q) if not tie_free(q) else _reversing(q)),
+                    impl, queries, values, tolerance),
+        _invariance("reordering", "the same value when the judgments' lines are reversed, and the run's "
+                    "when no scores tie",
+                    lambda q: Query(q.judgments[::-1], q.run[::-1] if tie_free(q) else q.run)
+                    if len(q.judgments) > 1 or (len(q.run) > 1 and tie_free(q)) else None,
+                    impl, queries, values, tolerance),
+        _invariance("determinism", "the same value when called twice", lambda q: q,
+                    impl, queries, values, tolerance),
+    )
