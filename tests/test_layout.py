@@ -37,6 +37,7 @@ LAYERS: Mapping[str, int] = {
     "axioms": 3,
     "proofs": 3,  # the symbolic path through a metric and the case structures (issue 26); checking runs them
     "checking": 4, "intrinsic": 4,
+    "agreement": 4,  # an implementation against the exact reference (issue 28): metrics below, reports above
     "runner": 5, "scoring": 5, "unanimity": 5, "meta": 5,
     "priors": 5,  # the relative metrics' contexts (prior sets), which scoring uses
     "significance": 5,  # the significance tests and the comparison of runs, beside scoring
