@@ -32,15 +32,16 @@ from typing import Any
 
 from hypothesis import HealthCheck, Phase, find, given, settings
 from hypothesis import seed as hypothesis_seed
-from hypothesis.errors import NoSuchExample, Unsatisfiable
+from hypothesis.errors import Flaky, NoSuchExample, Unsatisfiable
 
 from axiometer.agreement.conventions import Convention, conventions_for
 from axiometer.agreement.generation import awkward_queries, queries
 from axiometer.agreement.implementations import Failure, Implementation, Outcome, load_implementation
 from axiometer.agreement.properties import check_properties
 from axiometer.agreement.query import Query
-from axiometer.agreement.reference import exact_value, reference_value
+from axiometer.agreement.reference import adjusted, base_value, exact_value
 from axiometer.agreement.result import Agreement, AgreementResult, Case, Values
+from axiometer.agreement.shrink import complexity, shrink
 from axiometer.core import InputError
 from axiometer.metrics.base import Metric
 
@@ -51,6 +52,10 @@ DEFAULT_TOLERANCE = 1e-9
 #: The top grade of generated judgments (grades 0-3, TREC's usual scale).
 MAX_GRADE = 3
 _SHRINK_EXAMPLES = 400
+#: The calls of a case's predicate hypothesis may make, generating and shrinking.
+_HYPOTHESIS_CALLS = 300
+#: How many of the smallest failing queries are asked alone for a case's start.
+_ALONE_TRIES = 50
 
 
 def reference_metric(spec: Any) -> Metric:
@@ -79,9 +84,14 @@ class _Reference:
 
     def __init__(self, metric: Metric, tolerance: float) -> None:
         self.metric, self.tolerance = metric, tolerance
+        self.bases: dict[tuple[Query, str, str, str, str], tuple[float, int]] = {}
 
     def value(self, query: Query, convention: Convention) -> float | None:
-        return reference_value(self.metric, query, convention, MAX_GRADE)
+        key = (query, convention["ties"], convention["precision"], convention["relevance"], convention["ideal"])
+        base = self.bases.get(key)
+        if base is None:
+            base = self.bases[key] = base_value(self.metric, query, convention, MAX_GRADE)
+        return adjusted(self.metric, query, convention, base)
 
     def agrees(self, query: Query, outcome: Outcome, convention: Convention) -> bool:
         return _agrees(outcome, self.value(query, convention), self.tolerance)
@@ -113,44 +123,90 @@ def _survivors(reference: _Reference, candidates: Sequence[Convention], found: S
     return alive
 
 
+class _Spent(Exception):
+    """Hypothesis used up its calls (:data:`_HYPOTHESIS_CALLS`)."""
+
+
 def _shrunk(predicate: Callable[[Query], bool], seed: int, cutoff: int | None) -> Query | None:
+    """What hypothesis finds and shrinks for ``predicate`` within :data:`_HYPOTHESIS_CALLS` calls;
+    past them, the simplest failing query it had reached."""
     documents = min(16, max(8, (cutoff or 5) + 3))
+    calls = [0]
+    best: list[Query | None] = [None]
+
+    def budgeted(query: Query) -> bool:
+        calls[0] += 1
+        if calls[0] > _HYPOTHESIS_CALLS:
+            raise _Spent
+        failed = predicate(query)
+        if failed and (best[0] is None or complexity(query) < complexity(best[0])):
+            best[0] = query
+        return failed
+
     try:
-        return find(queries(documents, MAX_GRADE), predicate, random=random.Random(seed),
+        return find(queries(documents, MAX_GRADE), budgeted, random=random.Random(seed),
                     settings=settings(max_examples=_SHRINK_EXAMPLES, database=None, deadline=None,
                                       suppress_health_check=list(HealthCheck)))
+    except (_Spent, Flaky):  # hypothesis reports the raise while it replays as flaky
+        if calls[0] <= _HYPOTHESIS_CALLS:
+            raise
+        return best[0]
     except (NoSuchExample, Unsatisfiable):
         return None
+
+
+Predicate = Callable[[Query, Outcome], bool]
+
+
+def _predicates(reference: _Reference, own: Convention, chosen: Convention | None,
+                everything: Sequence[Convention]) -> list[Predicate]:
+    """What a case must show, most telling first (see the module docstring, step 4): under a
+    convention, a query the convention explains and the reference's own do not; for a bug, a wrong
+    value no convention explains, then a failure none explains, then any disagreement."""
+    def against_own(query: Query, outcome: Outcome) -> bool:
+        return not reference.agrees(query, outcome, own)
+
+    if chosen is not None:
+        return [lambda q, o: against_own(q, o) and reference.agrees(q, o, chosen)]
+
+    def unexplained(query: Query, outcome: Outcome) -> bool:
+        return against_own(query, outcome) and not any(reference.agrees(query, outcome, c) for c in everything)
+
+    return [lambda q, o: not isinstance(o, Failure) and unexplained(q, o), unexplained, against_own]
 
 
 def _case(impl: Implementation, reference: _Reference, own: Convention, chosen: Convention | None,
           everything: Sequence[Convention], found: Sequence[Query], values: Sequence[Outcome],
           seed: int) -> Case | None:
-    """A minimal query on which ``impl`` and the reference's own conventions differ (see the module
-    docstring, step 4), with its values."""
-    def differs(query: Query, outcome: Outcome) -> bool:
-        if reference.agrees(query, outcome, own):
-            return False
-        if chosen is not None:
-            return reference.agrees(query, outcome, chosen)
-        return not any(reference.agrees(query, outcome, c) for c in everything)
+    """A minimal query on which ``impl`` and the reference's own conventions differ, with its values.
+    A batch implementation may give a query another value alone (the property 'independence'), so a
+    case is a query that fails when asked alone, as the values it shows are."""
+    fallback: Query | None = None
+    for differs in _predicates(reference, own, chosen, everything):
+        known = sorted((i for i, (q, v) in enumerate(zip(found, values)) if differs(q, v)),
+                       key=lambda i: (complexity(found[i]), i))
+        if not known:
+            continue
 
-    known = [i for i, (q, v) in enumerate(zip(found, values)) if differs(q, v)]
-    if not known and chosen is None:  # each convention is refuted somewhere, none everywhere
-        differs = lambda query, outcome: not reference.agrees(query, outcome, own)  # noqa: E731
-        known = [i for i, (q, v) in enumerate(zip(found, values)) if differs(q, v)]
-    if not known:
-        return None
-    query = _shrunk(lambda q: differs(q, impl.values([q])[0]), seed, reference.metric.cutoff)
-    shrunk = query is not None
-    if query is None or query.size > min(found[i].size for i in known):
-        query = found[min(known, key=lambda i: (found[i].size, i))]
-        shrunk = False
+        def fails(query: Query, differs: Predicate = differs) -> bool:
+            return differs(query, impl.values([query])[0])
+
+        start = next((found[i] for i in known[:_ALONE_TRIES] if fails(found[i])), None)
+        fallback = fallback or found[known[0]]
+        if start is None:
+            continue
+        by_hypothesis = _shrunk(fails, seed, reference.metric.cutoff)
+        starts = [start] + ([by_hypothesis] if by_hypothesis is not None else [])
+        return _with_values(min((shrink(q, fails) for q in starts), key=complexity), impl, reference, own, chosen)
+    return None if fallback is None else _with_values(fallback, impl, reference, own, chosen)
+
+
+def _with_values(query: Query, impl: Implementation, reference: _Reference, own: Convention,
+                 chosen: Convention | None) -> Case:
     outcome = impl.values([query])[0]
     exact = exact_value(reference.metric, query, own, MAX_GRADE)
-    values_there = Values(outcome, reference.value(query, own), _exact_text(exact),
-                          None if chosen is None else reference.value(query, chosen))
-    return Case(query, values_there, shrunk)
+    return Case(query, Values(outcome, reference.value(query, own), _exact_text(exact),
+                              None if chosen is None else reference.value(query, chosen)), True)
 
 
 def _exact_text(exact: Any) -> str | None:
@@ -188,8 +244,14 @@ def agree(implementation: Any, metric: Any, *, queries: int = DEFAULT_QUERIES, s
         verdict, chosen = Agreement.AGREES_UNDER, min(alive, key=Convention.cost)
     else:
         verdict, chosen = Agreement.DIFFERS, None
+    numbers = [(q, v) for q, v in zip(found, values) if not isinstance(v, Failure)]
+    elsewhere = None
+    if verdict is Agreement.DIFFERS and len(numbers) < len(found):
+        rest = _survivors(reference, candidates, [q for q, _ in numbers], [v for _, v in numbers])
+        elsewhere = min(rest, key=Convention.cost) if rest else None
     case = None if verdict is Agreement.AGREES else _case(
         impl, reference, own, chosen, candidates, found, values, seed)
     properties = check_properties(reference_of, impl, found, values, tolerance)
     return AgreementResult(impl.name, impl.provider, reference_of.name, verdict, chosen, case, properties,
-                           len(found), len(candidates), tolerance, seed, time.perf_counter() - started)
+                           len(found), len(candidates), tolerance, seed, time.perf_counter() - started,
+                           elsewhere)

@@ -24,9 +24,15 @@ the query that causes it.
 
 from __future__ import annotations
 
+import contextlib
 import inspect
 import math
+import os
+import re
+import sys
+import tempfile
 import warnings
+from collections.abc import Iterator
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import metadata
@@ -35,7 +41,7 @@ from typing import Any, Protocol, Union
 from axiometer.agreement.query import Query
 from axiometer.core import InputError
 
-__all__ = ["Failure", "Outcome", "Implementation", "load_implementation", "PEER_PREFIXES", "outcome_text"]
+__all__ = ["Failure", "Outcome", "Implementation", "load_implementation", "PEER_PREFIXES", "outcome_text", "quiet"]
 
 
 @dataclass(frozen=True)
@@ -76,9 +82,35 @@ def _number(value: Any) -> Outcome:
     return number
 
 
+_TEMPORARY = re.compile(re.escape(tempfile.gettempdir()) + r"/[^\s'\"\],]+")
+
+
 def _raised(error: BaseException) -> Failure:
-    text = str(error).splitlines()[0][:120] if str(error) else ""
+    """The failure an exception is; temporary file names (different every call) read ``<temp>``."""
+    text = str(error).splitlines()[0][:160] if str(error) else ""
+    text = _TEMPORARY.sub("<temp>", text)
     return Failure("raised", f"raised {type(error).__name__}" + (f": {text}" if text else ""))
+
+
+@contextlib.contextmanager
+def quiet() -> Iterator[None]:
+    """File descriptors 1 and 2 pointed at the null device while an implementation runs: what it or a
+    program it starts prints (gdeval's perl script warns on every empty run) stays out of the report
+    and the terminal."""
+    for stream in (sys.stdout, sys.stderr):
+        stream.flush()
+    saved = [os.dup(1), os.dup(2)]
+    null = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(null, 1), os.dup2(null, 2)
+        yield
+    finally:
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(Exception):
+                stream.flush()
+        os.dup2(saved[0], 1), os.dup2(saved[1], 2)
+        for fd in (*saved, null):
+            os.close(fd)
 
 
 def _version(distribution: str) -> str:
@@ -99,10 +131,11 @@ class _Batch:
 
     def values(self, queries: Sequence[Query]) -> list[Outcome]:
         ids = [f"q{i}" for i in range(len(queries))]
-        try:
-            found = self._call(ids, queries)
-        except Exception:  # pin the failure to its query: each alone
-            return [self._alone(query) for query in queries]
+        with quiet():
+            try:
+                found = self._call(ids, queries)
+            except Exception:  # pin the failure to its query: each alone
+                return [self._alone(query) for query in queries]
         return [_number(found[i]) if i in found else _absent() for i in ids]
 
     def _call(self, ids: list[str], queries: Sequence[Query]) -> Mapping[str, Any]:
@@ -130,7 +163,8 @@ class QueryFunction:
         self.function, self.name, self.provider = function, name, f"{name} (per query)"
 
     def values(self, queries: Sequence[Query]) -> list[Outcome]:
-        return [self._one(query) for query in queries]
+        with quiet():
+            return [self._one(query) for query in queries]
 
     def _one(self, query: Query) -> Outcome:
         try:

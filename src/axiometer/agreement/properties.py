@@ -4,15 +4,19 @@ Checked on the queries ``agree`` generated, in the same run:
 
 - **range**: every value lies in the metric's range (``[0, 1]`` for the
   normalised metrics, ``[0, inf)`` otherwise);
-- **defined**: a number (not an exception, NaN or a missing value) for a
-  query without a relevant document and for an empty run;
+- **defined**: a number (not an exception, NaN or a missing value) on
+  every query, a query without a relevant document and an empty run among
+  them;
 - **renaming**: the value does not change when documents are renamed in a
   way that keeps their order as strings (so trec_eval's tie-breaking by id is
   unaffected), nor under any renaming when no two scores tie;
 - **reordering**: the value does not change when the judgments' lines are
   reversed, nor when the run's lines are reversed and no two scores tie
   (ties may legitimately follow the line order);
-- **determinism**: a second call on the same input gives the same value.
+- **determinism**: a second call on the same input gives the same value;
+- **independence**: a query's value is the same asked alone as asked with
+  the other queries (a batch implementation's, on the first
+  :data:`INDEPENDENCE_QUERIES` queries and every edge query).
 """
 
 from __future__ import annotations
@@ -26,7 +30,10 @@ from axiometer.agreement.query import Query
 from axiometer.agreement.result import PropertyCheck
 from axiometer.metrics.base import Metric
 
-__all__ = ["check_properties", "value_range", "BOUNDED_FAMILIES"]
+__all__ = ["check_properties", "value_range", "BOUNDED_FAMILIES", "INDEPENDENCE_QUERIES"]
+
+#: How many queries (besides the edge ones) the independence property asks alone.
+INDEPENDENCE_QUERIES = 60
 
 #: Families whose value lies in [0, 1].
 BOUNDED_FAMILIES = frozenset({"P", "R", "RR", "AP", "nDCG", "ERR", "RBP", "Rprec", "bpref", "SR", "MSR",
@@ -58,15 +65,31 @@ def _in_range(metric: Metric, queries: Sequence[Query], values: Sequence[Outcome
     return PropertyCheck("range", statement, False, queries[i], f"value {outcome_text(values[i])}")
 
 
-def _defined(queries: Sequence[Query], values: Sequence[Outcome]) -> PropertyCheck:
-    statement = "a number for a query with no relevant document and for an empty run"
-    bad = [i for i, (q, v) in enumerate(zip(queries, values))
-           if isinstance(v, Failure) and (q.relevant() == 0 or not q.run)]
-    if not bad:
+def _defined(impl: Implementation, queries: Sequence[Query], values: Sequence[Outcome]) -> PropertyCheck:
+    """Every outcome a number; the queries with no relevant document or an empty run are also asked
+    alone (a batch implementation may handle them among others and fail on them by themselves)."""
+    statement = ("a number (not an exception, NaN or a missing value) on every query, those with no relevant "
+                 "document and empty runs among them, alone or with others")
+    edge = [i for i, q in enumerate(queries) if q.relevant() == 0 or not q.run]
+    alone = {i: impl.values([queries[i]])[0] for i in edge}
+    outcomes: dict[int, Failure] = {i: v for i, v in enumerate(values) if isinstance(v, Failure)}
+    outcomes.update({i: v for i, v in alone.items() if isinstance(v, Failure) and i not in outcomes})
+    if not outcomes:
         return PropertyCheck("defined", statement, True)
-    i = _smallest(bad, queries)
-    what = "an empty run" if not queries[i].run else "no relevant document"
-    return PropertyCheck("defined", statement, False, queries[i], f"{what}: {outcome_text(values[i])}")
+    by_kind: dict[str, int] = {}
+    for i in sorted(outcomes, key=lambda i: (queries[i].size, i)):
+        by_kind.setdefault(outcomes[i].kind, i)
+    first, *others = sorted(by_kind.values(), key=lambda i: (queries[i].size, i))
+    detail = "; ".join([_failure_text(first, queries, values, outcomes)]
+                       + [f"{_failure_text(i, queries, values, outcomes)} on {_shown(queries[i])}" for i in others])
+    return PropertyCheck("defined", statement, False, queries[first], detail)
+
+
+def _failure_text(i: int, queries: Sequence[Query], values: Sequence[Outcome], outcomes: dict[int, Failure]) -> str:
+    query = queries[i]
+    what = "an empty run" if not query.run else "no relevant document" if query.relevant() == 0 else "a query"
+    how = " (asked alone)" if not isinstance(values[i], Failure) else ""
+    return f"{what}{how}: {outcome_text(outcomes[i])}"
 
 
 def _order_preserving(query: Query) -> dict[str, str]:
@@ -104,7 +127,7 @@ def check_properties(metric: Metric, impl: Implementation, queries: Sequence[Que
     """Every property of the module docstring, on ``queries`` whose outcomes are ``values``."""
     return (
         _in_range(metric, queries, values),
-        _defined(queries, values),
+        _defined(impl, queries, values),
         _invariance("renaming", "the same value when documents are renamed (keeping their string order; "
                     "any renaming when no scores tie)",
                     lambda q: q.renamed(_order_preserving(q) if not tie_free(q) else _reversing(q)),
@@ -116,4 +139,19 @@ def check_properties(metric: Metric, impl: Implementation, queries: Sequence[Que
                     impl, queries, values, tolerance),
         _invariance("determinism", "the same value when called twice", lambda q: q,
                     impl, queries, values, tolerance),
+        _independence(impl, queries, values, tolerance),
     )
+
+
+def _independence(impl: Implementation, queries: Sequence[Query], values: Sequence[Outcome],
+                  tolerance: float) -> PropertyCheck:
+    statement = "the same value for a query asked alone as asked with the other queries"
+    chosen = [i for i, q in enumerate(queries)
+              if i < INDEPENDENCE_QUERIES or q.relevant() == 0 or not q.run]
+    alone = {i: impl.values([queries[i]])[0] for i in chosen}
+    bad = [i for i in chosen if not _same(values[i], alone[i], tolerance)]
+    if not bad:
+        return PropertyCheck("independence", statement, True)
+    i = _smallest(bad, queries)
+    return PropertyCheck("independence", statement, False, queries[i],
+                         f"{outcome_text(values[i])} with the others, {outcome_text(alone[i])} alone")

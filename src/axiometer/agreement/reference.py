@@ -27,7 +27,7 @@ from axiometer.core import Topic
 from axiometer.grades import topic_from_grades
 from axiometer.metrics.base import Metric
 
-__all__ = ["reference_topic", "reference_value", "exact_value"]
+__all__ = ["reference_topic", "reference_value", "exact_value", "base_value", "adjusted"]
 
 _ASPECT = "t"
 
@@ -64,17 +64,29 @@ def _factor(metric: Metric, query: Query, convention: Convention, relevant: int)
     return Fraction(relevant, min(relevant, k)) if relevant else Fraction(1)
 
 
+def base_value(metric: Metric, query: Query, convention: Convention, max_grade: int) -> tuple[float, int]:
+    """The metric's value on the ranking and topic ``convention`` gives (before ``norel`` and
+    ``cutoff``), and the topic's number of relevant documents: what conventions that differ only in
+    ``norel`` and ``cutoff`` share."""
+    topic = reference_topic(query, convention, max_grade)
+    ranking = ranking_under(query, convention["ties"], convention["precision"])
+    return metric.score(ranking, topic), len(topic.relevant)
+
+
+def adjusted(metric: Metric, query: Query, convention: Convention, base: tuple[float, int]) -> float | None:
+    """The reference's value under ``convention`` from its :func:`base_value`: ``norel`` for a
+    query with no relevant document, then the ``cutoff`` factor."""
+    value, relevant = base
+    if relevant == 0 and convention["norel"] != "zero":
+        return 1.0 if convention["norel"] == "one" else None
+    factor = _factor(metric, query, convention, relevant)
+    return value if factor == 1 else float(Fraction(value) * factor)
+
+
 def reference_value(metric: Metric, query: Query, convention: Convention, max_grade: int) -> float | None:
     """The reference's value (a float, exact to float64's rounding) for ``query`` under
     ``convention``; ``None`` when ``norel=none`` and the query has no relevant document."""
-    topic = reference_topic(query, convention, max_grade)
-    relevant = len(topic.relevant)
-    if relevant == 0 and convention["norel"] != "zero":
-        return 1.0 if convention["norel"] == "one" else None
-    ranking = ranking_under(query, convention["ties"], convention["precision"])
-    value = metric.score(ranking, topic)
-    factor = _factor(metric, query, convention, relevant)
-    return value if factor == 1 else float(Fraction(value) * factor)
+    return adjusted(metric, query, convention, base_value(metric, query, convention, max_grade))
 
 
 def exact_value(metric: Metric, query: Query, convention: Convention, max_grade: int) -> Any:

@@ -81,7 +81,9 @@ class AgreementResult:
     ``convention``: the preferred convention under which it agrees on every query (the reference's
     own when it agrees outright; ``None`` when it differs); ``case``: a minimal disagreement with
     the reference's own conventions (``None`` when it agrees outright); ``searched``: how many
-    conventions were tried; ``queries``: how many queries (generated and hand-written).
+    conventions were tried; ``queries``: how many queries (generated and hand-written);
+    ``apart_from_failures``: when it differs because it fails on some queries (raises, NaN, no
+    value), the preferred convention under which it agrees on all the others, if one does.
     """
 
     implementation: str
@@ -96,6 +98,7 @@ class AgreementResult:
     tolerance: float
     seed: int
     seconds: float
+    apart_from_failures: Convention | None = None
 
     @property
     def ok(self) -> bool:
@@ -109,6 +112,10 @@ class AgreementResult:
             "convention": None if self.convention is None else {
                 "axes": self.convention.to_dict(), "departures": dict(self.convention.departures()),
                 "description": self.convention.phrase()},
+            "apart_from_failures": None if self.apart_from_failures is None else {
+                "axes": self.apart_from_failures.to_dict(),
+                "departures": dict(self.apart_from_failures.departures()),
+                "description": self.apart_from_failures.phrase()},
             "case": None if self.case is None else {**self.case.query.to_dict(), "shrunk": self.case.shrunk},
             "values": None if self.case is None else self.case.values.to_dict(),
             "properties": [p.to_dict() for p in self.properties],
