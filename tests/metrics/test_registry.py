@@ -27,7 +27,7 @@ from axiometer.metrics.registry import lookup, read_spec, spelled, suggest
 RANKING_ORDER = (
     "P", "RR", "AP", "DCG", "nDCG", "ERR", "RBP", "P_IA", "RR_IA", "AP_IA", "nDCG_IA", "ERR_IA",
     "nERR_IA", "RBP_IA", "StRecall", "SRR", "alpha_DCG", "alpha_nDCG", "NRBP", "nNRBP",
-    "DSharp_nDCG", "EU", "CT", "RBU", "Rprec", "SR", "MSR", "Rnorm", "Pnorm", "R_measure",
+    "DSharp_nDCG", "EU", "CT", "RBU", "Rprec", "R", "SR", "MSR", "Rnorm", "Pnorm", "R_measure",
     "Q_measure", "bpref", "ESL", "wRprec", "AWP", "NRG", "Unique", "RareP", "RareAP", "RareP_rev",
     "FujiiU")
 
