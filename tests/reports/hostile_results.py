@@ -4,7 +4,9 @@ library, and the same result with hostile text in place of every name and id a u
 Each :class:`Sample` is made once: a constraint table of a user's metric (counterexamples, an error
 cell, a witness, a boundary, the published comparison), one metric's check, Giner's table, an
 intrinsic classification with its parametric analysis, scores of three runs (with a relative metric,
-so the page has its scatter), their comparison, a meta-evaluation and Metric Unanimity. Every name
+so the page has its scatter), their comparison, a meta-evaluation, Metric Unanimity, a user's
+implementation against a built-in (``agree``: a minimal case, a failing property) and an audit of
+peers (a finding whose implementation raised, an error row). Every name
 and id a user chooses (a metric's name, the message it raises, topic, document and run ids, where
 the scores came from) is a *sentinel*: a token found nowhere else in the result, so that
 :meth:`Sample.hostile` can put any text in its place, inside every string of the result that holds
@@ -31,6 +33,7 @@ TOPICS = ("zqtopic1", "zqtopic2", "zqtopic3", "zqtopic9")
 DOCUMENTS = ("zqdoc1", "zqdoc2", "zqdoc3", "zqdoc4", "zqdoc9")
 RUNS = ("zqruna", "zqrunb", "zqrunc")
 SOURCE = "zqsource"
+PEER, MEASURES = "zqpeer", ("zqmeasa", "zqmeasb", "zqmeasc")
 
 
 @dataclass(frozen=True)
@@ -236,9 +239,70 @@ def unanimity_sample(directory: Path) -> Sample:
     return Sample("unanimity", (results, SOURCE), (*_CAMPAIGN, SOURCE), lambda r, width: unanimity_document(*r))
 
 
+def _wrong_rr(grades: dict[str, int], scores: dict[str, float]) -> float:
+    """A user's RR, one rank off; it raises on a query with no relevant document (a failing property)."""
+    if not any(g > 0 for g in grades.values()):
+        raise ValueError(MESSAGE)
+    ranked = sorted(scores, key=lambda d: (scores[d], d), reverse=True)
+    return next((1 / (i + 2) for i, d in enumerate(ranked) if grades.get(d, 0) > 0), 0.0)
+
+
+def _raising_rr(grades: dict[str, int], scores: dict[str, float]) -> float:
+    """A user's RR counting ranks from 0: it raises where the first relevant document is first."""
+    ranked = sorted(scores, key=lambda d: (scores[d], d), reverse=True)
+    for i, d in enumerate(ranked):
+        if grades.get(d, 0) > 0:
+            if i == 0:
+                raise ZeroDivisionError(MESSAGE)
+            return 1 / i
+    return 0.0
+
+
+def _right_rr(grades: dict[str, int], scores: dict[str, float]) -> float:
+    ranked = sorted(scores, key=lambda d: (scores[d], d), reverse=True)
+    return next((1 / i for i, d in enumerate(ranked, 1) if grades.get(d, 0) > 0), 0.0)
+
+
+def _named(result: Any, name: str, provider: str) -> Any:
+    """``result`` of a function, as if ``name`` computed it, its minimal case's documents the sentinels."""
+    case = result.case
+    ids = sorted({d for d, _ in case.query.judgments} | {d for d, _ in case.query.run})
+    case = dataclasses.replace(case, query=case.query.renamed(dict(zip(ids, DOCUMENTS))))
+    return dataclasses.replace(result, implementation=name, provider=provider, case=case)
+
+
+@functools.cache
+def _agreements() -> tuple[Any, Any, Any]:
+    from axiometer.agreement.agree import agree
+
+    return (agree(_wrong_rr, "RR", queries=20), agree(_raising_rr, "RR", queries=20),
+            agree(_right_rr, "RR", queries=20))
+
+
+def agree_sample() -> Sample:
+    from axiometer.reports.agreement import agreement_document
+
+    result = _named(_agreements()[0], METRIC, f"{METRIC} (per query)")
+    return Sample("agree", result, (METRIC, MESSAGE, *DOCUMENTS), lambda r, width: agreement_document(r))
+
+
+def audit_sample() -> Sample:
+    from axiometer.agreement.result import AuditResult, AuditRow
+    from axiometer.reports.agreement import audit_document
+
+    _, raising, right = _agreements()
+    a, b, c = MEASURES
+    rows = (AuditRow(PEER, a, "RR", _named(raising, f"{PEER}:{a}", f"{PEER} 1.0")),
+            AuditRow(PEER, b, "RR", dataclasses.replace(right, implementation=f"{PEER}:{b}", provider=f"{PEER} 1.0")),
+            AuditRow(PEER, c, "P@5", None, MESSAGE))
+    return Sample("audit", AuditResult(rows, 20, 0), (PEER, *MEASURES, MESSAGE, *DOCUMENTS),
+                  lambda r, width: audit_document(r))
+
+
 #: Every sample, by the report it is written as: each key of REPORT_FORMATS once.
 SAMPLES: dict[str, Callable[[Path], Sample]] = {
     "table": lambda directory: table_sample(), "check": lambda directory: check_sample(),
     "giner": lambda directory: giner_sample(), "intrinsic": lambda directory: intrinsic_sample(),
     "scores": scores_sample, "compare": compare_sample, "meta": meta_sample, "unanimity": unanimity_sample,
+    "agree": lambda directory: agree_sample(), "audit": lambda directory: audit_sample(),
 }

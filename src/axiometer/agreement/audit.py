@@ -6,6 +6,10 @@ ir_measures, each installed provider that supports a measure gives one row
 (``ir_measures/pytrec_eval``, ``ir_measures/gdeval``, ...). A row whose
 implementation cannot be built or fails on every query is an error row with
 the peer's message, not a dropped row.
+
+:data:`CAUSES` holds what a finding's numbers cannot say: why a peer
+differs, found by reading its code, written by hand; the audit's report
+prints it under the row.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from axiometer.agreement.agree import DEFAULT_QUERIES, agree
 from axiometer.agreement.result import AuditResult, AuditRow
 from axiometer.core import AxiometerError, InputError
 
-__all__ = ["CORRESPONDENCES", "PROVIDERS", "audit", "audit_rows"]
+__all__ = ["CAUSES", "CORRESPONDENCES", "PROVIDERS", "audit", "audit_rows"]
 
 #: ir_measures' measure name -> the built-in it corresponds to.
 IR_MEASURES: tuple[tuple[str, str], ...] = (
@@ -34,6 +38,12 @@ RANX: tuple[tuple[str, str], ...] = (
 CORRESPONDENCES: dict[str, tuple[tuple[str, str], ...]] = {"ir_measures": IR_MEASURES, "ranx": RANX}
 #: The peers, in the order the audit lists them.
 PROVIDERS = ("ir_measures", "ranx")
+
+#: The cause of a finding, written by hand after reading the peer's code: ``(provider, measure)``
+#: as an :class:`AuditRow` names them (``("ir_measures/pytrec_eval", "RR")``) -> one or two sentences
+#: (what the peer's code does, with the file or function that does it). The audit's report prints it
+#: in the row's write-up; a row without one is reported from its numbers alone.
+CAUSES: dict[tuple[str, str], str] = {}
 
 
 def _installed(package: str) -> bool:

@@ -2,7 +2,7 @@
 
 Each command is a module of this package (``score``, ``table``, ``check``,
 ``intrinsic``, ``unanimity``, ``axioms``, ``metrics``, ``plot``, ``meta``,
-``compare``) with two functions: ``add_parser(subparsers)`` declares its
+``compare``, ``agree``, ``audit``) with two functions: ``add_parser(subparsers)`` declares its
 options and ``run(args)`` runs it, returning the exit status.
 What several commands share lives in a module named by what it holds:
 :mod:`~axiometer.cli.output` (writing a report, failing),
@@ -23,7 +23,9 @@ import sys
 from collections.abc import Callable, Sequence
 
 from axiometer import __version__
-from axiometer.cli import axioms, check, compare, intrinsic, meta, metrics, plot, score, table, unanimity
+from axiometer.cli import (
+    agree, audit, axioms, check, compare, intrinsic, meta, metrics, plot, score, table, unanimity,
+)
 from axiometer.cli.output import EXIT_ERROR, EXIT_INTERRUPTED, fail
 from axiometer.core import AxiometerError
 from axiometer.outputs import check_writable
@@ -34,7 +36,8 @@ __all__ = ["main", "Progress", "EXIT_ERROR", "EXIT_INTERRUPTED"]
 #: Every command's ``add_parser``, in the order ``axiometer --help`` lists them.
 _COMMANDS: tuple[Callable[[argparse._SubParsersAction], None], ...] = (
     score.add_parser, table.add_parser, check.add_parser, intrinsic.add_parser, unanimity.add_parser,
-    axioms.add_parser, metrics.add_parser, plot.add_parser, meta.add_parser, compare.add_parser)
+    axioms.add_parser, metrics.add_parser, plot.add_parser, meta.add_parser, compare.add_parser,
+    agree.add_parser, audit.add_parser)
 
 
 def _parser() -> argparse.ArgumentParser:

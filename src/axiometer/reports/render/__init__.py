@@ -32,6 +32,8 @@ REPORT_FORMATS: dict[str, tuple[str, ...]] = {
     "unanimity": ("text", "markdown", "latex", "json", "html"),
     "scores": ("text", "markdown", "latex", "json", "html"),
     "compare": ("text", "markdown", "latex", "html", "json"),
+    "agree": ("text", "markdown", "latex", "html", "json"),
+    "audit": ("text", "markdown", "latex", "html", "json"),
 }
 
 
