@@ -206,7 +206,7 @@ def _with_values(query: Query, impl: Implementation, reference: _Reference, own:
     outcome = impl.values([query])[0]
     exact = exact_value(reference.metric, query, own, MAX_GRADE)
     return Case(query, Values(outcome, reference.value(query, own), _exact_text(exact),
-                              None if chosen is None else reference.value(query, chosen)), True)
+                              None if chosen is None else reference.value(query, chosen)))
 
 
 def _exact_text(exact: Any) -> str | None:

@@ -28,6 +28,7 @@ from axiometer.agreement.conventions import tie_free
 from axiometer.agreement.implementations import Failure, Implementation, Outcome, outcome_text
 from axiometer.agreement.query import Query
 from axiometer.agreement.result import PropertyCheck
+from axiometer.agreement.shrink import shrink
 from axiometer.metrics.base import Metric
 
 __all__ = ["check_properties", "value_range", "BOUNDED_FAMILIES", "INDEPENDENCE_QUERIES"]
@@ -68,8 +69,7 @@ def _in_range(metric: Metric, queries: Sequence[Query], values: Sequence[Outcome
 def _defined(impl: Implementation, queries: Sequence[Query], values: Sequence[Outcome]) -> PropertyCheck:
     """Every outcome a number; the queries with no relevant document or an empty run are also asked
     alone (a batch implementation may handle them among others and fail on them by themselves)."""
-    statement = ("a number (not an exception, NaN or a missing value) on every query, those with no relevant "
-                 "document and empty runs among them, alone or with others")
+    statement = "a number (no exception, NaN or missing value) on every query, alone or among others"
     edge = [i for i, q in enumerate(queries) if q.relevant() == 0 or not q.run]
     alone = {i: impl.values([queries[i]])[0] for i in edge}
     outcomes: dict[int, Failure] = {i: v for i, v in enumerate(values) if isinstance(v, Failure)}
@@ -80,14 +80,27 @@ def _defined(impl: Implementation, queries: Sequence[Query], values: Sequence[Ou
     for i in sorted(outcomes, key=lambda i: (queries[i].size, i)):
         by_kind.setdefault(outcomes[i].kind, i)
     first, *others = sorted(by_kind.values(), key=lambda i: (queries[i].size, i))
-    detail = "; ".join([_failure_text(first, queries, values, outcomes)]
-                       + [f"{_failure_text(i, queries, values, outcomes)} on {_shown(queries[i])}" for i in others])
-    return PropertyCheck("defined", statement, False, queries[first], detail)
+    kind = outcomes[first].kind
+    smallest = shrink(queries[first], lambda q: _fails_as(impl, q, kind))
+    shown = impl.values([smallest])[0]
+    alone_only = "" if isinstance(values[first], Failure) else " (asked alone)"
+    first_text = f"{_situation(smallest)}{alone_only}: {outcome_text(shown)}"
+    detail = "; ".join([first_text] + [f"{_failure_text(i, queries, values, outcomes)} on {_shown(queries[i])}"
+                                       for i in others])
+    return PropertyCheck("defined", statement, False, smallest, detail)
+
+
+def _situation(query: Query) -> str:
+    return "an empty run" if not query.run else "no relevant document" if query.relevant() == 0 else "a query"
+
+
+def _fails_as(impl: Implementation, query: Query, kind: str) -> bool:
+    outcome = impl.values([query])[0]
+    return isinstance(outcome, Failure) and outcome.kind == kind
 
 
 def _failure_text(i: int, queries: Sequence[Query], values: Sequence[Outcome], outcomes: dict[int, Failure]) -> str:
-    query = queries[i]
-    what = "an empty run" if not query.run else "no relevant document" if query.relevant() == 0 else "a query"
+    what = _situation(queries[i])
     how = " (asked alone)" if not isinstance(values[i], Failure) else ""
     return f"{what}{how}: {outcome_text(outcomes[i])}"
 

@@ -50,12 +50,11 @@ class Values:
 
 @dataclass(frozen=True)
 class Case:
-    """A minimal query on which the implementation and the reference differ, with the values;
-    ``shrunk``: hypothesis shrank it (else it is the smallest generated one)."""
+    """A minimal query on which the implementation and the reference differ, with the values (shrunk
+    by hypothesis and then by :mod:`axiometer.agreement.shrink`)."""
 
     query: Query
     values: Values
-    shrunk: bool
 
 
 @dataclass(frozen=True)
@@ -116,7 +115,7 @@ class AgreementResult:
                 "axes": self.apart_from_failures.to_dict(),
                 "departures": dict(self.apart_from_failures.departures()),
                 "description": self.apart_from_failures.phrase()},
-            "case": None if self.case is None else {**self.case.query.to_dict(), "shrunk": self.case.shrunk},
+            "case": None if self.case is None else self.case.query.to_dict(),
             "values": None if self.case is None else self.case.values.to_dict(),
             "properties": [p.to_dict() for p in self.properties],
             "queries": self.queries, "conventions_searched": self.searched, "tolerance": self.tolerance,

@@ -10,7 +10,7 @@
 - the minimal case, when there is one: its judgments and its run as small
   tables, then the values on it (the implementation's, or what it did
   instead; the reference's with its exact form; the reference's under the
-  convention; the difference), and whether hypothesis shrank it;
+  convention; the difference);
 - the properties, each with a mark (explained beside them), a failing one
   with the smallest query it fails on and what happened.
 
@@ -101,6 +101,10 @@ def verdict_text(result: AgreementResult) -> str:
         text = f"agrees under a convention: {result.convention.phrase() if result.convention else ''}"
     else:
         text = "differs: no convention explains it (a bug)" + (", minimal case below" if result.case else "")
+        if result.apart_from_failures is not None:
+            text += ("; where it gives a number it agrees under "
+                     + ("the reference's own conventions" if result.apart_from_failures.is_reference
+                        else result.apart_from_failures.phrase()))
     failing = _failing(result)
     if failing:
         names = ", ".join(p.name for p in failing)
@@ -141,8 +145,7 @@ def _header(*names: str) -> tuple[TableCell, ...]:
 
 
 def _case_intro(case: Case, agree: Agreement) -> str:
-    found = ("hypothesis shrank it to this" if case.shrunk
-             else "the smallest generated query where they differ (hypothesis found none smaller)")
+    found = "shrunk by hypothesis, then by dropping and simplifying whatever did not matter"
     if agree is Agreement.AGREES_UNDER:
         what = "the implementation differs from the reference under its own conventions, and agrees with it " \
                "under the convention named above"
