@@ -43,7 +43,32 @@ PROVIDERS = ("ir_measures", "ranx")
 #: as an :class:`AuditRow` names them (``("ir_measures/pytrec_eval", "RR")``) -> one or two sentences
 #: (what the peer's code does, with the file or function that does it). The audit's report prints it
 #: in the row's write-up; a row without one is reported from its numbers alone.
-CAUSES: dict[tuple[str, str], str] = {}
+CAUSES: dict[tuple[str, str], str] = {
+    ("ir_measures/ranx", "*"): (
+        "ir_measures 0.4 hands ranx its qrels as a pandas DataFrame, and ranx's Qrels.from_df asserts that the "
+        "query-id column has dtype 'object'; pandas 3 gives text columns its own 'str' dtype, so the assertion "
+        "fails on every input (an incompatibility of ir_measures' ranx provider with pandas 3, not a metric "
+        "bug; ranx called directly, the rows below, works)."),
+    ("ir_measures/gdeval", "*"): (
+        "ir_measures writes the run to a file and runs gdeval.pl on it; a run with no line for any query is an "
+        "empty file, on which the script stops with 'format error on line 1' and exit status 25. A query "
+        "with an empty run among others is left out of its output."),
+    ("ranx", "*"): (
+        "Run({'q': {}}) raises in ranx's Run constructor, which takes max(len(id)) over the document ids "
+        "(ranx/data_structures/run.py) and finds none; among other queries the empty one is scored 0. "
+        "Ties are not broken by document id: ranx orders a run with numpy's argsort (ranx/data_structures/"
+        "common.py, sort_dict_by_value), whose default sort keeps the line order of equal scores on runs as "
+        "short as these and promises no order on longer ones."),
+    ("ranx", "bpref"): (
+        "ranx's _bpref divides by min(n_rels, n_non_rels) (ranx/metrics/bpref.py): with no judged non-relevant "
+        "document that is 0/0, NaN, where trec_eval's bpref is 1 for a relevant document ranked first "
+        "(judgments a:1; run a=1.0: ranx NaN, the reference 1.0); among other queries ranx reports that "
+        "query as 0.0."),
+    ("ranx", "rbp.8"): (
+        "ranx's _rank_biased_precision sums p^(i-1) times the raw grade (ranx/metrics/rank_biased_precision.py), "
+        "so a grade above 1 gives RBP above 1; Moffat & Zobel's RBP takes gains in [0, 1] (this is the value "
+        "ranx's issue tracker reports as exceeding its maximum)."),
+}
 
 
 def _installed(package: str) -> bool:

@@ -86,9 +86,9 @@ _TEMPORARY = re.compile(re.escape(tempfile.gettempdir()) + r"/[^\s'\"\],]+")
 
 
 def _raised(error: BaseException) -> Failure:
-    """The failure an exception is; temporary file names (different every call) read ``<temp>``."""
+    """The failure an exception is; temporary file names (different every call) read ``TMPFILE``."""
     text = str(error).splitlines()[0][:160] if str(error) else ""
-    text = _TEMPORARY.sub("<temp>", text)
+    text = _TEMPORARY.sub("TMPFILE", text)
     return Failure("raised", f"raised {type(error).__name__}" + (f": {text}" if text else ""))
 
 

@@ -6,8 +6,9 @@ greedy passes, each kept only when the query still fails: drop a document,
 drop a judgment or a run line, lower a grade, replace a score by a simpler
 one (1.0, 0.0, 2.0, the nearest integer, its float32 value, a neighbour
 score) or every score by small ones in the same order and float32 classes,
-and rename documents ``a``, ``b``, ... in their string order. The
-passes repeat until none makes the query simpler (:func:`complexity`).
+put the run's lines in score order, and rename documents ``a``, ``b``, ...
+down the run or in their string order. The passes repeat until none makes
+the query simpler (:func:`complexity`).
 """
 
 from __future__ import annotations
@@ -34,14 +35,20 @@ def _score_cost(score: float) -> int:
     return 1 + int(abs(math.log10(abs(score))) > 3)
 
 
-def complexity(query: Query) -> tuple[int, int, int, int, int, int, str]:
+def _inversions(query: Query) -> int:
+    """How many pairs of run lines are out of score-descending order."""
+    scores = [s for _, s in query.run]
+    return sum(1 for i, a in enumerate(scores) for b in scores[i + 1:] if a < b)
+
+
+def complexity(query: Query) -> tuple[int, int, int, int, int, int, int, str]:
     """The order "simpler" follows: fewer documents, fewer lines, lower grades, plainer scores
     (small integers, then moderate magnitudes, then short texts), plain ids (one lowercase letter),
-    then ids earlier in the alphabet."""
+    run lines in score order, then ids earlier in the alphabet."""
     ids = {d for d, _ in query.judgments} | {d for d, _ in query.run}
     return (query.size, len(query.judgments) + len(query.run), sum(g for _, g in query.judgments),
             sum(_score_cost(s) for _, s in query.run), sum(len(repr(s)) for _, s in query.run),
-            sum(0 if len(d) == 1 and d.islower() else 1 for d in ids),
+            sum(0 if len(d) == 1 and d.islower() else 1 for d in ids), _inversions(query),
             " ".join(d for d, _ in query.judgments) + "|" + " ".join(d for d, _ in query.run))
 
 
@@ -91,17 +98,27 @@ def _normalised_scores(query: Query) -> Iterator[Query]:
     yield Query(query.judgments, tuple((d, mapped[s]) for d, s in query.run))
 
 
+def _sorted_lines(query: Query) -> Iterator[Query]:
+    """The run's lines in score-descending order (equal scores keep their order), and the judgments'
+    in the run's order."""
+    run = tuple(sorted(query.run, key=lambda line: -line[1]))
+    place = {d: i for i, (d, _) in enumerate(run)}
+    yield Query(tuple(sorted(query.judgments, key=lambda line: place.get(line[0], len(place)))), run)
+
+
 def _plain_names(query: Query) -> Iterator[Query]:
     ids = sorted({d for d, _ in query.judgments} | {d for d, _ in query.run})
     letters = "abcdefghijklmnopqrstuvwxyz"
+    appearing = list(dict.fromkeys([d for d, _ in query.run] + [d for d, _ in query.judgments]))
     if len(ids) <= len(letters):
+        yield query.renamed(dict(zip(appearing, letters)))  # a, b, c, ... down the run
         yield query.renamed(dict(zip(ids, letters)))
         yield query.renamed(dict(zip(ids, reversed(letters[:len(ids)]))))
 
 
 def shrink(query: Query, fails: Callable[[Query], bool]) -> Query:
     """The simplest query the greedy passes reach from ``query`` (which must fail) that still fails."""
-    passes = (_without_document, _lower_grades, _normalised_scores, _simpler_scores, _plain_names)
+    passes = (_without_document, _lower_grades, _normalised_scores, _simpler_scores, _sorted_lines, _plain_names)
     for _ in range(_MAX_ROUNDS):
         improved = False
         for candidates in passes:

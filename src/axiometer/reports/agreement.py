@@ -275,6 +275,10 @@ def _row_verdict(row: AuditRow) -> str:
         return f"error: {row.error}"
     if result.agree is Agreement.AGREES_UNDER and result.convention is not None:
         return f"agrees under: {result.convention.phrase()}"
+    elsewhere = result.apart_from_failures
+    if result.agree is Agreement.DIFFERS and elsewhere is not None:
+        return ("differs only where it fails; elsewhere it agrees"
+                + ("" if elsewhere.is_reference else f" under: {elsewhere.phrase()}"))
     return result.agree.value
 
 
@@ -362,9 +366,9 @@ def _legend() -> BulletList:
         ("minimal case: a smallest query on which the peer differs from the reference's own conventions, as "
          "judgments document:grade and the run document=score in the order of its lines, then → the "
          "peer's value vs the reference's.",),
-        ("failing properties: properties every implementation must have (a value in range; a number for "
-         "a query with no relevant document or an empty run; the same value under renaming, reordering, a "
-         "second call) that fail on some query; the write-ups below say where.",)), marker="  ", formats=_WORDS)
+        ("failing properties: properties every implementation must have (a value in range; a number on "
+         "every query, alone or among others; the same value under renaming, reordering, a second call, and "
+         "asked alone) that fail on some query; the write-ups below say where.",)), marker="  ", formats=_WORDS)
 
 
 def _writeup(row: AuditRow, causes: Mapping[tuple[str, str], str], level: int, index: int) -> Section:
@@ -376,7 +380,8 @@ def _writeup(row: AuditRow, causes: Mapping[tuple[str, str], str], level: int, i
     children: list[Block] = [Paragraph(parts=(
         f"Peer {row.provider}" + (f" ({result.provider})" if result else "") + f", measure {row.measure}, "
         f"against the built-in {row.metric}: ", Strong((_row_verdict(row),)), "."), hang=0)]
-    cause = causes.get((row.provider, row.measure))
+    found = [causes.get((row.provider, row.measure)), causes.get((row.provider, "*"))]
+    cause = " ".join(text for text in found if text)
     if cause:
         children.append(Paragraph(parts=(cause,), label="Cause", hang=2))
     if result is not None:
