@@ -136,3 +136,25 @@ def test_a_reference_that_is_not_a_single_aspect_built_in_is_one_clear_error(spe
 def test_an_unknown_peer_measure_is_one_clear_error():
     with pytest.raises(InputError, match="pytrec_eval has no measure 'ndgc_cut_10'"):
         agree("pytrec_eval:ndgc_cut_10", "nDCG@10", queries=5)
+
+
+def _hangs_on_graded(grades, scores):
+    if any(g > 1 for g in grades.values()):
+        while True:
+            pass
+    return written.ndcg(grades, scores)
+
+
+def test_an_implementation_that_hangs_stops_the_run_with_the_query_it_hung_on():
+    with pytest.raises(InputError, match=r"took longer than 0.2 s on judgments .*:[23]; run .*\(a hang\?\)"):
+        agree(_hangs_on_graded, "nDCG", queries=20, case_seconds=0.2)
+
+
+def _batch_that_hangs(qrels, run):
+    while True:
+        pass
+
+
+def test_a_batch_implementation_that_hangs_is_stopped_too():
+    with pytest.raises(InputError, match=r"took longer than .* on a batch of \d+ queries"):
+        agree(_batch_that_hangs, "nDCG", queries=5, case_seconds=0.05, form="batch")

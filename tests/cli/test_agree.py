@@ -95,6 +95,7 @@ def test_output_goes_to_the_file_and_nothing_to_stdout(capsys, tmp_path):
     (("--convention", "speed=fast"), "--convention 'speed=fast': expected AXIS=VALUE with AXIS one of ties"),
     (("--queries", "0"), "--queries must be at least 1, got 0"),
     (("--tolerance", "-1"), "--tolerance must be a finite number, 0 or more"),
+    (("--case-seconds", "nan"), "--case-seconds must be a finite number of seconds, 0 or more"),
 ])
 def test_a_bad_option_is_one_error_line_before_any_work(capsys, argv, message):
     status, out, err = run_cli(capsys, "agree", "no_such_module:f", "RR", *argv)
@@ -158,3 +159,31 @@ def test_the_excerpt_in_docs_cli_md_is_real_output(capsys, monkeypatch, tmp_path
     assert status == 1
     seconds = re.compile(r"\d+\.\d seconds")  # the one part that differs between two runs
     assert seconds.sub("N seconds", out) == seconds.sub("N seconds", excerpt)
+
+
+def test_the_readme_excerpt_is_real_output(capsys, monkeypatch):
+    """The README's `agree` example: each line of its excerpt appears, in order, in the real output."""
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    start = readme.index("**Is an implementation right?**")
+    command = re.search(r"```sh\n(axiometer agree [^\n]*)\n```", readme[start:]).group(1)
+    excerpt = re.search(r"```text\n(.*?)```", readme[start:], re.S).group(1)
+    monkeypatch.setenv("COLUMNS", "100")
+    status, out, _ = run_cli(capsys, *command.split()[1:])
+    assert status == 0
+    lines, at = out.splitlines(), 0
+    for wanted in (line for line in excerpt.splitlines() if line != "..."):
+        at = lines.index(wanted, at) + 1
+
+
+def hangs(grades, scores):
+    while True:
+        pass
+
+
+def test_an_implementation_that_hangs_is_one_error_line_naming_the_query(capsys):
+    status, out, err = run_cli(capsys, "agree", "tests.cli.test_agree:hangs", "RR", "--queries", "5",
+                               "--case-seconds", "0.1")
+    assert (status, out) == (2, "")
+    assert err.count("\n") == 1 and "took longer than 0.1 s on judgments" in err and "(a hang?)" in err

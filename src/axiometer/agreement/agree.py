@@ -43,6 +43,7 @@ from axiometer.agreement.reference import adjusted, base_value, exact_value
 from axiometer.agreement.result import Agreement, AgreementResult, Case, Values
 from axiometer.agreement.shrink import complexity, shrink
 from axiometer.core import InputError
+from axiometer.limits import DEFAULT_CASE_SECONDS
 from axiometer.metrics.base import Metric
 
 __all__ = ["agree", "DEFAULT_QUERIES", "DEFAULT_TOLERANCE", "MAX_GRADE", "reference_metric"]
@@ -219,16 +220,18 @@ def _exact_text(exact: Any) -> str | None:
 
 def agree(implementation: Any, metric: Any, *, queries: int = DEFAULT_QUERIES, seed: int = 0,
           tolerance: float = DEFAULT_TOLERANCE, conventions: Mapping[str, str] | None = None,
-          form: str | None = None) -> AgreementResult:
+          form: str | None = None, case_seconds: float | None = DEFAULT_CASE_SECONDS) -> AgreementResult:
     """Whether ``implementation`` computes the built-in ``metric`` (see the module docstring).
 
     ``implementation``: ``module:function``, ``pytrec_eval:MEASURE``, ``ir_measures:MEASURE``,
     ``ranx:METRIC`` or a callable (:mod:`axiometer.agreement.implementations`); ``queries``: how many
-    to generate; ``conventions``: axes to pin (``{"ideal": "run"}``); ``form``: a function's form.
+    to generate; ``conventions``: axes to pin (``{"ideal": "run"}``); ``form``: a function's form;
+    ``case_seconds``: a function's time limit per query (``None``: none), past which the run stops
+    with :class:`~axiometer.agreement.implementations.TimedOut` naming the query.
     """
     started = time.perf_counter()
     reference_of = reference_metric(metric)
-    impl = load_implementation(implementation, form)
+    impl = load_implementation(implementation, form, case_seconds)
     if queries < 1 or tolerance < 0:
         raise InputError("queries must be at least 1 and the tolerance not negative",
                          source=f"agree {impl.name} {reference_of.name}")

@@ -62,8 +62,8 @@ CAUSES: dict[tuple[str, str], str] = {
     ("ranx", "bpref"): (
         "ranx's _bpref divides by min(n_rels, n_non_rels) (ranx/metrics/bpref.py): with no judged non-relevant "
         "document that is 0/0, NaN, where trec_eval's bpref is 1 for a relevant document ranked first "
-        "(judgments a:1; run a=1.0: ranx NaN, the reference 1.0); among other queries ranx reports that "
-        "query as 0.0."),
+        "(judgments a:1; run a=1.0: ranx NaN, the reference 1.0). Among the generated queries some such "
+        "queries came out 0.0 instead, and NaN alone (the property independence)."),
     ("ranx", "rbp.8"): (
         "ranx's _rank_biased_precision sums p^(i-1) times the raw grade (ranx/metrics/rank_biased_precision.py), "
         "so a grade above 1 gives RBP above 1; Moffat & Zobel's RBP takes gains in [0, 1] (this is the value "

@@ -38,10 +38,18 @@ from dataclasses import dataclass
 from importlib import metadata
 from typing import Any, Protocol, Union
 
-from axiometer.agreement.query import Query
+from axiometer.agreement.query import Query, query_text
+from axiometer.checking.guard import TimeLimitReached, time_limited
 from axiometer.core import InputError
+from axiometer.limits import DEFAULT_CASE_SECONDS
 
-__all__ = ["Failure", "Outcome", "Implementation", "load_implementation", "PEER_PREFIXES", "outcome_text", "quiet"]
+__all__ = ["Failure", "Outcome", "Implementation", "load_implementation", "PEER_PREFIXES", "outcome_text", "quiet",
+           "TimedOut"]
+
+
+class TimedOut(InputError):
+    """A metric author's implementation ran past its time limit on a query: the run stops there (a
+    hang would cost the limit again on every query), naming the implementation and the query."""
 
 
 @dataclass(frozen=True)
@@ -120,6 +128,14 @@ def _version(distribution: str) -> str:
         return "?"
 
 
+class _Hung(Exception):
+    """A batch call ran past its limit (turned into :class:`TimedOut` with its queries)."""
+
+    def __init__(self, seconds: float | None) -> None:
+        super().__init__(seconds)
+        self.seconds = seconds
+
+
 class _Batch:
     """An implementation that scores ``qrels``/``run`` dicts of many queries at once."""
 
@@ -134,6 +150,8 @@ class _Batch:
         with quiet():
             try:
                 found = self._call(ids, queries)
+            except _Hung as hung:
+                raise _timed_out(self.name, hung.seconds, queries) from None
             except Exception:  # pin the failure to its query: each alone
                 return [self._alone(query) for query in queries]
         return [_number(found[i]) if i in found else _absent() for i in ids]
@@ -147,6 +165,8 @@ class _Batch:
     def _alone(self, query: Query) -> Outcome:
         try:
             found = self._call(["q0"], [query])
+        except _Hung as hung:
+            raise _timed_out(self.name, hung.seconds, [query]) from None
         except Exception as error:
             return _raised(error)
         return _number(found["q0"]) if "q0" in found else _absent()
@@ -156,11 +176,20 @@ def _absent() -> Failure:
     return Failure("absent", "gave no value (the query is missing from its output)")
 
 
-class QueryFunction:
-    """A metric author's per-query function ``fn(grades, scores) -> float``."""
+def _timed_out(name: str, seconds: float | None, queries: Sequence[Query]) -> TimedOut:
+    where = query_text(queries[0]) if len(queries) == 1 else f"a batch of {len(queries)} queries"
+    return TimedOut(f"took longer than {seconds:g} s on {where} (a hang?); --case-seconds sets the limit "
+                    f"for one query", source=f"implementation {name!r}")
 
-    def __init__(self, function: Callable[..., Any], name: str) -> None:
+
+class QueryFunction:
+    """A metric author's per-query function ``fn(grades, scores) -> float``, each call within
+    ``seconds`` (``None``: no limit)."""
+
+    def __init__(self, function: Callable[..., Any], name: str,
+                 seconds: float | None = DEFAULT_CASE_SECONDS) -> None:
         self.function, self.name, self.provider = function, name, f"{name} (per query)"
+        self.seconds = seconds
 
     def values(self, queries: Sequence[Query]) -> list[Outcome]:
         with quiet():
@@ -168,19 +197,30 @@ class QueryFunction:
 
     def _one(self, query: Query) -> Outcome:
         try:
-            return _number(self.function(query.grades(), query.scores()))
+            with time_limited(self.seconds):
+                return _number(self.function(query.grades(), query.scores()))
+        except TimeLimitReached:
+            raise _timed_out(self.name, self.seconds, [query]) from None
         except Exception as error:
             return _raised(error)
 
 
 class BatchFunction(_Batch):
-    """A metric author's batch function ``fn(qrels, run) -> {query: value}``."""
+    """A metric author's batch function ``fn(qrels, run) -> {query: value}``, each call within
+    ``seconds`` per query (``None``: no limit)."""
 
-    def __init__(self, function: Callable[..., Any], name: str) -> None:
+    def __init__(self, function: Callable[..., Any], name: str,
+                 seconds: float | None = DEFAULT_CASE_SECONDS) -> None:
         self.function, self.name, self.provider = function, name, f"{name} (batch)"
+        self.seconds = seconds
 
     def batch(self, qrels: dict[str, dict[str, int]], run: dict[str, dict[str, float]]) -> Mapping[str, Any]:
-        found = self.function(qrels, run)
+        seconds = None if self.seconds is None else self.seconds * max(1, len(qrels))
+        try:
+            with time_limited(seconds):
+                found = self.function(qrels, run)
+        except TimeLimitReached:
+            raise _Hung(seconds) from None
         if not isinstance(found, Mapping):
             raise TypeError(f"returned {type(found).__name__}, not a mapping of query ids to values")
         return found
@@ -260,9 +300,11 @@ class Ranx(_Batch):
 PEER_PREFIXES = ("pytrec_eval:", "ir_measures:", "ir_measures/", "ranx:")
 
 
-def load_implementation(ref: Any, form: str | None = None) -> Implementation:
+def load_implementation(ref: Any, form: str | None = None,
+                        seconds: float | None = DEFAULT_CASE_SECONDS) -> Implementation:
     """The implementation ``ref`` names (see the module docstring), or a callable as it is;
-    ``form``: ``query`` or ``batch`` for a function (detected when ``None``)."""
+    ``form``: ``query`` or ``batch`` for a function (detected when ``None``); ``seconds``: a
+    function's time limit per query (a peer's measure has none: its first call may compile)."""
     if isinstance(ref, str) and ref.startswith(PEER_PREFIXES):
         return _peer(ref)
     if isinstance(ref, str):
@@ -272,10 +314,10 @@ def load_implementation(ref: Any, form: str | None = None) -> Implementation:
         function, name = ref, getattr(ref, "__qualname__", repr(ref))
     if not callable(function):
         raise InputError(f"{name} is {type(function).__name__}, not a function", source=f"implementation {name!r}")
-    chosen = form or _form(function)
+    chosen = form or _form(function, seconds)
     if chosen not in ("query", "batch"):
         raise InputError(f"form {chosen!r}: expected 'query' or 'batch'", source=f"implementation {name!r}")
-    return QueryFunction(function, name) if chosen == "query" else BatchFunction(function, name)
+    return QueryFunction(function, name, seconds) if chosen == "query" else BatchFunction(function, name, seconds)
 
 
 def _peer(ref: str) -> Implementation:
@@ -295,9 +337,9 @@ def _peer(ref: str) -> Implementation:
                          source=f"implementation {ref!r}") from None
 
 
-def _form(function: Callable[..., Any]) -> str:
+def _form(function: Callable[..., Any], seconds: float | None) -> str:
     """``batch`` when the first parameter is annotated as a nested mapping or a one-query probe
-    returns a mapping; ``query`` otherwise."""
+    returns a mapping (within ``seconds``); ``query`` otherwise."""
     try:
         first = next(iter(inspect.signature(function).parameters.values()), None)
     except (TypeError, ValueError):
@@ -306,7 +348,8 @@ def _form(function: Callable[..., Any]) -> str:
     if note.count("dict") + note.count("Mapping") >= 2:
         return "batch"
     try:
-        probe = function({"q0": {"d1": 1}}, {"q0": {"d1": 1.0}})
-    except Exception:
+        with quiet(), time_limited(seconds):
+            probe = function({"q0": {"d1": 1}}, {"q0": {"d1": 1.0}})
+    except (Exception, TimeLimitReached):
         return "query"
     return "batch" if isinstance(probe, Mapping) else "query"

@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 
 from axiometer.agreement.conventions import tie_free
 from axiometer.agreement.implementations import Failure, Implementation, Outcome, outcome_text
-from axiometer.agreement.query import Query
+from axiometer.agreement.query import Query, query_text
 from axiometer.agreement.result import PropertyCheck
 from axiometer.agreement.shrink import shrink
 from axiometer.metrics.base import Metric
@@ -85,7 +85,7 @@ def _defined(impl: Implementation, queries: Sequence[Query], values: Sequence[Ou
     shown = impl.values([smallest])[0]
     alone_only = "" if isinstance(values[first], Failure) else " (asked alone)"
     first_text = f"{_situation(smallest)}{alone_only}: {outcome_text(shown)}"
-    detail = "; ".join([first_text] + [f"{_failure_text(i, queries, values, outcomes)} on {_shown(queries[i])}"
+    detail = "; ".join([first_text] + [f"{_failure_text(i, queries, values, outcomes)} on {query_text(queries[i])}"
                                        for i in others])
     return PropertyCheck("defined", statement, False, smallest, detail)
 
@@ -126,13 +126,7 @@ def _invariance(name: str, statement: str, change: Callable[[Query], Query | Non
         return PropertyCheck(name, statement, True)
     i, changed, v = min(bad, key=lambda row: (queries[row[0]].size, row[0]))
     return PropertyCheck(name, statement, False, queries[i],
-                         f"{outcome_text(values[i])} before, {outcome_text(v)} after: {_shown(changed)}")
-
-
-def _shown(query: Query) -> str:
-    judged = ", ".join(f"{d}:{g}" for d, g in query.judgments)
-    ran = ", ".join(f"{d}={s!r}" for d, s in query.run) or "(empty)"
-    return f"judgments {judged}; run {ran}"
+                         f"{outcome_text(values[i])} before, {outcome_text(v)} after: {query_text(changed)}")
 
 
 def check_properties(metric: Metric, impl: Implementation, queries: Sequence[Query],

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Query", "score_text"]
+__all__ = ["Query", "score_text", "query_text"]
 
 
 def score_text(score: float) -> str:
@@ -64,3 +64,11 @@ class Query:
         qrels = [f"{qid} 0 {d} {g}" for d, g in self.judgments]
         run = [f"{qid} Q0 {d} {i} {score_text(s)} impl" for i, (d, s) in enumerate(self.run, 1)]
         return qrels, run
+
+
+def query_text(query: Query) -> str:
+    """A query on one line: ``judgments a:1, b:0; run a=1.0, 9=1.0`` (the run in its line order,
+    each score as ``repr`` gives it)."""
+    judged = ", ".join(f"{d}:{g}" for d, g in query.judgments) or "(none)"
+    ran = ", ".join(f"{d}={score_text(s)}" for d, s in query.run) or "(empty)"
+    return f"judgments {judged}; run {ran}"

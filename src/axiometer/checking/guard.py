@@ -36,10 +36,11 @@ lets a metric's exception escape uncaught.
 
 from __future__ import annotations
 
+import contextlib
 import signal
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from axiometer.checking.case_slot import CaseSlot
@@ -51,7 +52,7 @@ from axiometer.metrics.adapter import adapt
 from axiometer.metrics.base import BuiltinMetric, NotANumber, UndefinedScore
 
 __all__ = ["GuardedMetric", "Misbehaviour", "CaseTimeout", "guard", "is_trusted", "describe_error",
-           "context_text", "supervise"]
+           "context_text", "supervise", "time_limited", "TimeLimitReached"]
 
 #: After the limit, the alarm repeats this often, so a metric that swallows it is stopped anyway.
 _REPEAT_SECONDS = 0.05
@@ -189,6 +190,32 @@ class _Snapshot:
             object.__setattr__(self.context, "rankings", state[0])
             object.__setattr__(self.context, "labels", state[1])
         return " and ".join(what) or None
+
+
+class TimeLimitReached(Exception):
+    """A call ran past the limit :func:`time_limited` set."""
+
+
+@contextlib.contextmanager
+def time_limited(seconds: float | None) -> Iterator[None]:
+    """Run the body under a wall-clock limit: past ``seconds`` it is interrupted (repeatedly, if it
+    swallows the alarm) and :class:`TimeLimitReached` is raised. With ``seconds=None``, outside the
+    main thread or without ``setitimer`` the body runs unlimited. What the guard does around one
+    metric call, for code that calls something else (``agree``'s implementations)."""
+    if seconds is None or threading.current_thread() is not threading.main_thread() \
+            or not hasattr(signal, "setitimer"):
+        yield
+        return
+    limit = _TimeLimit(seconds)
+    limit.arm()
+    try:
+        try:
+            yield
+        finally:
+            limit.disarm()
+    except _Alarm:
+        limit.disarm()  # idempotent; the alarm may have landed inside the first call
+        raise TimeLimitReached(f"took longer than {seconds:g} s") from None
 
 
 class _TimeLimit:

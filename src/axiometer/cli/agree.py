@@ -8,6 +8,7 @@ import textwrap
 
 from axiometer.cli.output import text_width, write
 from axiometer.core import AxiometerError
+from axiometer.limits import DEFAULT_CASE_SECONDS
 from axiometer.reports.render import formats_of
 
 #: The engine's defaults (:data:`axiometer.agreement.agree.DEFAULT_QUERIES` and ``DEFAULT_TOLERANCE``),
@@ -76,6 +77,10 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                                "is never searched: ask for it)")
     parser.add_argument("--form", choices=("query", "batch"), default=None,
                         help="a module:function's form, per query or batch (default: detected)")
+    parser.add_argument("--case-seconds", type=float, default=DEFAULT_CASE_SECONDS, metavar="S",
+                        help=f"a module:function's time limit per query (default: {DEFAULT_CASE_SECONDS:g}; 0: "
+                             "none); past it the run stops with one error line naming the query (a peer's "
+                             "measure has no limit: its first call may compile)")
     output = parser.add_argument_group("output")
     output.add_argument("--format", choices=formats_of("agree"), default="text", help="report format (default: text)")
     output.add_argument("-o", "--output", metavar="FILE", help="write the report to FILE")
@@ -90,6 +95,8 @@ def _check(args: argparse.Namespace) -> dict[str, str]:
         raise AxiometerError(f"--queries must be at least 1, got {args.queries}")
     if not math.isfinite(args.tolerance) or args.tolerance < 0:
         raise AxiometerError(f"--tolerance must be a finite number, 0 or more, got {args.tolerance:g}")
+    if not math.isfinite(args.case_seconds) or args.case_seconds < 0:
+        raise AxiometerError(f"--case-seconds must be a finite number of seconds, 0 or more, got {args.case_seconds:g}")
     return parse_conventions(args.convention)
 
 
@@ -102,6 +109,7 @@ def run(args: argparse.Namespace) -> int:
 
     reference_metric(args.spec)  # a SPEC that is no reference fails before IMPL is imported
     result = agree(args.implementation, args.spec, queries=args.queries, seed=args.seed,
-                   tolerance=args.tolerance, conventions=conventions or None, form=args.form)
+                   tolerance=args.tolerance, conventions=conventions or None, form=args.form,
+                   case_seconds=args.case_seconds or None)
     write(format_agreement(result, args.format, width=text_width(args)), args.output)
     return 0 if result.ok else EXIT_DIFFERS

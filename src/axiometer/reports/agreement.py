@@ -35,7 +35,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from axiometer.agreement.implementations import Failure, outcome_text
-from axiometer.agreement.query import score_text
+from axiometer.agreement.query import query_text, score_text
 from axiometer.agreement.result import Agreement
 from axiometer.reports.document import (
     Block, BulletList, Code, Definition, DefinitionList, Document, Inline, Inlines, JsonStyle, Paragraph,
@@ -67,14 +67,6 @@ _HOLDS, _FAILS = "✓", "✗"
 def _plural(count: int, word: str, words: str = "") -> str:
     """``1 query``, ``49 queries`` (``words``: the plural, when it is not ``word`` + ``s``)."""
     return f"{count:,} {word if count == 1 else words or word + 's'}"
-
-
-def query_text(query: Query) -> str:
-    """A query on one line: ``judgments a:1, b:0; run a=1.0, 9=1.0`` (the run in its line order,
-    each score as ``repr`` gives it)."""
-    judged = ", ".join(f"{d}:{g}" for d, g in query.judgments) or "(none)"
-    ran = ", ".join(f"{d}={score_text(s)}" for d, s in query.run) or "(empty)"
-    return f"judgments {judged}; run {ran}"
 
 
 def _failing(result: AgreementResult) -> list[PropertyCheck]:
