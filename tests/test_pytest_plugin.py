@@ -17,6 +17,11 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
+# Loaded here, in this process, before any nested session: pytester drops the modules a session
+# imported when it ends, but `from axiometer import api` (the plugin's) keeps finding the dropped
+# module as an attribute of the package, whose reports then mix with freshly imported ones
+# ("no text form for Table") when this file runs on its own.
+import axiometer.api  # noqa: F401
 from axiometer.checking import Budget
 from axiometer.pytest_plugin import merge_tables, profile_budget, report_format
 
