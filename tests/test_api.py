@@ -257,3 +257,18 @@ def test_agree_a_bad_convention_is_one_clear_error(conventions, error):
 def test_agree_refuses_a_tolerance_that_is_not_a_number():
     with pytest.raises(InputError, match="the tolerance must be a finite number"):
         axiometer.agree(written.ndcg, "nDCG", queries=5, tolerance=float("nan"))
+
+
+def test_the_agree_example_in_docs_api_md_gives_what_its_comments_say():
+    text = (Path(__file__).parent.parent / "docs" / "api.md").read_text(encoding="utf-8")
+    (block,) = [b for b in re.findall(r"```python\n(.*?)```", text, re.S) if "axiometer.agree(" in b]
+    namespace: dict = {}
+    exec(block, namespace)
+    result, stated = namespace["result"], namespace["stated"]
+    assert "result.agree                       # Agreement.AGREES_UNDER" in block
+    assert result.agree is axiometer.Agreement.AGREES_UNDER
+    assert "result.convention.departures()     # [('ties', 'input')]" in block
+    assert result.convention.departures() == [("ties", "input")]
+    assert "result.ok                          # True" in block and result.ok
+    assert "stated.agree                       # Agreement.AGREES:" in block
+    assert stated.agree is axiometer.Agreement.AGREES

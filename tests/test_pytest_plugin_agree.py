@@ -8,6 +8,7 @@ the run's order (a stable sort on the score alone) and relevant only from grade 
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -265,3 +266,26 @@ def test_a_drawn_seed_is_printed_with_a_failure_so_that_it_can_be_repeated(sessi
     seed = header.split("seed ")[1].split(" ")[0]
     result.stdout.fnmatch_lines([f"  queries: 20 generated; seed {seed} (drawn for this session; "
                                  f"repeat with --hypothesis-seed={seed})"])
+
+
+def test_the_failure_in_docs_pytest_plugin_md_is_real_output(pytester, restore_profile):
+    """The docs' files, run as the docs say (hypothesis' default profile, --hypothesis-seed=0), fail
+    with the message the docs show, line for line but for the seconds taken."""
+    docs = (Path(__file__).resolve().parents[1] / "docs" / "pytest-plugin.md").read_text(encoding="utf-8")
+    section = docs[docs.index("## Agreement with a built-in: `axiometer_agree`"):]
+    section = section[section.index("### What a failure looks like"):section.index("\n## ")]
+    implementation, test = re.findall(r"```python\n(.*?)```", section, re.S)
+    (excerpt,) = re.findall(r"```text\n(.*?)```", section, re.S)
+    assert "python -m pytest --hypothesis-seed=0" in section
+    pytester.makepyfile(mymetrics=implementation, test_mymetrics=test)
+    pytester.makeconftest("""
+        from hypothesis import settings
+        settings.load_profile("default")
+    """)
+    result = _run(pytester, "--hypothesis-seed=0")
+    result.assert_outcomes(failed=1)
+    lines = result.outlines
+    start = lines.index(excerpt.splitlines()[0])
+    end = next(i for i in range(start, len(lines)) if lines[i].startswith("====="))
+    seconds = re.compile(r"\d+\.\d seconds")  # the one part that differs between two runs
+    assert seconds.sub("N seconds", "\n".join(lines[start:end])) == seconds.sub("N seconds", excerpt.rstrip("\n"))
