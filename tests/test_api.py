@@ -1,5 +1,6 @@
 """`axiometer.check(...)` and `MetricReport`: built-in specs, plain functions with grids,
-protocol objects, and the report's accessors, text and JSON.
+protocol objects, and the report's accessors, text and JSON; `axiometer.agree(...)`, thin over
+the agreement engine (tests/agreement/test_agree.py tests the engine itself).
 
 Expected verdicts come from docs/definitions.md and the paper, not from our own output:
 RBP satisfies Priority and, at p = 0.5, fails CloseTh (it needs roughly p > 3/4;
@@ -10,8 +11,13 @@ the same ranking with a non-relevant document appended (it fails Confidence).
 
 from __future__ import annotations
 
+import fnmatch
+import inspect
 import json
+import os
 import re
+import subprocess
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import ClassVar
@@ -22,10 +28,11 @@ import axiometer
 from axiometer.api import MetricReport
 from axiometer.checking import Budget
 from axiometer.cli import main
-from axiometer.core import InputError, Topic
+from axiometer.core import AxiometerError, InputError, Topic
 from axiometer.evidence import Strength
 from axiometer.metrics import Needs
 from axiometer.reports.table import format_table
+from tests.agreement import implementations as written
 from tests.cli_run import timeless
 
 QUICK = "quick"
@@ -179,3 +186,89 @@ def test_the_api_proves_rbp_priority_unless_told_not_to(proofs):
     report = axiometer.check("RBP(p=0.8)", ["Pri"], budget=Budget(cases=50, small_scope=60, proof_docs=3), proofs=proofs)
     strength = report.table.cells[0].checks[0].evidence.strength
     assert (strength is Strength.PROVED) is proofs
+
+
+# -- axiometer.agree ---------------------------------------------------------------------------
+# The implementations are tests/agreement/implementations.py's: `ndcg` written as trec_eval computes
+# it, `rr_from_zero` counting ranks from 0 (so 1/0 at rank 1), and `ndcg_ideal_from_run` with the
+# learning-to-rank libraries' ideal ranking (from the run's documents only).
+
+def test_agree_is_exported_from_the_package():
+    from axiometer.agreement.agree import DEFAULT_QUERIES, DEFAULT_TOLERANCE
+    from axiometer.agreement.result import Agreement, AgreementResult
+
+    assert axiometer.agree is axiometer.api.agree
+    assert axiometer.AgreementResult is AgreementResult and axiometer.Agreement is Agreement
+    defaults = inspect.signature(axiometer.agree).parameters
+    assert (defaults["queries"].default, defaults["tolerance"].default) == (DEFAULT_QUERIES, DEFAULT_TOLERANCE)
+    assert defaults["seed"].default == 0
+
+
+def test_importing_the_package_loads_neither_the_checker_nor_the_agreement_engine():
+    probe = ("import sys, axiometer; print(sorted(m for m in ('hypothesis', 'sympy', 'axiometer.api', "
+             "'axiometer.agreement.agree') if m in sys.modules))")
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1] / "src")}
+    done = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
+
+
+def test_agree_returns_the_result_a_right_implementation_agrees():
+    result = axiometer.agree(written.ndcg, "nDCG", queries=40)
+    assert isinstance(result, axiometer.AgreementResult)
+    assert result.agree is axiometer.Agreement.AGREES and result.ok and result.case is None
+    data = result.to_dict()
+    assert {"agree", "convention", "case", "values", "properties"} <= set(data)
+    assert data["agree"] == "agrees" and data["convention"]["departures"] == {}
+
+
+def test_agree_a_wrong_implementation_differs_with_a_minimal_case():
+    result = axiometer.agree(written.rr_from_zero, "RR", queries=40)
+    assert result.agree is axiometer.Agreement.DIFFERS and not result.ok
+    assert result.case is not None and result.case.query.size <= 3
+    assert result.to_dict()["values"]["implementation"] != result.to_dict()["values"]["reference"]
+
+
+def _untimed(result) -> dict:
+    """The result's JSON without the time it took (the one part two runs do not share)."""
+    return {key: value for key, value in result.to_dict().items() if key != "seconds"}
+
+
+@pytest.mark.parametrize("strings", [["ideal=run"], "ideal=run", ("ideal=run",)])
+def test_agree_conventions_as_strings_or_as_a_mapping_give_the_same_result(strings):
+    as_mapping = axiometer.agree(written.ndcg_ideal_from_run, "nDCG", queries=40, conventions={"ideal": "run"})
+    as_strings = axiometer.agree(written.ndcg_ideal_from_run, "nDCG", queries=40, conventions=strings)
+    assert as_mapping.agree is axiometer.Agreement.AGREES            # agrees outright under what it states
+    assert dict(as_mapping.convention.departures()) == {"ideal": "run"}
+    assert _untimed(as_strings) == _untimed(as_mapping)
+
+
+@pytest.mark.parametrize("conventions, error", [
+    ({"ties": "random"}, "conventions 'ties=random': ties is one of docid-desc, docid-asc, input, reverse-input"),
+    (["colour=red"], "conventions 'colour=red': expected AXIS=VALUE with AXIS one of ties, precision, *"),
+    ([("ties", "input")], "conventions: give a dict {axis: value} or strings 'AXIS=VALUE'"),
+])
+def test_agree_a_bad_convention_is_one_clear_error(conventions, error):
+    with pytest.raises(AxiometerError) as raised:
+        axiometer.agree(written.ndcg, "nDCG", queries=5, conventions=conventions)
+    assert fnmatch.fnmatch(str(raised.value), f"*{error}*"), str(raised.value)
+
+
+def test_agree_refuses_a_tolerance_that_is_not_a_number():
+    with pytest.raises(InputError, match="the tolerance must be a finite number"):
+        axiometer.agree(written.ndcg, "nDCG", queries=5, tolerance=float("nan"))
+
+
+def test_the_agree_example_in_docs_api_md_gives_what_its_comments_say():
+    text = (Path(__file__).parent.parent / "docs" / "api.md").read_text(encoding="utf-8")
+    (block,) = [b for b in re.findall(r"```python\n(.*?)```", text, re.S) if "axiometer.agree(" in b]
+    namespace: dict = {}
+    exec(block, namespace)
+    result, stated = namespace["result"], namespace["stated"]
+    assert "result.agree                       # Agreement.AGREES_UNDER" in block
+    assert result.agree is axiometer.Agreement.AGREES_UNDER
+    assert "result.convention.departures()     # [('ties', 'input')]" in block
+    assert result.convention.departures() == [("ties", "input")]
+    assert "result.ok                          # True" in block and result.ok
+    assert "stated.agree                       # Agreement.AGREES:" in block
+    assert stated.agree is axiometer.Agreement.AGREES

@@ -1,11 +1,13 @@
-"""The pytest plugin (marker, fixture, --axiometer-report) and examples/metric-author, run with pytester.
+"""The pytest plugin (marker, fixture, --axiometer-report) and examples/metric-author, run with pytester
+(the agreement fixture and marker: tests/test_pytest_plugin_agree.py).
 
 The expected verdicts of the example's metric, DGP@k = (1/k) sum_{i<=k} r(d_i) (k-i+1)/k,
 follow from its formula: Pri holds (the weights fall strictly within the cutoff); Deep is
 violated (a linear discount gives the swap at (i, i+1) exactly the gain of the swap at
 (j, j+1): a tie); CloseTh has a witness (m = 2: positions 3 and 4 weigh 8/10 + 7/10 > 1);
 Conf is violated (appending a non-relevant document leaves the sum, divided by the fixed k,
-unchanged).
+unchanged). The example's nDCG@10 (my_ndcg.py) is trec_eval's but for ties, which heapq.nlargest
+keeps in the run's order: it agrees with the built-in outright under ties=input, as its test states.
 """
 
 from __future__ import annotations
@@ -17,6 +19,11 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
+# Loaded here, in this process, before any nested session: pytester drops the modules a session
+# imported when it ends, but `from axiometer import api` (the plugin's) keeps finding the dropped
+# module as an attribute of the package, whose reports then mix with freshly imported ones
+# ("no text form for Table") when this file runs on its own.
+import axiometer.api  # noqa: F401
 from axiometer.checking import Budget
 from axiometer.pytest_plugin import merge_tables, profile_budget, report_format
 
@@ -24,6 +31,7 @@ pytest_plugins = ["pytester"]
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "metric-author"
 EXAMPLE_TEST = "tests/test_graded_precision.py"
+EXAMPLE_NDCG = "my_ndcg.py"
 
 
 @pytest.fixture
@@ -51,15 +59,16 @@ def _run(pytester: pytest.Pytester, *args: str) -> pytest.RunResult:
 
 def test_example_repository_passes(example):
     result = _run(example, "--strict-markers")
-    result.assert_outcomes(passed=3)
-    result.stdout.fnmatch_lines(["axiometer: budget from hypothesis profile *, seed *"])
+    result.assert_outcomes(passed=4)
+    result.stdout.fnmatch_lines(["axiometer: budget from hypothesis profile *; agree: * generated queries), "
+                                 "seed *"])
 
 
 def test_example_with_a_wrong_expectation_fails_with_the_counterexample(example):
     test = example.path / EXAMPLE_TEST
     test.write_text(test.read_text().replace('expect={"Deep": False}', 'expect={"Deep": True}'))
     result = _run(example)
-    result.assert_outcomes(passed=2, failed=1)
+    result.assert_outcomes(passed=3, failed=1)
     out = result.stdout.str()
     result.stdout.fnmatch_lines([
         "*test_priority_holds_deepness_does_not*",
@@ -74,9 +83,38 @@ def test_example_with_a_wrong_expectation_fails_with_the_counterexample(example)
     assert "Pri: expected" not in out                                 # only the differing id is reported
 
 
+def test_example_ndcg_with_a_bug_fails_with_the_minimal_case(example, restore_profile):
+    # The README's suggestion: the ideal ranking from the run's documents (a learning-to-rank
+    # library's nDCG), which no convention searched explains.
+    example.makeconftest("""
+        from hypothesis import settings
+        settings.register_profile("small", max_examples=40, derandomize=True)
+        settings.load_profile("small")
+    """)
+    module = example.path / EXAMPLE_NDCG
+    correct = "best = heapq.nlargest(K, (grade for grade in grades.values() if grade > 0))"
+    assert correct in module.read_text()
+    module.write_text(module.read_text().replace(
+        correct, "best = heapq.nlargest(K, (max(grades.get(doc, 0), 0) for doc in top))"))
+    result = _run(example, "tests/test_my_ndcg.py")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines([
+        "axiometer: ndcg_at_10 against nDCG@10: differs: no convention explains it (a bug)",
+        "  conventions stated: ties=input",
+        "  queries: 40 generated; seed 0",
+        "Judgments:",
+        "Run, in the order of its lines:",
+        "Values on this query:",
+        "implementation: *",
+        "reference (nDCG@10, *",
+    ])
+    out = result.stdout.str()
+    assert "Traceback" not in out and "pytest_plugin.py" not in out
+
+
 def test_report_file_holds_every_metric_checked(example):
     result = _run(example, "--axiometer-report=out/matrix.json")
-    result.assert_outcomes(passed=3)
+    result.assert_outcomes(passed=4)
     result.stdout.fnmatch_lines(["axiometer: wrote the matrix of 1 metric(s) to *matrix.json"])
     data = json.loads((example.path / "out" / "matrix.json").read_text())
     assert data["rows"] == ["discounted_graded_precision"]
@@ -89,7 +127,7 @@ def test_a_report_that_cannot_be_written_is_said_and_the_tests_outcome_stands(ex
     # summary and made a passing run exit 1.
     (example.path / "out").mkdir()
     result = _run(example, "--axiometer-report=out")
-    result.assert_outcomes(passed=3)
+    result.assert_outcomes(passed=4)
     assert result.ret == 0
     out = result.stdout.str() + result.stderr.str()
     assert "Traceback" not in out and "INTERNALERROR" not in out

@@ -4,7 +4,9 @@ The data model lives in :mod:`axiometer.core`, metrics in
 :mod:`axiometer.metrics`; :func:`axiometer.metrics.parse` turns a spec string
 such as ``"nDCG@10"`` into a metric and :func:`axiometer.metrics.wrap` turns a
 plain function into one. :func:`check` checks one metric against the
-constraints and returns a :class:`MetricReport` (see :mod:`axiometer.api`).
+constraints and returns a :class:`MetricReport`; :func:`agree` compares an
+implementation of a metric with the built-in and returns an
+:class:`AgreementResult` (see :mod:`axiometer.api`).
 """
 
 from typing import Any
@@ -14,13 +16,13 @@ from axiometer.core import Context, InputError, Ranking, Topic, ValidationError
 __version__ = "0.1.0"
 
 __all__ = ["Topic", "Ranking", "Context", "InputError", "ValidationError", "check", "MetricReport",
-           "__version__"]
+           "agree", "Agreement", "AgreementResult", "__version__"]
 
 
 def __getattr__(name: str) -> Any:
-    # `check` pulls in the checker (hypothesis, sympy, numpy); importing it on first
-    # use keeps `import axiometer` and `axiometer --help` fast.
-    if name in ("check", "MetricReport"):
+    # `check` and `agree` pull in the checker and the agreement engine (hypothesis, sympy,
+    # numpy); importing them on first use keeps `import axiometer` and `axiometer --help` fast.
+    if name in ("check", "MetricReport", "agree", "Agreement", "AgreementResult"):
         from axiometer import api
 
         return getattr(api, name)

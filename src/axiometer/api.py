@@ -1,4 +1,5 @@
-"""The one-call Python API: ``axiometer.check(metric)`` -> :class:`MetricReport`.
+"""The one-call Python API: ``axiometer.check(metric)`` -> :class:`MetricReport`, and
+``axiometer.agree(implementation, metric)`` -> :class:`AgreementResult`.
 
 >>> import axiometer
 >>> report = axiometer.check("RBP(p=0.5)", ["Pri", "CloseTh"], budget="quick")
@@ -13,6 +14,11 @@ the same run as ``axiometer check REF`` and ``axiometer table``, so the
 report's :meth:`MetricReport.to_dict` is that command's JSON. A violated
 constraint raises nothing: violations are data. A metric that raises or
 returns a non-number gives an ``error`` cell naming the input.
+
+:func:`agree` is ``axiometer agree IMPL SPEC`` (differential testing: an
+implementation of a metric against the built-in as the exact reference); its
+result's :meth:`AgreementResult.to_dict` is that command's JSON. A
+disagreement raises nothing either: it is the result.
 """
 
 from __future__ import annotations
@@ -20,11 +26,13 @@ from __future__ import annotations
 import concurrent.futures
 import dataclasses
 import json
+import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tabulate import tabulate
 
+from axiometer.agreement.result import Agreement, AgreementResult
 from axiometer.axioms import get
 from axiometer.checking import Budget, run_budget
 from axiometer.core import InputError
@@ -34,7 +42,8 @@ from axiometer.reports.table import cell_mark, format_check, format_table
 from axiometer.results import HOLDS, Cell, TableResult, Verdict
 from axiometer.runner import run_table
 
-__all__ = ["check", "MetricReport", "BUDGETS"]
+__all__ = ["check", "MetricReport", "BUDGETS", "agree", "Agreement", "AgreementResult",
+           "conventions_given"]
 
 #: The named budgets ``check`` accepts (besides a :class:`~axiometer.checking.Budget`).
 BUDGETS: Mapping[str, Budget] = {"default": run_budget(False), "quick": run_budget(True)}
@@ -179,3 +188,58 @@ def check(metric: Any, constraints: Sequence[str] | None = None, *,
     result = run_table([resolved], constraints, seed=seed, budget=run, quick=quick, mode=mode,
                        jobs=jobs, boundaries=boundaries, isolate=isolate, executor=executor)
     return MetricReport(result)
+
+
+def conventions_given(given: Mapping[str, str] | Sequence[str] | str | None) -> dict[str, str]:
+    """:func:`agree`'s ``conventions`` (``{"ties": "input"}``, ``["ties=input"]`` or ``"ties=input"``)
+    as ``{axis: value}``, checked: a bad axis or value raises one line naming what it accepts."""
+    from axiometer.agreement.conventions import parse_conventions
+
+    if given is None:
+        return {}
+    if isinstance(given, Mapping):
+        items = [f"{axis}={value}" for axis, value in given.items()]
+    elif isinstance(given, str):
+        items = [given]
+    else:
+        items = list(given)
+        if not all(isinstance(item, str) for item in items):
+            raise InputError("conventions: give a dict {axis: value} or strings 'AXIS=VALUE', "
+                             f"not {given!r}", source="agree")
+    return parse_conventions(items, label="conventions")
+
+
+def agree(implementation: Any, metric: Any, *, queries: int = 300, seed: int = 0,
+          tolerance: float = 1e-9, conventions: Mapping[str, str] | Sequence[str] | None = None,
+          form: str | None = None) -> AgreementResult:
+    """Whether ``implementation`` computes the built-in ``metric``; a disagreement is the result.
+
+    Compares the implementation with axiometer's exact ``metric`` on hand-written awkward
+    queries and ``queries`` generated ones (seeded by ``seed``: the same queries every run),
+    within ``tolerance``. The result's ``agree`` is :attr:`Agreement.AGREES`,
+    :attr:`Agreement.AGREES_UNDER` a convention it names (``convention``: tie-breaking,
+    float32 scores, gains, the value of a query with no relevant document, cutoffs; see
+    docs/conventions.md), or :attr:`Agreement.DIFFERS` (a bug), with a minimal ``case``
+    shrunk by hypothesis, and the ``properties`` every implementation must have;
+    ``ok`` is true when it agrees (outright or under a convention) and every property holds.
+    It is ``axiometer agree IMPL SPEC`` (docs/cli.md), and ``to_dict()`` that command's JSON.
+
+    ``implementation``: a callable, per query ``fn(grades: dict[str, int], scores:
+    dict[str, float]) -> float`` or batch ``fn(qrels, run) -> dict[str, float]``
+    (pytrec_eval's shape; ``form``: ``"query"`` or ``"batch"``, default detected), or a
+    string: ``"module:function"``, ``"pytrec_eval:MEASURE"``, ``"ir_measures:MEASURE"``,
+    ``"ir_measures/PROVIDER:MEASURE"``, ``"ranx:METRIC"``. ``metric``: a built-in of one
+    grade per document (``"nDCG@10"``, ``"AP"``, ``"RR"``, ``"P@5"``, ...).
+    ``conventions``: axes to assume instead of searching them, as a mapping
+    (``{"ties": "input"}``) or ``"AXIS=VALUE"`` strings (``["ties=input"]``, as
+    ``--convention``); it then agrees outright only under those.
+
+    Bad input (an unknown implementation or metric, a bad convention, ``queries < 1``)
+    raises :class:`~axiometer.core.AxiometerError` with one line.
+    """
+    from axiometer.agreement.agree import agree as run_agree
+
+    if not math.isfinite(tolerance):  # NaN would agree with nothing, silently
+        raise InputError(f"the tolerance must be a finite number, 0 or more, not {tolerance!r}", source="agree")
+    return run_agree(implementation, metric, queries=queries, seed=seed, tolerance=tolerance,
+                     conventions=conventions_given(conventions) or None, form=form)

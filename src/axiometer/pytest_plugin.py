@@ -13,12 +13,21 @@ test suite needs no configuration:
   :class:`~axiometer.api.MetricReport`;
 - ``pytest --axiometer-report=FILE``: the matrix of every metric checked in
   the session, in the format the extension names (``.md``, ``.json``,
-  ``.html``, ``.tex``, else text).
+  ``.html``, ``.tex``, else text);
+- the fixture ``axiometer_agree(implementation, metric, conventions=None, *,
+  under_convention=True, **kw)``, which runs :func:`axiometer.agree` and
+  fails the test when the implementation differs from the built-in, a
+  property fails, or it needs a convention the test does not state, and the
+  marker ``@pytest.mark.agrees("nDCG@10", conventions={"ties": "input"})`` on
+  a test that returns the implementation (or names it with
+  ``implementation=``), which does the same.
 
 A mismatch fails the test with the shrunk counterexample (or the witness, or
-the error) in the report, without a traceback into the plugin. Unless the
-marker or the fixture call gives ``budget``, the budget comes from the active
-hypothesis profile (:func:`profile_budget`), and the seed is fixed under
+the error) in the report, without a traceback into the plugin; a disagreement
+fails it with ``agree``'s report (the minimal case). Unless the marker or the
+fixture call gives ``budget`` (for an agreement, ``queries``), the budget
+comes from the active hypothesis profile (:func:`profile_budget`; an agreement
+generates ``max_examples`` queries), and the seed is fixed under
 ``derandomize`` and otherwise taken from ``--hypothesis-seed`` (or
 pytest-randomly's seed), else drawn once per session and printed after
 collection and in every failure so a run can be repeated.
@@ -39,7 +48,7 @@ import functools
 import pickle
 from fractions import Fraction
 import secrets
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -47,13 +56,16 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 if TYPE_CHECKING:  # pragma: no cover - imported lazily at run time
+    from axiometer.agreement.result import AgreementResult
     from axiometer.api import MetricReport
     from axiometer.checking import Budget
     from axiometer.results import TableResult
 
-__all__ = ["profile_budget", "merge_tables", "report_format", "MARKER"]
+__all__ = ["profile_budget", "merge_tables", "report_format", "MARKER", "AGREES_MARKER"]
 
 MARKER = "axioms"
+#: The marker of a test whose returned implementation must agree with a built-in metric.
+AGREES_MARKER = "agrees"
 
 #: ``--axiometer-report`` formats by file extension; anything else is text.
 _FORMATS = {".md": "markdown", ".markdown": "markdown", ".json": "json", ".html": "html",
@@ -62,6 +74,9 @@ _FORMATS = {".md": "markdown", ".markdown": "markdown", ".json": "json", ".html"
 #: Keyword arguments the marker accepts (the rest of ``axiometer.check``'s are
 #: run-level settings the session decides: ``jobs`` stays 1 inside a test).
 _MARKER_KWARGS = ("expect", "metric", "params", "cutoff", "name", "needs", "budget", "mode", "seed")
+#: Keyword arguments ``axiometer_agree`` passes on to :func:`axiometer.agree`, and the marker's.
+_AGREE_KWARGS = ("queries", "seed", "tolerance", "form")
+_AGREES_KWARGS = ("implementation", "conventions", "under_convention", *_AGREE_KWARGS)
 
 
 @dataclass
@@ -99,6 +114,11 @@ def pytest_configure(config: pytest.Config) -> None:
         f"{MARKER}(*ids, expect=None, metric=None, params=None, cutoff=None, budget=None): check the "
         "metric the test returns (or metric=) against axiometer's constraints; every id must hold "
         "unless expect={id: False} says it must be violated")
+    config.addinivalue_line(
+        "markers",
+        f"{AGREES_MARKER}(metric, conventions=None, implementation=None, under_convention=True, queries=None, "
+        "seed=None, tolerance=1e-9, form=None): the implementation the test returns (or implementation=) "
+        "must agree with the built-in metric, outright under the conventions stated")
     path = config.getoption("axiometer_report", None)
     # An xdist worker takes the seed the controller drew, so that every worker checks with the same one.
     drawn = _worker_input(config).get(_DRAWN_KEY)
@@ -125,8 +145,10 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     from hypothesis import settings
 
     seed, source = _seed(config)
+    agreeing = any(_uses_agree(i) for i in session.items)
+    queries = f"; agree: {_profile_queries()} generated queries" if agreeing else ""
     line = (f"axiometer: budget from hypothesis profile {_profile_name()!r} "
-            f"({profile_budget(settings.default).describe()}), seed {seed} ({source})")
+            f"({profile_budget(settings.default).describe()}{queries}), seed {seed} ({source})")
     if worker:  # nobody sees a worker's terminal: the controller prints the line at the end
         config.stash[_SESSION].header.append(line)
     else:
@@ -136,14 +158,21 @@ def pytest_collection_finish(session: pytest.Session) -> None:
 
 def _uses_plugin(item: pytest.Item) -> bool:
     return (item.get_closest_marker(MARKER) is not None
-            or "axiometer_check" in getattr(item, "fixturenames", ()))
+            or "axiometer_check" in getattr(item, "fixturenames", ()) or _uses_agree(item))
+
+
+def _uses_agree(item: pytest.Item) -> bool:
+    return (item.get_closest_marker(AGREES_MARKER) is not None
+            or "axiometer_agree" in getattr(item, "fixturenames", ()))
 
 
 @pytest.hookimpl(wrapper=True)
 def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> Any:
-    """Run a marked test, keep what it returns (pytest would warn about it), then check that metric."""
+    """Run a marked test, keep what it returns (pytest would warn about it), then check that metric
+    (``axioms``) or compare that implementation with the built-in (``agrees``)."""
     marker = pyfuncitem.get_closest_marker(MARKER)
-    if marker is None:
+    agrees = pyfuncitem.get_closest_marker(AGREES_MARKER)
+    if marker is None and agrees is None:
         return (yield)
     original = pyfuncitem.obj
     returned: list[Any] = []
@@ -157,7 +186,10 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> Any:
         outcome = yield
     finally:
         pyfuncitem.obj = original
-    _check_marked(pyfuncitem, marker, returned[0] if returned else None)
+    if marker is not None:
+        _check_marked(pyfuncitem, marker, returned[0] if returned else None)
+    if agrees is not None:
+        _agree_marked(pyfuncitem, agrees, returned[0] if returned else None)
     return outcome
 
 
@@ -414,6 +446,124 @@ def _proved(report: MetricReport, constraint: str) -> bool:
 def _usage(message: str) -> None:
     __tracebackhide__ = True
     pytest.fail(f"axiometer: {message}", pytrace=False)
+
+
+# -- agreement with a built-in ------------------------------------------------------------
+
+@pytest.fixture
+def axiometer_agree(request: pytest.FixtureRequest) -> Callable[..., AgreementResult]:
+    """``axiometer_agree(implementation, metric, conventions=None, *, under_convention=True, **kw)
+    -> AgreementResult``.
+
+    Runs :func:`axiometer.agree` (``kw``: ``queries``, ``seed``, ``tolerance``, ``form``) and
+    fails the test, with agree's report and its minimal case, when the implementation differs
+    from the built-in ``metric``, when a property fails, or when it does not agree outright
+    under the ``conventions`` stated (``{"ties": "input"}`` or ``["ties=input"]``): it needed
+    another convention. Without ``conventions`` it may agree under any convention, unless
+    ``under_convention=False``: then it must agree under the reference's own.
+    """
+
+    def run(implementation: Any, metric: Any, conventions: Mapping[str, str] | Sequence[str] | None = None,
+            *, under_convention: bool = True, **kw: Any) -> AgreementResult:
+        __tracebackhide__ = True
+        return _agree_and_verify(request.node, implementation, metric, conventions, under_convention, kw)
+
+    return run
+
+
+def _agree_marked(item: pytest.Function, marker: pytest.Mark, returned: Any) -> None:
+    __tracebackhide__ = True
+    unknown = sorted(set(marker.kwargs) - set(_AGREES_KWARGS))
+    if unknown:
+        _usage(f"unknown argument(s) {', '.join(unknown)} to @pytest.mark.{AGREES_MARKER}; "
+               f"known: {', '.join(_AGREES_KWARGS)}")
+    if len(marker.args) != 1:
+        _usage(f"@pytest.mark.{AGREES_MARKER} takes one built-in metric, the reference: "
+               f"@pytest.mark.{AGREES_MARKER}(\"nDCG@10\"), not {len(marker.args)} arguments")
+    kwargs = dict(marker.kwargs)
+    named = kwargs.pop("implementation", None)
+    conventions = kwargs.pop("conventions", None)
+    under_convention = kwargs.pop("under_convention", True)
+    if named is not None and returned is not None:
+        _usage(f"the test returns an implementation and @pytest.mark.{AGREES_MARKER} names one "
+               "(implementation=...); give one of them")
+    implementation = returned if returned is not None else named
+    if implementation is None:
+        _usage(f"@pytest.mark.{AGREES_MARKER} needs an implementation: return it from the test or name "
+               "it with implementation='module:function' (or 'ir_measures:MEASURE', or a callable)")
+    _agree_and_verify(item, implementation, marker.args[0], conventions, under_convention, kwargs)
+
+
+def _agree_and_verify(item: pytest.Item, implementation: Any, metric: Any, conventions: Any,
+                      under_convention: bool, kw: dict[str, Any]) -> AgreementResult:
+    __tracebackhide__ = True
+    from axiometer import api
+    from axiometer.core import AxiometerError
+
+    unknown = sorted(set(kw) - set(_AGREE_KWARGS))
+    if unknown:
+        _usage(f"unknown argument(s) {', '.join(unknown)} to axiometer_agree; known: conventions, "
+               f"under_convention, {', '.join(_AGREE_KWARGS)}")
+    kw = dict(kw)
+    if kw.get("queries") is None:
+        kw["queries"] = _profile_queries()
+    seed_note = ""
+    if kw.get("seed") is None:
+        kw["seed"], source = _seed(item.config)
+        if source == _DRAWN:
+            seed_note = f" (drawn for this session; repeat with --hypothesis-seed={kw['seed']})"
+    problem: str | None = None
+    try:
+        stated = api.conventions_given(conventions)
+        result = api.agree(implementation, metric, conventions=stated or None, **kw)
+    except AxiometerError as error:
+        problem = str(error)
+    if problem is not None:  # failed outside the except block: no "during handling" chain in the report
+        _usage(problem)
+    problems = _agreement_problems(result, stated, under_convention)
+    if problems:
+        pytest.fail(_agreement_failure_text(result, problems, stated, kw["queries"], seed_note), pytrace=False)
+    return result
+
+
+def _agreement_problems(result: AgreementResult, stated: Mapping[str, str], under_convention: bool) -> list[str]:
+    """Why the test fails, in words (empty: it passes); see :func:`axiometer_agree`."""
+    from axiometer.agreement.result import Agreement
+
+    problems = []
+    if result.agree is Agreement.DIFFERS:
+        problems.append("differs: no convention explains it (a bug)")
+    elif result.agree is Agreement.AGREES_UNDER and result.convention is not None \
+            and (stated or not under_convention):
+        further = [(axis, value) for axis, value in result.convention.departures() if axis not in stated]
+        named = ", ".join(f"{axis}={value}" for axis, value in further)
+        problems.append(f"agrees only under a convention the test does not state: {named}" if stated else
+                        f"agrees only under a convention ({named}), and under_convention=False asks "
+                        "for the reference's own")
+    failing = [check.name for check in result.properties if not check.holds]
+    if failing:
+        problems.append(f"{'a property fails' if len(failing) == 1 else 'properties fail'}: {', '.join(failing)}")
+    return problems
+
+
+def _agreement_failure_text(result: AgreementResult, problems: list[str], stated: Mapping[str, str],
+                            generated: int, seed_note: str) -> str:
+    """Why the test fails, the conventions it states, the queries and seed, then agree's report."""
+    from axiometer.reports.agreement import format_agreement
+
+    lines = [f"axiometer: {result.implementation} against {result.metric}: {'; '.join(problems)}",
+             "  conventions stated: " + (", ".join(f"{a}={v}" for a, v in stated.items()) or "none"),
+             f"  queries: {generated} generated; seed {result.seed}{seed_note}", "",
+             format_agreement(result, "text").rstrip()]
+    return "\n".join(lines)
+
+
+def _profile_queries() -> int:
+    """The generated queries of an agreement the active hypothesis profile asks for (``max_examples``)."""
+    from hypothesis import settings
+
+    profile = settings.default
+    return max(1, int(profile.max_examples)) if profile is not None else 300  # agree's default
 
 
 # -- budget, seed, report ------------------------------------------------------------------

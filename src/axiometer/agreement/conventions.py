@@ -172,17 +172,18 @@ def conventions_for(metric: Metric, fixed: Mapping[str, str] | None = None, *,
     return sorted(found, key=Convention.cost)
 
 
-def parse_conventions(items: Sequence[str]) -> dict[str, str]:
-    """``["ties=input", "precision=float32"]`` as ``{axis: value}``; one error naming a bad item."""
+def parse_conventions(items: Sequence[str], label: str = "--convention") -> dict[str, str]:
+    """``["ties=input", "precision=float32"]`` as ``{axis: value}``; one error naming a bad item
+    (after ``label``: the option or argument it came from)."""
     fixed: dict[str, str] = {}
     for item in items:
         axis_name, sep, value = item.partition("=")
         axis = _BY_NAME.get(axis_name.strip())
         if not sep or axis is None:
-            raise ValidationError(f"--convention {item!r}: expected AXIS=VALUE with AXIS one of "
+            raise ValidationError(f"{label} {item!r}: expected AXIS=VALUE with AXIS one of "
                                   f"{', '.join(_BY_NAME)}")
         if value.strip() not in axis.values:
-            raise ValidationError(f"--convention {item!r}: {axis.name} is one of {', '.join(axis.values)}")
+            raise ValidationError(f"{label} {item!r}: {axis.name} is one of {', '.join(axis.values)}")
         fixed[axis.name] = value.strip()
     return fixed
 
