@@ -257,4 +257,4 @@ def agree(implementation: Any, metric: Any, *, queries: int = DEFAULT_QUERIES, s
     properties = check_properties(reference_of, impl, found, values, tolerance)
     return AgreementResult(impl.name, impl.provider, reference_of.name, verdict, chosen, case, properties,
                            len(found), len(candidates), tolerance, seed, time.perf_counter() - started,
-                           elsewhere)
+                           elsewhere, tuple((conventions or {}).items()))

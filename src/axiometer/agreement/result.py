@@ -82,7 +82,9 @@ class AgreementResult:
     the reference's own conventions (``None`` when it agrees outright); ``searched``: how many
     conventions were tried; ``queries``: how many queries (generated and hand-written);
     ``apart_from_failures``: when it differs because it fails on some queries (raises, NaN, no
-    value), the preferred convention under which it agrees on all the others, if one does.
+    value), the preferred convention under which it agrees on all the others, if one does;
+    ``stated``: the conventions the caller pinned (``conventions=``), which then replace the
+    reference's own as the baseline a case is compared with.
     """
 
     implementation: str
@@ -98,6 +100,12 @@ class AgreementResult:
     seed: int
     seconds: float
     apart_from_failures: Convention | None = None
+    stated: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def baseline(self) -> str:
+        """What the case compares against, in words: the conventions stated, or the reference's own."""
+        return "the conventions stated" if self.stated else "its own conventions"
 
     @property
     def ok(self) -> bool:
@@ -118,6 +126,7 @@ class AgreementResult:
             "case": None if self.case is None else self.case.query.to_dict(),
             "values": None if self.case is None else self.case.values.to_dict(),
             "properties": [p.to_dict() for p in self.properties],
+            "stated": dict(self.stated),
             "queries": self.queries, "conventions_searched": self.searched, "tolerance": self.tolerance,
             "seed": self.seed, "seconds": round(self.seconds, 3),
         }

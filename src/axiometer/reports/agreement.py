@@ -136,13 +136,11 @@ def _header(*names: str) -> tuple[TableCell, ...]:
     return tuple(TableCell((name,), header=True) for name in names)
 
 
-def _case_intro(case: Case, agree: Agreement) -> str:
+def _case_intro(case: Case, result: AgreementResult) -> str:
     found = "shrunk by hypothesis, then by dropping and simplifying whatever did not matter"
-    if agree is Agreement.AGREES_UNDER:
-        what = "the implementation differs from the reference under its own conventions, and agrees with it " \
-               "under the convention named above"
-    else:
-        what = "the implementation differs from the reference under its own conventions"
+    what = f"the implementation differs from the reference under {result.baseline}"
+    if result.agree is Agreement.AGREES_UNDER:
+        what += ", and agrees with it under the convention named above"
     return f"Minimal case: a query on which {what}; {found}."
 
 
@@ -172,7 +170,7 @@ def _values(result: AgreementResult, case: Case) -> list[tuple[Inlines, str]]:
         reference += f" (exactly {exact_text(values.reference_exact)})"
     rows: list[tuple[Inlines, str]] = [
         (("implementation",), outcome_text(values.implementation)),
-        ((f"reference ({result.metric}, its own conventions)",), reference)]
+        ((f"reference ({result.metric}, {result.baseline})",), reference)]
     if result.agree is Agreement.AGREES_UNDER:
         rows.append((("reference under the convention",), "no value (not compared)"
                      if values.under_convention is None else repr(values.under_convention)))
@@ -190,7 +188,7 @@ def case_blocks(result: AgreementResult, caption: str = "The minimal case") -> l
     if case is None:
         return []
     values = _values(result, case)
-    return [Paragraph(parts=(_case_intro(case, result.agree),), formats=_WORDS, hang=0),
+    return [Paragraph(parts=(_case_intro(case, result),), formats=_WORDS, hang=0),
             *_query_tables(case.query, caption),
             Paragraph(parts=("Values on this query:",), formats=_WORDS),
             DefinitionList(items=tuple(Definition(name, (Paragraph(parts=(value,)),)) for name, value in values),
