@@ -54,7 +54,7 @@ DEFAULT_TOLERANCE = 1e-9
 MAX_GRADE = 3
 _SHRINK_EXAMPLES = 400
 #: The calls of a case's predicate hypothesis may make, generating and shrinking.
-_HYPOTHESIS_CALLS = 300
+_HYPOTHESIS_CALLS = 100
 #: How many of the smallest failing queries are asked alone for a case's start.
 _ALONE_TRIES = 50
 
