@@ -98,10 +98,15 @@ class _Reference:
         return _agrees(outcome, self.value(query, convention), self.tolerance)
 
 
+def _documents(cutoff: int | None) -> int:
+    """The most documents a generated query holds: 8, or the cutoff plus 3 (at most 16)."""
+    return min(16, max(8, (cutoff or 5) + 3))
+
+
 def _generated(count: int, seed: int, cutoff: int | None) -> list[Query]:
     """``count`` queries hypothesis draws with ``seed`` (the same ones every run with that seed)."""
     found: list[Query] = []
-    documents = min(16, max(8, (cutoff or 5) + 3))
+    documents = _documents(cutoff)
 
     @hypothesis_seed(seed)
     @settings(max_examples=count, database=None, derandomize=False, phases=(Phase.generate,),
@@ -131,7 +136,7 @@ class _Spent(Exception):
 def _shrunk(predicate: Callable[[Query], bool], seed: int, cutoff: int | None) -> Query | None:
     """What hypothesis finds and shrinks for ``predicate`` within :data:`_HYPOTHESIS_CALLS` calls;
     past them, the simplest failing query it had reached."""
-    documents = min(16, max(8, (cutoff or 5) + 3))
+    documents = _documents(cutoff)
     calls = [0]
     best: list[Query | None] = [None]
 

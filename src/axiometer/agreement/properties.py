@@ -22,7 +22,7 @@ Checked on the queries ``agree`` generated, in the same run:
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from axiometer.agreement.conventions import tie_free
 from axiometer.agreement.implementations import Failure, Implementation, Outcome, outcome_text
@@ -66,14 +66,15 @@ def _in_range(metric: Metric, queries: Sequence[Query], values: Sequence[Outcome
     return PropertyCheck("range", statement, False, queries[i], f"value {outcome_text(values[i])}")
 
 
-def _defined(impl: Implementation, queries: Sequence[Query], values: Sequence[Outcome]) -> PropertyCheck:
-    """Every outcome a number; the queries with no relevant document or an empty run are also asked
-    alone (a batch implementation may handle them among others and fail on them by themselves)."""
+def _defined(impl: Implementation, queries: Sequence[Query], values: Sequence[Outcome],
+             alone: Mapping[int, Outcome]) -> PropertyCheck:
+    """Every outcome a number; the queries with no relevant document or an empty run also asked alone
+    (their outcomes in ``alone``): a batch implementation may handle a query among others and fail on
+    it by itself."""
     statement = "a number (no exception, NaN or missing value) on every query, alone or among others"
-    edge = [i for i, q in enumerate(queries) if q.relevant() == 0 or not q.run]
-    alone = {i: impl.values([queries[i]])[0] for i in edge}
     outcomes: dict[int, Failure] = {i: v for i, v in enumerate(values) if isinstance(v, Failure)}
-    outcomes.update({i: v for i, v in alone.items() if isinstance(v, Failure) and i not in outcomes})
+    outcomes.update({i: v for i, v in alone.items() if isinstance(v, Failure) and i not in outcomes
+                     and _edge(queries[i])})
     if not outcomes:
         return PropertyCheck("defined", statement, True)
     by_kind: dict[str, int] = {}
@@ -105,13 +106,10 @@ def _failure_text(i: int, queries: Sequence[Query], values: Sequence[Outcome], o
     return f"{what}{how}: {outcome_text(outcomes[i])}"
 
 
-def _order_preserving(query: Query) -> dict[str, str]:
-    ids = sorted({d for d, _ in query.judgments} | {d for d, _ in query.run})
-    return {d: f"x{i:02d}" for i, d in enumerate(ids)}
-
-
-def _reversing(query: Query) -> dict[str, str]:
-    ids = sorted({d for d, _ in query.judgments} | {d for d, _ in query.run}, reverse=True)
+def _fresh_names(query: Query, reverse: bool) -> dict[str, str]:
+    """New ids ``x00``, ``x01``, ... for the query's documents in their string order (``reverse``:
+    in the opposite order)."""
+    ids = sorted({d for d, _ in query.judgments} | {d for d, _ in query.run}, reverse=reverse)
     return {d: f"x{i:02d}" for i, d in enumerate(ids)}
 
 
@@ -132,12 +130,13 @@ def _invariance(name: str, statement: str, change: Callable[[Query], Query | Non
 def check_properties(metric: Metric, impl: Implementation, queries: Sequence[Query],
                      values: Sequence[Outcome], tolerance: float) -> tuple[PropertyCheck, ...]:
     """Every property of the module docstring, on ``queries`` whose outcomes are ``values``."""
+    alone = _asked_alone(impl, queries)
     return (
         _in_range(metric, queries, values),
-        _defined(impl, queries, values),
+        _defined(impl, queries, values, alone),
         _invariance("renaming", "the same value when documents are renamed (keeping their string order; "
                     "any renaming when no scores tie)",
-                    lambda q: q.renamed(_order_preserving(q) if not tie_free(q) else _reversing(q)),
+                    lambda q: q.renamed(_fresh_names(q, reverse=tie_free(q))),
                     impl, queries, values, tolerance),
         _invariance("reordering", "the same value when the judgments' lines are reversed, and the run's "
                     "when no scores tie",
@@ -146,17 +145,25 @@ def check_properties(metric: Metric, impl: Implementation, queries: Sequence[Que
                     impl, queries, values, tolerance),
         _invariance("determinism", "the same value when called twice", lambda q: q,
                     impl, queries, values, tolerance),
-        _independence(impl, queries, values, tolerance),
+        _independence(queries, values, alone, tolerance),
     )
 
 
-def _independence(impl: Implementation, queries: Sequence[Query], values: Sequence[Outcome],
+def _asked_alone(impl: Implementation, queries: Sequence[Query]) -> dict[int, Outcome]:
+    """The outcome of each query asked by itself: the first :data:`INDEPENDENCE_QUERIES` and every
+    edge query (no relevant document, or an empty run). Both 'defined' and 'independence' read them."""
+    return {i: impl.values([q])[0] for i, q in enumerate(queries) if i < INDEPENDENCE_QUERIES or _edge(q)}
+
+
+def _edge(query: Query) -> bool:
+    """A query implementations get wrong most often: no relevant document, or an empty run."""
+    return query.relevant() == 0 or not query.run
+
+
+def _independence(queries: Sequence[Query], values: Sequence[Outcome], alone: Mapping[int, Outcome],
                   tolerance: float) -> PropertyCheck:
     statement = "the same value for a query asked alone as asked with the other queries"
-    chosen = [i for i, q in enumerate(queries)
-              if i < INDEPENDENCE_QUERIES or q.relevant() == 0 or not q.run]
-    alone = {i: impl.values([queries[i]])[0] for i in chosen}
-    bad = [i for i in chosen if not _same(values[i], alone[i], tolerance)]
+    bad = [i for i in alone if not _same(values[i], alone[i], tolerance)]
     if not bad:
         return PropertyCheck("independence", statement, True)
     i = _smallest(bad, queries)
