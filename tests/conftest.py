@@ -48,3 +48,11 @@ def sigint_raises():
     previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     yield
     signal.signal(signal.SIGINT, previous)
+
+
+@pytest.fixture
+def restore_profile():
+    """A conftest inside pytester loads a profile in this process: put ours back afterwards."""
+    name = settings.get_current_profile_name()
+    yield
+    settings.load_profile(name)

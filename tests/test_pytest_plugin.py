@@ -26,6 +26,7 @@ from hypothesis import settings
 import axiometer.api  # noqa: F401
 from axiometer.checking import Budget
 from axiometer.pytest_plugin import merge_tables, profile_budget, report_format
+from tests.nested import run_nested as _run
 
 pytest_plugins = ["pytester"]
 
@@ -40,19 +41,6 @@ def example(pytester: pytest.Pytester) -> pytest.Pytester:
     shutil.copytree(EXAMPLE, pytester.path, dirs_exist_ok=True,
                     ignore=shutil.ignore_patterns("__pycache__", ".pytest_cache", ".hypothesis", "*.egg-info"))
     return pytester
-
-
-@pytest.fixture
-def restore_profile():
-    """A conftest inside pytester loads a profile in this process: put ours back afterwards."""
-    name = settings.get_current_profile_name()
-    yield
-    settings.load_profile(name)
-
-
-def _run(pytester: pytest.Pytester, *args: str) -> pytest.RunResult:
-    return pytester.runpytest("-p", "no:cacheprovider", "-W", "error::pytest.PytestReturnNotNoneWarning",
-                              *args)
 
 
 # -- the example repository ----------------------------------------------------------

@@ -12,7 +12,6 @@ import re
 from pathlib import Path
 
 import pytest
-from hypothesis import settings
 
 # Loaded here, before any nested session: pytester drops the modules a session imported when it ends,
 # numpy cannot be imported twice in one process, and `from axiometer import api` (the plugin's) would
@@ -21,6 +20,7 @@ import axiometer.api  # noqa: F401
 import axiometer.reports.agreement  # noqa: F401
 from axiometer.agreement.agree import agree  # noqa: F401
 from axiometer.agreement.generation import awkward_queries
+from tests.nested import run_nested as _run
 
 pytest_plugins = ["pytester"]
 
@@ -43,19 +43,6 @@ def session(pytester: pytest.Pytester) -> pytest.Pytester:
     pytester.makepyfile(implementations=IMPLEMENTATIONS.read_text(encoding="utf-8"),
                         rr_conventions=RR_TWO_CONVENTIONS)
     return pytester
-
-
-@pytest.fixture
-def restore_profile():
-    """A conftest inside pytester loads a profile in this process: put ours back afterwards."""
-    name = settings.get_current_profile_name()
-    yield
-    settings.load_profile(name)
-
-
-def _run(pytester: pytest.Pytester, *args: str) -> pytest.RunResult:
-    return pytester.runpytest("-p", "no:cacheprovider", "-W", "error::pytest.PytestReturnNotNoneWarning",
-                              *args)
 
 
 def _clean(result: pytest.RunResult) -> None:

@@ -337,21 +337,33 @@ def axiometer_check(request: pytest.FixtureRequest) -> Callable[..., MetricRepor
 
 def _check_marked(item: pytest.Function, marker: pytest.Mark, returned: Any) -> None:
     __tracebackhide__ = True
-    unknown = sorted(set(marker.kwargs) - set(_MARKER_KWARGS))
-    if unknown:
-        _usage(f"unknown argument(s) {', '.join(unknown)} to @pytest.mark.{MARKER}; "
-               f"known: {', '.join(_MARKER_KWARGS)}")
+    _refuse_unknown(marker.kwargs, _MARKER_KWARGS, f"@pytest.mark.{MARKER}")
     kwargs = dict(marker.kwargs)
-    named = kwargs.pop("metric", None)
     expect = kwargs.pop("expect", None)
-    if named is not None and returned is not None:
-        _usage(f"the test returns a metric and @pytest.mark.{MARKER} names one (metric=...); "
-               "give one of them")
-    metric = returned if returned is not None else named
-    if metric is None:
-        _usage(f"@pytest.mark.{MARKER} needs a metric: return it from the test or name it "
-               "with metric='module:function' (or a spec string, or a callable)")
+    metric = _subject(returned, kwargs.pop("metric", None), MARKER, "a metric", "metric",
+                      "(or a spec string, or a callable)")
     _run_and_verify(item, metric, _ids(marker.args), expect, kwargs)
+
+
+def _refuse_unknown(given: Iterable[str], known: Sequence[str], where: str, also: Sequence[str] = ()) -> None:
+    """Fail the test with one line when ``given`` holds a keyword that is neither in ``known`` nor in
+    ``also`` (the arguments taken apart, listed first)."""
+    unknown = sorted(set(given) - set(known))
+    if unknown:
+        _usage(f"unknown argument(s) {', '.join(unknown)} to {where}; known: {', '.join([*also, *known])}")
+
+
+def _subject(returned: Any, named: Any, marker: str, noun: str, keyword: str, forms: str) -> Any:
+    """What a marker applies to: the value the test returned or the one the marker names with
+    ``keyword=`` (exactly one of them; ``noun`` with its article, ``forms``: what else ``keyword``
+    takes besides ``'module:function'``)."""
+    if named is not None and returned is not None:
+        _usage(f"the test returns {noun} and @pytest.mark.{marker} names one ({keyword}=...); give one of them")
+    subject = returned if returned is not None else named
+    if subject is None:
+        _usage(f"@pytest.mark.{marker} needs {noun}: return it from the test or name it "
+               f"with {keyword}='module:function' {forms}")
+    return subject
 
 
 def _ids(given: Any) -> list[Any] | None:
@@ -473,24 +485,15 @@ def axiometer_agree(request: pytest.FixtureRequest) -> Callable[..., AgreementRe
 
 def _agree_marked(item: pytest.Function, marker: pytest.Mark, returned: Any) -> None:
     __tracebackhide__ = True
-    unknown = sorted(set(marker.kwargs) - set(_AGREES_KWARGS))
-    if unknown:
-        _usage(f"unknown argument(s) {', '.join(unknown)} to @pytest.mark.{AGREES_MARKER}; "
-               f"known: {', '.join(_AGREES_KWARGS)}")
+    _refuse_unknown(marker.kwargs, _AGREES_KWARGS, f"@pytest.mark.{AGREES_MARKER}")
     if len(marker.args) != 1:
         _usage(f"@pytest.mark.{AGREES_MARKER} takes one built-in metric, the reference: "
                f"@pytest.mark.{AGREES_MARKER}(\"nDCG@10\"), not {len(marker.args)} arguments")
     kwargs = dict(marker.kwargs)
-    named = kwargs.pop("implementation", None)
     conventions = kwargs.pop("conventions", None)
     under_convention = kwargs.pop("under_convention", True)
-    if named is not None and returned is not None:
-        _usage(f"the test returns an implementation and @pytest.mark.{AGREES_MARKER} names one "
-               "(implementation=...); give one of them")
-    implementation = returned if returned is not None else named
-    if implementation is None:
-        _usage(f"@pytest.mark.{AGREES_MARKER} needs an implementation: return it from the test or name "
-               "it with implementation='module:function' (or 'ir_measures:MEASURE', or a callable)")
+    implementation = _subject(returned, kwargs.pop("implementation", None), AGREES_MARKER, "an implementation",
+                              "implementation", "(or 'ir_measures:MEASURE', or a callable)")
     _agree_and_verify(item, implementation, marker.args[0], conventions, under_convention, kwargs)
 
 
@@ -500,10 +503,7 @@ def _agree_and_verify(item: pytest.Item, implementation: Any, metric: Any, conve
     from axiometer import api
     from axiometer.core import AxiometerError
 
-    unknown = sorted(set(kw) - set(_AGREE_KWARGS))
-    if unknown:
-        _usage(f"unknown argument(s) {', '.join(unknown)} to axiometer_agree; known: conventions, "
-               f"under_convention, {', '.join(_AGREE_KWARGS)}")
+    _refuse_unknown(kw, _AGREE_KWARGS, "axiometer_agree", also=("conventions", "under_convention"))
     kw = dict(kw)
     if kw.get("queries") is None:
         kw["queries"] = _profile_queries()
