@@ -63,10 +63,14 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     root = _root(config)
     for repository_path, site_uri in repository_links.REPOSITORY_PAGES.items():
         files.append(File.generated(config, site_uri, abs_src_path=str(root / repository_path)))
+    drawn_before = gallery.draw_gallery.cache_info().currsize > 0  # mkdocs serve's later builds
     started = time.perf_counter()
     for name, svg in gallery.draw_gallery().items():
         files.append(File.generated(config, f"{gallery.FOLDER}/{name}", content=svg))
-    log.info("gallery: %d pictures drawn in %.1f s", len(gallery.PICTURES), time.perf_counter() - started)
+    if drawn_before:
+        log.info("gallery: %d pictures as first drawn (restart to redraw)", len(gallery.PICTURES))
+    else:
+        log.info("gallery: %d pictures drawn in %.1f s", len(gallery.PICTURES), time.perf_counter() - started)
     return files
 
 
