@@ -22,6 +22,7 @@ from axiometer.core import InputError
 from axiometer.metrics.resolve import resolve
 from axiometer.runner.table import run_table
 from axiometer.metrics import parse
+from axiometer.reports.numbers import boundary_value
 from axiometer.results import Certain, RootForm, Side, record
 from tests.checking import HALF, harmonic_sum, in_bracket, increasing_sum
 
@@ -346,10 +347,14 @@ def _boundary(function, constraint: str, calls: list | None = None):
 
 def _at_half(boundary) -> None:
     # s = 1/2 itself is a probe (the middle subdivision of [0, 1]) and belongs to the lower side;
-    # the bisection narrows the bracket above it to one step of the sixth decimal.
+    # the bisection narrows the bracket above it to one step of the sixth decimal, then until both
+    # ends round alike to 6 significant digits: the upper end comes down to at most 0.5000005.
     assert boundary.param == "s" and boundary.fixed == ()
-    assert boundary.bracket == ("0.5", "0.500001")
-    assert boundary.value == float(Fraction("0.5000005"))
+    low, high = (Fraction(end) for end in boundary.bracket)
+    assert low == Fraction(1, 2) and Fraction(1, 2) < high <= Fraction("0.5000005")
+    assert boundary.value == float((low + high) / 2)
+    # ... so the value prints as 0.5, not as the 1e-6 bracket's midpoint 0.500001.
+    assert boundary_value(boundary) == "0.5"
     # A metric author's metric has no closed form: the bisection stands alone, and says nothing else.
     assert (boundary.closed_form, boundary.closed_value, boundary.agrees, boundary.at_value) == \
         (None, None, None, None)

@@ -76,3 +76,25 @@ def test_terminal_width_reads_columns_else_the_default(monkeypatch):
 
     monkeypatch.setattr(os, "get_terminal_size", not_a_terminal)
     assert terminal_width() == DEFAULT_WIDTH
+
+
+def test_a_boundary_prints_a_rational_closed_form_as_its_fraction_and_others_correctly_rounded():
+    from axiometer.checking.boundary import SHOWN_DIGITS
+    from axiometer.reports.numbers import SIGNIFICANT, boundary_value
+    from axiometer.results import Boundary, Certain, RootForm, Verdict
+
+    def at(value, bracket, **closed):
+        return Boundary(param="b", value=value, bracket=bracket, below=Verdict.SATISFIED,
+                        above=Verdict.VIOLATED, certain=Certain.NEITHER, **closed)
+
+    # The bisection narrows a bracket until it rounds alike to the digits a report prints.
+    assert SHOWN_DIGITS == SIGNIFICANT
+    assert boundary_value(at(1 / 6, ("0.1666666", "0.1666668"), closed_form="1/6", closed_value=1 / 6,
+                             agrees=True, root_form=RootForm.EXPLICIT)) == "1/6"
+    assert boundary_value(at(2 / 7, ("0.2857142", "0.2857143"), closed_form="2/7", closed_value=2 / 7,
+                             agrees=True, root_form=RootForm.EXPLICIT)) == "2/7"
+    root = 0.7548776662466927
+    assert boundary_value(at(root, ("0.754877", "0.754878"), closed_form="root of p**3 + p**2 - 1",
+                             closed_value=root, agrees=True, root_form=RootForm.IMPLICIT)) == "0.754878"
+    assert boundary_value(at(0.19999985, ("0.1999998", "0.1999999"))) == "0.2"
+    assert boundary_value(at(1 / 6 + 1e-8, ("0.1666666", "0.1666668"))) == "0.166667"

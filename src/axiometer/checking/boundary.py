@@ -12,7 +12,9 @@ changes (definitions §3, "Boundaries"):
 2. **Bisection.** Between neighbouring probes with different verdicts, the
    interval is halved — at the shortest decimal in its middle half, so probes
    stay readable (``p = 0.7549``) — until it is at most :data:`WIDTH` = 1e-6
-   wide. Every check of one cell shares its seed (the metric's family, not its
+   wide; without a closed form (step 3), then until every value in it rounds alike to
+   :data:`SHOWN_DIGITS` significant digits (at most :data:`MORE_HALVINGS` more probes), so
+   the value a report prints is correctly rounded (``0.2``, not ``0.199999``). Every check of one cell shares its seed (the metric's family, not its
    setting), so every probe meets the same random cases.
 3. **Closed form.** For a built-in, the *decisive case* — the counterexample
    found on the violated side, or for DeepTh/CloseTh the pair ``(a_n, b_n)``
@@ -62,11 +64,17 @@ from axiometer.metrics.base import BuiltinMetric, Metric, format_value
 from axiometer.metrics.symbolic import SymbolicError, symbolic_score
 from axiometer.results import Boundary, Certain, Check, Counterexample, RootForm, Side, TopicRecord, Verdict
 
-__all__ = ["WIDTH", "SUBDIVISIONS", "ParamRange", "CellProbe", "declared_range", "locate", "probe_values",
+__all__ = ["WIDTH", "SHOWN_DIGITS", "SUBDIVISIONS", "ParamRange", "CellProbe", "declared_range", "locate", "probe_values",
            "shortest_between"]
 
 #: The largest bracket a boundary is located to (definitions §3).
 WIDTH = Fraction(1, 10**6)
+#: Significant digits a report prints a boundary with (``reports.numbers.SIGNIFICANT``: a test
+#: keeps the two equal); the bracket is narrowed until every value in it rounds alike to them.
+SHOWN_DIGITS = 6
+#: The most probes spent narrowing a bracket for :data:`SHOWN_DIGITS` (a boundary within
+#: 1e-6/2**12 of a rounding midpoint is printed as its bracket's midpoint rounds).
+MORE_HALVINGS = 12
 #: Evenly spaced probes added inside a range, so a change between two grid values far apart is seen.
 SUBDIVISIONS = 8
 #: How far inside an open end of a range it is probed, as a fraction of the range's width.
@@ -199,6 +207,12 @@ def declared_range(metric: Metric, name: str) -> ParamRange | None:
     return None
 
 
+def _rounds_alike(low: Fraction, high: Fraction) -> bool:
+    """Whether the ends of a bracket (and so every value between them) print alike to
+    :data:`SHOWN_DIGITS` significant digits."""
+    return f"{float(low):.{SHOWN_DIGITS}g}" == f"{float(high):.{SHOWN_DIGITS}g}"
+
+
 def shortest_between(low: Fraction, high: Fraction) -> Fraction:
     """The decimal with the fewest digits in the middle half of ``(low, high)`` (readable probes)."""
     quarter = (high - low) / 4
@@ -258,23 +272,33 @@ def locate(metric: Metric, oracle: Oracle, span: ParamRange, probe: Probe,
     return tuple(boundaries)
 
 
+def _halve(probe: Probe, low: tuple[Fraction, Check], high: tuple[Fraction, Check], below: list[Check],
+           above: list[Check]) -> tuple[tuple[Fraction, Check], tuple[Fraction, Check], list[Check]]:
+    """One bisection step: the bracket's side the middle probe joins moves there (``below`` grows
+    in place; ``above`` is returned, restarted by a third verdict)."""
+    middle = shortest_between(low[0], high[0])
+    result = probe(middle)
+    if result.verdict == low[1].verdict:
+        below.append(result)
+        return (middle, result), high, above
+    # The high side's verdict, or a third one: the change lies below the middle.
+    return low, (middle, result), [result] if result.verdict != above[0].verdict else above + [result]
+
+
 def _bisect(metric: Metric, oracle: Oracle, span: ParamRange, probe: Probe, low: tuple[Fraction, Check],
             high: tuple[Fraction, Check], fixed: tuple[tuple[str, Any], ...]) -> Boundary:
     below, above = [low[1]], [high[1]]
     while high[0] - low[0] > WIDTH:
-        middle = shortest_between(low[0], high[0])
-        result = probe(middle)
-        if result.verdict == low[1].verdict:
-            low = (middle, result)
-            below.append(result)
-        else:  # the high side's verdict, or a third one: the change lies below the middle
-            high = (middle, result)
-            above = [result] if result.verdict != above[0].verdict else above + [result]
-    certain_below = all(proven(c, oracle) for c in below)
-    certain_above = all(proven(c, oracle) for c in above)
-    certain = Certain.of(certain_below, certain_above)
-    midpoint = (low[0] + high[0]) / 2
+        low, high, above = _halve(probe, low, high, below, above)
     closed = _closed_form(metric, oracle, span.name, low, high)
+    # Without a closed form the bisection's value is what a report prints: narrow it until it is
+    # printed correctly rounded (0.2, not the 1e-6 bracket's 0.199999).
+    for _ in range(MORE_HALVINGS if closed is None else 0):
+        if _rounds_alike(low[0], high[0]):
+            break
+        low, high, above = _halve(probe, low, high, below, above)
+    certain = Certain.of(all(proven(c, oracle) for c in below), all(proven(c, oracle) for c in above))
+    midpoint = (low[0] + high[0]) / 2
     at_value = None
     value = float(midpoint)
     note = ""

@@ -4,6 +4,10 @@
   is a short one (``1/10``, ``16/125``), else 6 significant digits
   (``0.128`` for ``0.12799999999999997``); :func:`numbers_apart` gives two
   values that differ enough digits to show that they differ.
+- :func:`boundary_value`: where a verdict changes, as a reader should read
+  it: an exact rational as a fraction (``1/6``), any other value correctly
+  rounded to 6 significant digits (``0.2``, never a bisection bracket's
+  truncated end ``0.199999``).
 - :func:`denoise`: the same rounding for numbers inside a sentence written
   elsewhere (a classifier's note).
 - :func:`exact_text`: sympy's text of an exact value (``(-1 + sqrt(5))/2``)
@@ -22,7 +26,10 @@ import textwrap
 from collections.abc import Iterable
 from fractions import Fraction
 
-__all__ = ["DEFAULT_WIDTH", "NBSP", "SIGNIFICANT", "number", "numbers_apart", "denoise", "exact_text",
+from axiometer.results import Boundary, RootForm
+
+__all__ = ["DEFAULT_WIDTH", "NBSP", "SIGNIFICANT", "number", "numbers_apart", "boundary_value",
+           "denoise", "exact_text",
            "terminal_width", "wrap", "wrap_lines"]
 
 #: Significant digits of a number that is not a short fraction.
@@ -86,6 +93,23 @@ def numbers_apart(a: float, b: float) -> tuple[str, str]:
         digits += 2
         text_a, text_b = number(a, digits), number(b, digits)
     return text_a, text_b
+
+
+def boundary_value(boundary: Boundary) -> str:
+    """A boundary's value as text (issue 27): an explicit closed form that is a rational number
+    as that fraction (``1/6``, not ``0.166667``); any other value, a closed form's root or a
+    bisection's, as its :data:`SIGNIFICANT` significant digits correctly rounded (the bisection
+    narrows its bracket until every value in it rounds alike, :data:`axiometer.checking.boundary.
+    SHOWN_DIGITS`), so a boundary at 0.2 prints ``0.2``."""
+    if boundary.closed_form is not None and boundary.agrees:
+        if boundary.root_form is RootForm.EXPLICIT:
+            try:
+                exact = Fraction(boundary.closed_form.replace(" ", ""))
+            except ValueError:  # radicals: not a rational
+                pass
+            else:
+                return str(exact) if exact.denominator > 1 else str(exact.numerator)
+    return _decimal(boundary.value, SIGNIFICANT)
 
 
 #: A decimal written with more digits than a reader needs: float noise in someone's sentence.

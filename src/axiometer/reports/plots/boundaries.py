@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from axiometer.reports.numbers import number
+from axiometer.reports.numbers import boundary_value, number
 from axiometer.reports.plots.style import (VERDICT_STYLE, WIDTH, figure_of, new_figure, style, value_text, verdict_label,
                                            verdict_mark, wrapped)
 from axiometer.results import HOLDS, Boundary, BoundaryCurve, Cell, Check, RootForm, Side, Strength, Verdict
@@ -43,7 +43,7 @@ def _fixed_text(fixed: Sequence[tuple[str, Any]]) -> str:
 
 def _boundary_value(boundary: Boundary) -> str:
     """``p = 0.754878`` as the sentences print it (:func:`axiometer.reports.numbers.number`)."""
-    return f"{boundary.param} = {number(boundary.value)}"
+    return f"{boundary.param} = {boundary_value(boundary)}"
 
 
 def boundary_caption(boundary: Boundary) -> str:
@@ -54,7 +54,7 @@ def boundary_caption(boundary: Boundary) -> str:
     if boundary.closed_form is not None and boundary.agrees:
         form = boundary.closed_form
         text = (f"{value} is the {form}" if boundary.root_form is RootForm.IMPLICIT
-                else f"{value} exactly" if form == number(boundary.value) else f"{value} = {form}")
+                else f"{value} exactly" if form == boundary_value(boundary) else f"{value} = {form}")
         return text + (f" (on the decisive case {boundary.case}; the bisection agrees to 1e-6)"
                        if boundary.case else " (the bisection agrees to 1e-6)")
     if boundary.closed_form is not None:
@@ -111,14 +111,14 @@ def _region_range(boundaries: Sequence[Boundary], index: int) -> str:
     parts = []
     if index > 0:
         left = boundaries[index - 1]
-        parts.append(f"{number(left.value)} {'<=' if left.at_value is Side.ABOVE else '<'} ")
+        parts.append(f"{boundary_value(left)} {'<=' if left.at_value is Side.ABOVE else '<'} ")
     parts.append(param)
     if index < len(boundaries):
         right = boundaries[index]
-        parts.append(f" {'<=' if right.at_value is Side.BELOW else '<'} {number(right.value)}")
+        parts.append(f" {'<=' if right.at_value is Side.BELOW else '<'} {boundary_value(right)}")
     if len(parts) == 2 and index > 0:  # the last region: "p > v" reads better than "v < p"
         left = boundaries[index - 1]
-        return f"{param} {'>=' if left.at_value is Side.ABOVE else '>'} {number(left.value)}"
+        return f"{param} {'>=' if left.at_value is Side.ABOVE else '>'} {boundary_value(left)}"
     return "".join(parts)
 
 
@@ -206,7 +206,7 @@ def boundary_strip(source: Cell | Boundary, param: str | None = None) -> Figure:
     regions: dict[tuple[Verdict, str, str], None] = {}
     with style():
         label = "; ".join(f"{name}: the verdict along {p}, boundary at "
-                          + ", ".join(f"{p} = {number(b.value)}" for b in found) for p, found in groups.items())
+                          + ", ".join(f"{p} = {boundary_value(b)}" for b in found) for p, found in groups.items())
         figure = new_figure(WIDTH, 2.7 * len(groups) + 0.6, label)
         grid = figure.add_gridspec(len(groups), 1)
         for index, (name_, found) in enumerate(groups.items()):
@@ -466,7 +466,7 @@ def _label_curve(axes: Axes, plot: _CurvePlot, labels: Sequence[tuple[float, flo
                   color="#222222", zorder=6, bbox={"boxstyle": "round,pad=0.2", "facecolor": "white",
                                                     "edgecolor": "none", "alpha": 0.7})
         taken.append(_display_box(axes, x, y, 12.0))
-    values = [(x, b.value, number(b.value)) for x, found in plot.points for b in found]
+    values = [(x, b.value, boundary_value(b)) for x, found in plot.points for b in found]
     values += [(b.value, float(dict(b.fixed)[curve.param]), _boundary_value(b)) for b in plot.crossing]
     for x, y, text in values:
         dx, dy, ha, va = _free_offset(axes, x, y, text, taken)

@@ -31,7 +31,7 @@ from tabulate import tabulate
 from axiometer.core import natural_key
 from axiometer.metrics.base import format_value
 from axiometer.reports.document import Mark
-from axiometer.reports.numbers import NBSP, denoise, number, numbers_apart
+from axiometer.reports.numbers import NBSP, boundary_value, denoise, number, numbers_apart
 from axiometer.reports.table.proofs import (check_proved, formula_lines, proof_note, proof_text, proved,
                                             unproved_setting)
 from axiometer.results import (AxiomInfo, Boundary, BoundaryCurve, Cell, Check, PublishedComparison, Counterexample,
@@ -424,7 +424,7 @@ def evidence_text(evidence: Evidence, short: bool = False) -> str:
 def _side(boundary: Boundary, side: Side) -> str:
     """One side of a boundary: its verdict over its values, and what it rests on."""
     verdict = boundary.below if side is Side.BELOW else boundary.above
-    value = number(boundary.value)
+    value = boundary_value(boundary)
     closed = boundary.at_value is side
     relation = ("<=" if closed else "<") if side is Side.BELOW else (">=" if closed else ">")
     text = f"{verdict} for {boundary.param} {relation} {value}"
@@ -453,13 +453,13 @@ def boundary_sentence(boundary: Boundary) -> str:
     if fixed:
         text += f"; with {fixed}"
     text += "."
-    value = f"{boundary.param} = {number(boundary.value)}"
+    value = f"{boundary.param} = {boundary_value(boundary)}"
     if boundary.closed_form is not None and boundary.agrees:
         form = boundary.closed_form
         if boundary.root_form is RootForm.IMPLICIT:
             text += f" {value} is the {form}"
         else:
-            text += f" {value} exactly" if form == number(boundary.value) else f" {value} = {form}"
+            text += f" {value} exactly" if form == boundary_value(boundary) else f" {value} = {form}"
         text += f" (on the decisive case {boundary.case}; the bisection agrees to 1e-6)."
         if boundary.at_value is not None:
             text += (f" The decisive case ties at {value} itself, which belongs to the "
@@ -477,7 +477,7 @@ def curve_text(curve: BoundaryCurve) -> str:
     """A two-parameter cell's boundary curve on one line: ``beta = 0.8: alpha = 19/64; ...``."""
     points = []
     for over, boundaries in curve.points:
-        found = ", ".join(f"{b.param} = {number(b.value)} ({b.below} below, {b.above} above)"
+        found = ", ".join(f"{b.param} = {boundary_value(b)} ({b.below} below, {b.above} above)"
                           for b in boundaries) or f"no change in {curve.param}"
         points.append(f"{curve.over} = {format_value(over)}: {found}")
     return f"boundary of {curve.param} over {curve.over}: " + "; ".join(points)
