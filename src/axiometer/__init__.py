@@ -16,7 +16,7 @@ from axiometer.core import Context, InputError, Ranking, Topic, ValidationError
 __version__ = "0.1.0"
 
 __all__ = ["Topic", "Ranking", "Context", "InputError", "ValidationError", "check", "MetricReport",
-           "agree", "Agreement", "AgreementResult", "__version__"]
+           "agree", "Agreement", "AgreementResult", "parameters", "__version__"]
 
 
 def __getattr__(name: str) -> Any:
@@ -26,4 +26,8 @@ def __getattr__(name: str) -> Any:
         from axiometer import api
 
         return getattr(api, name)
+    if name == "parameters":  # @axiometer.parameters(b=(0, 1)): a function's ranges, declared once
+        from axiometer.metrics.resolve import parameters
+
+        return parameters
     raise AttributeError(f"module 'axiometer' has no attribute {name!r}")

@@ -47,3 +47,32 @@ def test_a_bad_range_is_one_error_line(capsys, argv, message):
     status, out, err = run_cli(capsys, *argv)
     assert status == 2 and out == ""
     assert err.count("\n") == 1 and message in err and "Traceback" not in err
+
+
+_UNDECLARED = '''
+def fifth(ranking, topic, b=0.1):
+    return sum(topic.r(d) * (5 * b) ** i for i, d in enumerate(ranking))
+
+def plain(ranking, topic):
+    return sum(topic.r(d) / (i + 1) for i, d in enumerate(ranking))
+'''
+
+
+def test_boundaries_on_a_function_without_a_range_says_how_to_give_one(capsys, tmp_path, monkeypatch):
+    # Issue 27: `--boundaries` used to do nothing, silently, for a metric author's function.
+    (tmp_path / "undeclared.py").write_text(_UNDECLARED, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    status, _, err = run_cli(capsys, "check", "undeclared:fifth", "--constraints", "Pri", "--quick",
+                             "--no-proofs", "--jobs", "1", "--in-process", "--boundaries")
+    assert status == 0
+    (note,) = [line for line in err.splitlines() if line.startswith("note: --boundaries")]
+    assert "fifth declares no range for b" in note
+    assert "--param b=LOW..HIGH" in note and "@axiometer.parameters(b=(LOW, HIGH))" in note
+    status, _, err = run_cli(capsys, "check", "undeclared:plain", "--constraints", "Pri", "--quick",
+                             "--no-proofs", "--jobs", "1", "--in-process", "--boundaries")
+    assert "plain has no numeric keyword parameter" in err
+    # Given a range, there is something to locate, and nothing to note.
+    status, _, err = run_cli(capsys, "check", "undeclared:fifth", "--constraints", "Pri", "--quick",
+                             "--no-proofs", "--jobs", "1", "--in-process", "--boundaries",
+                             "--param", "b=0.05..0.5")
+    assert "note: --boundaries" not in err

@@ -10,10 +10,14 @@ import subprocess
 import sys
 import textwrap
 from collections.abc import Callable, Iterator
+from fractions import Fraction
 from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+
+import axiometer
+from axiometer.reports.numbers import boundary_value
 
 from axiometer.core import InputError, Ranking, Topic
 from axiometer.metrics.resolve import IR_MEASURES_PREFIX, Resolved, _describe, _scores_of, resolve
@@ -654,3 +658,53 @@ def test_varying_an_undeclared_parameter_of_an_object_lists_the_declared_ones():
 
     assert error_of(Two(), params={"c": [1, 2]}) == (
         "metric 'two': two declares no parameter 'c' to vary (declared: a, b)")
+
+
+# -- a function's parameter ranges, declared once (issue 27) ----------------------------------------
+
+def _declared(b=0.1):
+    @axiometer.parameters(b=(0.05, 0.5))
+    def fifth(ranking, topic, b=b):
+        """Gains discounted by (5b)**(i-1): non-increasing weights, so Pri holds, exactly when b < 1/5."""
+        return sum(topic.r(d) * (5 * b) ** i for i, d in enumerate(ranking))
+    return fifth
+
+
+def test_a_declared_range_gives_the_parameter_its_bounds_and_its_ends_as_the_grid():
+    (param,) = resolve(_declared()).metric.param_info
+    assert (param.name, param.default, param.low, param.high, param.grid) == ("b", 0.1, 0.05, 0.5, (0.05, 0.5))
+    # A value the caller gives must lie in the declared range.
+    with pytest.raises(InputError, match="b"):
+        resolve(_declared(), params={"b": 0.9})
+    assert resolve(_declared(), params={"b": 0.3}).metric.params["b"] == 0.3
+
+
+@pytest.mark.parametrize("default, message", [(0.9, "not a number in the declared range 0.05..0.5"),
+                                              ("x", "not a number in the declared range")])
+def test_a_default_outside_its_declared_range_is_one_error_line(default, message):
+    with pytest.raises(InputError, match=message):
+        resolve(_declared(default))
+
+
+def test_a_declared_range_must_name_a_keyword_parameter_and_be_a_range():
+    @axiometer.parameters(c=(0, 1))
+    def no_c(ranking, topic, b=0.5):
+        return 0.0
+    with pytest.raises(InputError, match="declares c, which is not a keyword parameter"):
+        resolve(no_c)
+    with pytest.raises(InputError, match="needs low < high"):
+        axiometer.parameters(b=(1, 0))
+
+
+def test_boundaries_over_a_declared_range_print_the_value_correctly_rounded():
+    # The boundary is b = 1/5 exactly; a 1e-6 bisection bracket read at 6 digits printed 0.199999
+    # or 0.2 by chance: the bracket now narrows until its ends round alike.
+    report = axiometer.check(_declared(), ["Pri"], budget="quick", boundaries=True, isolate=False,
+                             proofs=False)
+    (cell,) = report.cells
+    (boundary,) = cell.boundaries
+    low, high = (Fraction(end) for end in boundary.bracket)
+    assert low <= Fraction(1, 5) <= high
+    assert (boundary.below, boundary.above) == ("satisfied", "violated")
+    assert boundary_value(boundary) == "0.2"
+    assert "satisfied for b < 0.2" in " ".join(str(report).split())

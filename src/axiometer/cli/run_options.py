@@ -15,7 +15,7 @@ from typing import Any
 from axiometer.core import cut
 from axiometer.progress import Progress
 
-__all__ = ["add_run_options", "run_checks", "jobs_count", "capped_jobs", "JOBS_PER_CORE"]
+__all__ = ["add_run_options", "run_checks", "jobs_count", "capped_jobs", "JOBS_PER_CORE", "unlocatable_notes"]
 
 #: ``--jobs`` is capped at this many worker processes per core, with a note. The checks are
 #: CPU-bound: processes beyond the cores only wait their turn, while each holds its own copy of
@@ -82,6 +82,9 @@ def run_checks(args: argparse.Namespace, metrics: list[Any] | None) -> Any:
     from axiometer.checking import run_budget
 
     args.jobs = capped_jobs(args.jobs)
+    if getattr(args, "boundaries", False):
+        for note in unlocatable_notes(metrics or []):
+            print(note, file=sys.stderr)
     budget = run_budget(args.quick)
     # `plot region|boundaries` share this run without the limit options: the defaults.
     if getattr(args, "case_seconds", None) is not None:
@@ -111,6 +114,50 @@ def run_checks(args: argparse.Namespace, metrics: list[Any] | None) -> Any:
                              isolate=not getattr(args, "in_process", False), executor=executor)
         finally:
             progress.close()
+
+
+def unlocatable_notes(metrics: list[Any]) -> list[str]:
+    """For ``--boundaries``: one note per metric author's metric with no parameter range to locate
+    boundaries over, saying how to give one (issue 27: the option used to do nothing, silently).
+
+    A built-in declares its parameters' ranges; a function's keyword parameters have none until
+    ``--param NAME=LOW..HIGH`` gives one for a run or ``@axiometer.parameters`` declares it once.
+    """
+    from axiometer.checking.boundary import declared_range
+    from axiometer.metrics.base import BuiltinMetric, FunctionMetric
+    from axiometer.metrics.resolve import Resolved
+
+    notes = []
+    for resolved in metrics:
+        if (not isinstance(resolved, Resolved) or resolved.scores == "set"
+                or isinstance(resolved.metric, BuiltinMetric) or resolved.ranges):
+            continue
+        metric = resolved.ranking_metric()
+        if any(declared_range(metric, p.name) for p in metric.param_info if p.name not in resolved.fixed):
+            continue
+        keywords = _numeric_keywords(metric.function) if isinstance(metric, FunctionMetric) else []
+        if isinstance(metric, FunctionMetric) and not keywords:
+            notes.append(f"note: --boundaries: {resolved.name} has no numeric keyword parameter, so its "
+                         "verdicts cannot change along one: there is no boundary to locate")
+            continue
+        name = keywords[0] if keywords else "NAME"
+        declare = (f", or declare it once in your module with @axiometer.parameters({name}=(LOW, HIGH))"
+                   if isinstance(metric, FunctionMetric) else ", or declare it in the object's param_info")
+        notes.append(f"note: --boundaries: {resolved.name} declares no range for "
+                     f"{', '.join(keywords) or 'its parameters'}, so no boundary is located. Give one "
+                     f"for this run with --param {name}=LOW..HIGH{declare} (docs/boundaries.md)")
+    return notes
+
+
+def _numeric_keywords(function: Callable[..., Any]) -> list[str]:
+    """A function's keyword parameters whose default is a number (those a boundary can lie along)."""
+    import inspect
+
+    try:
+        parameters = inspect.signature(function).parameters.values()
+    except (TypeError, ValueError):
+        return []
+    return [p.name for p in parameters if isinstance(p.default, (int, float)) and not isinstance(p.default, bool)]
 
 
 def positive(number: type) -> Callable[[str], Any]:

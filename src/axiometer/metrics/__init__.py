@@ -27,12 +27,12 @@ from axiometer.metrics.base import (
 )
 from axiometer.metrics.adapter import UserMetric, adapt
 from axiometer.metrics.registry import describe, families, family, parse
-from axiometer.metrics.resolve import Grid, Range
+from axiometer.metrics.resolve import Grid, Range, parameters
 from axiometer.metrics.spec import parse_spec
 
 __all__ = [
     "BuiltinMetric", "FunctionMetric", "Metric", "ExactMetric", "UserMetric", "adapt", "Grid", "Range",
-    "MetricError", "Needs", "Param",
+    "parameters", "MetricError", "Needs", "Param",
     "RankingBatch", "wrap", "is_exact_capable", "parse", "families", "family",
     "describe", "TABLE_ROWS", "RELATIVE_ROWS", "table_metrics", "parse_spec",
 ]

@@ -52,7 +52,7 @@ from collections.abc import Callable, Mapping, Sequence
 import dataclasses
 from dataclasses import dataclass, field
 from numbers import Real
-from typing import TYPE_CHECKING, Any, Union
+from typing import TYPE_CHECKING, Any, TypeVar, Union
 
 from axiometer.core import InputError, ValidationError
 from axiometer.metrics.adapter import UserMetric, adapt
@@ -63,7 +63,8 @@ from axiometer.metrics.spec import ParsedSpec
 if TYPE_CHECKING:
     from axiometer.metrics.set_based import SetMeasure
 
-__all__ = ["Resolved", "resolve", "with_params", "Grid", "Range", "IR_MEASURES_PREFIX", "import_reference"]
+__all__ = ["Resolved", "resolve", "with_params", "Grid", "Range", "IR_MEASURES_PREFIX", "import_reference",
+           "parameters", "RANGES_ATTRIBUTE"]
 
 #: The prefix of a reference to an ir_measures measure.
 IR_MEASURES_PREFIX = "ir_measures:"
@@ -89,6 +90,37 @@ class Range:
 
     low: Any
     high: Any
+
+
+#: The attribute :func:`parameters` sets on a metric author's function: its declared ranges.
+RANGES_ATTRIBUTE = "axiometer_ranges"
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def parameters(**ranges: Range | tuple[Any, Any]) -> Callable[[_F], _F]:
+    """Declare once the range of a metric author's keyword parameters (issue 27).
+
+    >>> @parameters(b=(0, 1))
+    ... def discounted(ranking, topic, b=0.5):
+    ...     return sum(topic.r(d) * b ** i for i, d in enumerate(ranking))
+    >>> discounted.axiometer_ranges
+    {'b': (0, 1)}
+
+    A check then walks ``b``'s range ends beside the function's own ``b`` (the mark is the verdict
+    at the function's own value, ``~`` when another differs), and ``axiometer check
+    mymodule:discounted --boundaries`` locates where each verdict changes as ``b`` moves over
+    ``[0, 1]``, as ``--param b=0..1`` does for one run; a value given with ``--param`` must lie in
+    the range.
+    Each range is ``(low, high)`` or a :class:`Range`, with ``low < high``, both ends included;
+    the function's default for the parameter must lie in it.
+    """
+    checked = {name: _range(name, value, "@axiometer.parameters") for name, value in ranges.items()}
+
+    def declare(function: _F) -> _F:
+        setattr(function, RANGES_ATTRIBUTE, checked)
+        return function
+    return declare
 
 
 #: What a parameter is given in ``params``: a value, a grid or a range (see the module docstring).
@@ -333,7 +365,8 @@ def _function(function: Callable[..., Any], ref: str, params: dict[str, Any], cu
                               if p.default is not inspect.Parameter.empty}
     except (TypeError, ValueError):  # builtins without a signature
         signature_defaults = {}
-    declared = []
+    bounds = getattr(function, RANGES_ATTRIBUTE, None) or {}
+    declared = _declared_by_function(bounds, params, signature_defaults, ref)
     ranges = {}
     for key, value in params.items():
         if _is_range(value):
@@ -352,7 +385,8 @@ def _function(function: Callable[..., Any], ref: str, params: dict[str, Any], cu
         # default when the grid holds it, else the first value given.
         own = signature_defaults.get(key)
         default = own if _is_grid(value) and own in values else values[0]
-        declared.append(Param(key, _value_type(values), default, "given by the caller",
+        low, high = bounds.get(key, (None, None))
+        declared.append(Param(key, _value_type(values), default, "given by the caller", low=low, high=high,
                               grid=values if _is_grid(value) else ()))
     if isinstance(needs, Mapping):
         try:
@@ -366,6 +400,28 @@ def _function(function: Callable[..., Any], ref: str, params: dict[str, Any], cu
     family_name = metric.family
     return Resolved(metric, family_name, scores=_scores_of(metric),
                     ranges={f"{family_name}.{k}": v for k, v in ranges.items()} or None)
+
+
+def _declared_by_function(bounds: Mapping[str, tuple[Any, Any]], params: Mapping[str, Any],
+                          defaults: Mapping[str, Any], ref: str) -> list[Param]:
+    """The parameters a function declared with :func:`parameters` and the caller did not give: each
+    at the function's default, which must be a number in its range; its grid is the range's ends
+    (a table checks them beside the default, so a verdict that changes shows ``~``, and
+    ``--boundaries`` locates the change in the range), as for a range given in ``params``."""
+    declared = []
+    for key, (low, high) in bounds.items():
+        if key in params:
+            continue
+        own = defaults.get(key, inspect.Parameter.empty)
+        if own is inspect.Parameter.empty:
+            raise InputError(f"@axiometer.parameters declares {key}, which is not a keyword parameter "
+                             "with a default", source=f"metric {ref!r}")
+        if not (isinstance(own, Real) and not isinstance(own, bool) and low <= own <= high):
+            raise InputError(f"parameter {key}: its default {own!r} is not a number in the declared "
+                             f"range {format_value(low)}..{format_value(high)}", source=f"metric {ref!r}")
+        declared.append(Param(key, float, own, "declared with @axiometer.parameters", low=low, high=high,
+                              grid=(low, high)))
+    return declared
 
 
 def _is_grid(value: Any) -> bool:
