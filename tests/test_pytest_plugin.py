@@ -299,7 +299,8 @@ def test_budget_and_seed_follow_the_hypothesis_profile(pytester, restore_profile
                                  "seed 0 (derandomize)"])
 
 
-def test_seed_from_hypothesis_seed_option_else_drawn_and_printed(pytester, restore_profile):
+def test_seed_is_0_as_the_cli_s_unless_an_option_gives_one_or_draws_it(pytester, restore_profile):
+    # Issue 27: a seed drawn every session let a suite that passed today fail tomorrow.
     pytester.makeconftest("""
         from hypothesis import settings
         settings.register_profile("random", max_examples=5, derandomize=False)
@@ -309,15 +310,48 @@ def test_seed_from_hypothesis_seed_option_else_drawn_and_printed(pytester, resto
         def test_seed(axiometer_check):
             axiometer_check("RR", expect={"Conf": True}, budget="quick")
     """)
-    result = _run(pytester, "--hypothesis-seed=1234")
-    result.assert_outcomes(failed=1)
-    result.stdout.fnmatch_lines(["*seed 1234 (--hypothesis-seed)*", "*; seed 1234"])
     result = _run(pytester)
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(["*seed 0 (the default, as the command line's; --axiometer-seed=random "
+                                 "draws one)*", "*; seed 0"])
+    result = _run(pytester, "--hypothesis-seed=1234")
+    result.stdout.fnmatch_lines(["*seed 1234 (--hypothesis-seed)*", "*; seed 1234"])
+    result = _run(pytester, "--axiometer-seed=77")
+    result.stdout.fnmatch_lines(["*seed 77 (--axiometer-seed)*", "*; seed 77"])
+    result = _run(pytester, "--axiometer-seed=random")
     result.assert_outcomes(failed=1)
     header = next(line for line in result.outlines if line.startswith("axiometer: budget"))
     seed = header.split("seed ")[1].split(" ")[0]
     result.stdout.fnmatch_lines([f"*; seed {seed} (drawn for this session; repeat with "
-                                 f"--hypothesis-seed={seed})"])
+                                 f"--axiometer-seed={seed})"])
+    result = _run(pytester, "--axiometer-seed=soon")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*--axiometer-seed takes an integer or 'random', not 'soon'"])
+
+
+def test_every_setting_makes_a_grid_value_that_violates_fail_the_test(pytester):
+    # RBP's own p is 0.8, where CloseTh holds (a witness); at p = 0.5 it is violated. The verdict
+    # is the metric's own setting's, so the grid passes, unless every setting must hold.
+    pytester.makepyfile("""
+        import pytest
+
+        @pytest.mark.axioms("CloseTh", params={"p": [0.5, 0.8]}, budget="quick")
+        def test_own_setting():
+            return "RBP"
+
+        @pytest.mark.axioms("CloseTh", params={"p": [0.5, 0.8]}, budget="quick", every_setting=True)
+        def test_every_setting():
+            return "RBP"
+
+        def test_fixture(axiometer_check):
+            axiometer_check("RBP", expect={"CloseTh": True}, params={"p": [0.8, 0.9]}, budget="quick",
+                            every_setting=True)
+    """)
+    result = _run(pytester)
+    result.assert_outcomes(passed=2, failed=1)
+    result.stdout.fnmatch_lines(["*  CloseTh: expected to hold at every setting, got violated for RBP(p=0.5)"])
+    result = _run(pytester, "--axiometer-every-setting")
+    result.assert_outcomes(passed=1, failed=2)
 
 
 def test_profile_budget_scales_the_small_scope_with_max_examples():

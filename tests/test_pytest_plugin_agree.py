@@ -248,12 +248,12 @@ def test_a_drawn_seed_is_printed_with_a_failure_so_that_it_can_be_repeated(sessi
     result = _run(session, "--hypothesis-seed=1234")
     result.assert_outcomes(failed=1)
     result.stdout.fnmatch_lines(["  queries: 20 generated; seed 1234"])
-    result = _run(session)
+    result = _run(session, "--axiometer-seed=random")
     result.assert_outcomes(failed=1)
     header = next(line for line in result.outlines if line.startswith("axiometer: budget"))
     seed = header.split("seed ")[1].split(" ")[0]
     result.stdout.fnmatch_lines([f"  queries: 20 generated; seed {seed} (drawn for this session; "
-                                 f"repeat with --hypothesis-seed={seed})"])
+                                 f"repeat with --axiometer-seed={seed})"])
 
 
 def test_the_failure_in_docs_pytest_plugin_md_is_real_output(pytester, restore_profile):

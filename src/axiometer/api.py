@@ -87,13 +87,20 @@ class MetricReport:
             return True
         return False if verdict == Verdict.VIOLATED else None
 
-    def failures(self, expect: Mapping[str, bool]) -> list[str]:
+    def failures(self, expect: Mapping[str, bool], *, every_setting: bool = False) -> list[str]:
         """The ids in ``expect`` whose outcome differs (``{"Pri": True, "Conf": False}``).
 
-        An error, n/a or not-run cell differs from either expectation.
+        An error, n/a or not-run cell differs from either expectation. ``every_setting``: the
+        outcome at every setting checked must match, not only at the metric's own (a grid value
+        that violates a constraint fails ``True``).
         """
         return [self.cell(cid).constraint for cid, wanted in expect.items()
-                if self.holds(cid) is not bool(wanted)]
+                if any(outcome is not bool(wanted) for outcome in self._outcomes(cid, every_setting))]
+
+    def _outcomes(self, constraint: str, every_setting: bool) -> list[bool | None]:
+        cell = self.cell(constraint)
+        verdicts = [check.verdict for check in cell.checks] if every_setting and cell.checks else [cell.verdict]
+        return [True if v in HOLDS else False if v == Verdict.VIOLATED else None for v in verdicts]
 
     # -- text ----------------------------------------------------------------
     def details(self, ids: Sequence[str] | None = None) -> str:

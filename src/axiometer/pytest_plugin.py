@@ -27,10 +27,14 @@ the error) in the report, without a traceback into the plugin; a disagreement
 fails it with ``agree``'s report (the minimal case). Unless the marker or the
 fixture call gives ``budget`` (for an agreement, ``queries``), the budget
 comes from the active hypothesis profile (:func:`profile_budget`; an agreement
-generates ``max_examples`` queries), and the seed is fixed under
-``derandomize`` and otherwise taken from ``--hypothesis-seed`` (or
-pytest-randomly's seed), else drawn once per session and printed after
-collection and in every failure so a run can be repeated.
+generates ``max_examples`` queries), and the seed is 0, as ``axiometer``'s
+command line uses, unless ``--axiometer-seed N`` (or ``random``: drawn once per
+session), ``--hypothesis-seed`` or pytest-randomly's seed gives another; it is
+printed after collection and in every failure so a run can be repeated.
+
+A constraint's verdict is its metric's own setting's; over a ``params=`` grid,
+``every_setting=True`` (a marker or fixture argument, or ``--axiometer-every-setting``
+for the session) makes every expectation hold at every setting checked.
 
 Under pytest-xdist (``-n 2``) the checks run in the workers: each worker sends
 what it checked (and the budget and seed it used) to the controller through
@@ -73,7 +77,8 @@ _FORMATS = {".md": "markdown", ".markdown": "markdown", ".json": "json", ".html"
 
 #: Keyword arguments the marker accepts (the rest of ``axiometer.check``'s are
 #: run-level settings the session decides: ``jobs`` stays 1 inside a test).
-_MARKER_KWARGS = ("expect", "metric", "params", "cutoff", "name", "needs", "budget", "mode", "seed")
+_MARKER_KWARGS = ("expect", "metric", "params", "cutoff", "name", "needs", "budget", "mode", "seed",
+                  "every_setting")
 #: Keyword arguments ``axiometer_agree`` passes on to :func:`axiometer.agree`, and the marker's.
 _AGREE_KWARGS = ("queries", "seed", "tolerance", "form")
 _AGREES_KWARGS = ("implementation", "conventions", "under_convention", *_AGREE_KWARGS)
@@ -106,14 +111,30 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--axiometer-report", metavar="FILE", default=None,
                     help="write the constraint matrix of every metric checked in this session to FILE "
                          "(.md markdown, .json, .html, .tex LaTeX, else text)")
+    group.addoption("--axiometer-seed", metavar="N|random", default=None, type=_seed_option,
+                    help="the seed of every check (default 0, as the axiometer command line's; "
+                         "'random': one drawn for the session and printed)")
+    group.addoption("--axiometer-every-setting", action="store_true", default=False,
+                    help="a constraint must meet its expectation at every setting of a params= grid, "
+                         "not only at the metric's own (the marker's every_setting=True, for every test)")
+
+
+def _seed_option(text: str) -> int | str:
+    if text == "random":
+        return text
+    try:
+        return int(text)
+    except ValueError:
+        raise pytest.UsageError(f"--axiometer-seed takes an integer or 'random', not {text!r}") from None
 
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers",
-        f"{MARKER}(*ids, expect=None, metric=None, params=None, cutoff=None, budget=None): check the "
-        "metric the test returns (or metric=) against axiometer's constraints; every id must hold "
-        "unless expect={id: False} says it must be violated")
+        f"{MARKER}(*ids, expect=None, metric=None, params=None, cutoff=None, budget=None, "
+        "every_setting=False): check the metric the test returns (or metric=) against axiometer's "
+        "constraints; every id must hold unless expect={id: False} says it must be violated "
+        "(every_setting=True: at every setting of the params= grid)")
     config.addinivalue_line(
         "markers",
         f"{AGREES_MARKER}(metric, conventions=None, implementation=None, under_convention=True, queries=None, "
@@ -391,6 +412,7 @@ def _run_and_verify(item: pytest.Item, metric: Any, constraints: list[str] | Non
     if expect:  # an expectation on an unlisted id checks it too
         constraints = (constraints or []) + [c for c in expect if c not in (constraints or [])]
     state = item.config.stash[_SESSION]
+    every_setting = bool(kw.pop("every_setting", None) or item.config.getoption("axiometer_every_setting", False))
     if kw.get("budget") is None:
         from hypothesis import settings
 
@@ -399,7 +421,7 @@ def _run_and_verify(item: pytest.Item, metric: Any, constraints: list[str] | Non
     if kw.get("seed") is None:
         kw["seed"], source = _seed(item.config)
         if source == _DRAWN:
-            seed_note = f" (drawn for this session; repeat with --hypothesis-seed={kw['seed']})"
+            seed_note = f" (drawn for this session; repeat with --axiometer-seed={kw['seed']})"
     problem: str | None = None
     try:
         report = api.check(metric, constraints, jobs=1, **kw)
@@ -410,28 +432,33 @@ def _run_and_verify(item: pytest.Item, metric: Any, constraints: list[str] | Non
     state.checked.append((item.nodeid, report))
     wanted = {c: True for c in report.verdicts}
     wanted.update({report.cell(c).constraint: bool(value) for c, value in (expect or {}).items()})
-    failures = report.failures(wanted)
+    failures = report.failures(wanted, every_setting=every_setting)
     failures += [report.cell(c).constraint for c, value in (expect or {}).items()
                  if value == PROVED and report.cell(c).constraint not in failures and not _proved(report, c)]
     if failures:
-        pytest.fail(_failure_text(report, wanted, failures, kw, seed_note), pytrace=False)
+        pytest.fail(_failure_text(report, wanted, failures, kw, seed_note, every_setting), pytrace=False)
     return report
 
 
 def _failure_text(report: MetricReport, wanted: Mapping[str, bool], failures: list[str],
-                  kw: Mapping[str, Any], seed_note: str) -> str:
-    from axiometer.results import Verdict
+                  kw: Mapping[str, Any], seed_note: str, every_setting: bool = False) -> str:
+    from axiometer.results import HOLDS, Verdict
 
     lines = [f"axiometer: {report.metric}: {len(failures)} of {len(wanted)} constraint(s) "
              "differ from what the test expects"]
     for c in failures:
         verdict = report.verdicts.get(c, Verdict.NOT_RUN)
-        if wanted[c] and verdict in (Verdict.SATISFIED, Verdict.WITNESS):
+        expected = "to hold" if wanted[c] else "a violation"
+        missed = [f"{check.verdict} for {check.metric}" for check in report.cell(c).checks if every_setting
+                  and not (check.verdict in HOLDS if wanted[c] else check.verdict == Verdict.VIOLATED)]
+        if every_setting and missed:
+            lines.append(f"  {c}: expected {expected} at every setting, got {'; '.join(missed)}")
+        elif wanted[c] and verdict in HOLDS:
             reasons = sorted({check.unproved for check in report.cell(c).checks if check.unproved})
             lines.append(f"  {c}: expected a proof, got {verdict} without one"
                          + (f" ({'; '.join(reasons)})" if reasons else ""))
-            continue
-        lines.append(f"  {c}: expected {'to hold' if wanted[c] else 'a violation'}, got {verdict}")
+        else:
+            lines.append(f"  {c}: expected {expected}, got {verdict}")
     from axiometer.api import BUDGETS
 
     budget = BUDGETS.get(kw["budget"], kw["budget"]) if isinstance(kw["budget"], str) else kw["budget"]
@@ -511,7 +538,7 @@ def _agree_and_verify(item: pytest.Item, implementation: Any, metric: Any, conve
     if kw.get("seed") is None:
         kw["seed"], source = _seed(item.config)
         if source == _DRAWN:
-            seed_note = f" (drawn for this session; repeat with --hypothesis-seed={kw['seed']})"
+            seed_note = f" (drawn for this session; repeat with --axiometer-seed={kw['seed']})"
     problem: str | None = None
     try:
         stated = api.conventions_given(conventions)
@@ -599,8 +626,9 @@ _DRAWN = "drawn for this session"
 
 
 def _seed(config: pytest.Config) -> tuple[int, str]:
-    """The seed and where it came from: 0 under derandomize, else --hypothesis-seed /
-    pytest-randomly's, else one drawn once per session.
+    """The seed and where it came from: 0 under derandomize, else --axiometer-seed (``random``: one
+    drawn once per session), else --hypothesis-seed / pytest-randomly's, else 0 as the command
+    line's default (issue 27: a new seed every session made a passing suite fail later).
 
     Read at each check, not at configure time: a conftest may load a profile later.
     """
@@ -608,6 +636,11 @@ def _seed(config: pytest.Config) -> tuple[int, str]:
 
     if settings.default is not None and settings.default.derandomize:
         return 0, "derandomize"
+    chosen = config.getoption("axiometer_seed", None)
+    if chosen == "random":
+        return config.stash[_SESSION].drawn, _DRAWN
+    if chosen is not None:
+        return int(chosen), "--axiometer-seed"
     for option, source in (("hypothesis_seed", "--hypothesis-seed"), ("randomly_seed", "pytest-randomly")):
         value = config.getoption(option, None)
         if value is not None and value != "":
@@ -617,7 +650,7 @@ def _seed(config: pytest.Config) -> tuple[int, str]:
                 from axiometer.checking import cell_seed
 
                 return cell_seed(0, str(value)) % 2**32, source
-    return config.stash[_SESSION].drawn, _DRAWN
+    return 0, "the default, as the command line's; --axiometer-seed=random draws one"
 
 
 def report_format(path: Path | str) -> str:
