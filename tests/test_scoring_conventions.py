@@ -15,6 +15,7 @@ from axiometer.grades import topic_from_grades
 from axiometer.metrics import parse, wrap
 from axiometer.readers import Qrels, Run
 from axiometer.core import Ranking
+from axiometer.reports.scores import format_scores
 from axiometer.scoring import score_runs
 
 GRADES = {"q1": {"a": {"t1": 3}, "b": {"t1": 1, "t2": 2}, "c": {"t2": 1}, "d": {"t1": 0}},
@@ -64,13 +65,29 @@ def test_grades_forces_one_mapping_on_every_metric():
             assert values[q, parse(spec).name] == pytest.approx(expected, abs=1e-12)
 
 
-def test_a_function_reads_the_grades_as_the_qrels_were_read():
+def test_a_function_reads_the_grades_as_trec_eval_does_whatever_the_qrels_reading():
+    # Issue 27: a metric author's function used to read the qrels' own (err) mapping by default.
     counted = wrap(lambda ranking, topic: float(sum(topic.r(d) for d in ranking[:1])), "first")
+    linear = qrels("linear")
     for mapping in ("linear", "err"):
         result = score_runs(qrels(mapping), [RUN], [counted])
-        assert result.conventions == (("first", mapping, "as the qrels were read"),)
+        assert result.conventions == (("first", "linear", "trec_eval, the default for a metric that is not "
+                                                          "built in"),)
         assert result.mean("r", "first") == pytest.approx(
-            sum(qrels(mapping).topics[q].r(RANKINGS[q][0]) for q in GRADES) / 2, abs=1e-15)
+            sum(linear.topics[q].r(RANKINGS[q][0]) for q in GRADES) / 2, abs=1e-15)
+    forced = score_runs(qrels(), [RUN], [counted], grades="err")
+    assert forced.conventions == (("first", "err", "--grades"),)
+    assert forced.mean("r", "first") == pytest.approx(
+        sum(qrels("err").topics[q].r(RANKINGS[q][0]) for q in GRADES) / 2, abs=1e-15)
+
+
+def test_the_report_says_how_each_metric_read_the_grades_before_any_score():
+    counted = wrap(lambda ranking, topic: float(sum(topic.r(d) for d in ranking[:1])), "first")
+    text = format_scores(score_runs(qrels(), [RUN], [counted, "ERR@10"]), "text")
+    lines = text.splitlines()
+    assert lines[0].startswith("Grades g read as relevance r, per metric")
+    assert lines[1:3] == ["  linear (r = g / gmax) as trec_eval, the default for a metric that is not built in: first",
+                          "  err (r = (2^g - 1) / 2^gmax) as ERR (Chapelle et al. 2009): ERR@10"]
 
 
 def test_ndcg_agrees_with_trec_eval_without_any_option():

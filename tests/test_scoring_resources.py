@@ -172,7 +172,7 @@ def test_scoring_keeps_only_the_topic_it_is_scoring(tmp_path):
         gc.collect()
         seen.append((_alive(Topic) - before[0], _alive(JudgedIndex) - before[1]))
 
-    # nDCG@10 reads grades linearly, ERR@10 as the qrels were read (err): two views per topic.
+    # nDCG@10 reads grades linearly, ERR@10 as ERR does (err): two views per topic.
     result = score_runs(read_qrels(qrels, compact=True), [read_run(run, compact=True)], ["nDCG@10", "ERR@10"],
                         progress=watch)
     assert len(seen) == count and result.mean("r", "nDCG@10") > 0

@@ -321,7 +321,9 @@ def score_runs(qrels: Qrels, runs: Sequence[Run], metrics: Sequence[Metric | str
     implementation's convention (``grades_convention``, :mod:`axiometer.grades`:
     trec_eval's for P, RR, AP, R-precision, bpref, DCG and nDCG, ndeval's for
     its measures, ERR's, the RBU reference's, ir_measures' RBP); a metric that
-    is not built in reads them as the qrels were read (``qrels.mapping``).
+    is not built in reads them as trec_eval does (``linear``: its ``topic.r(d)``
+    is ``g / gmax``, so a gain proportional to the grade, what a trec_eval user
+    expects; :data:`NOT_BUILT_IN`), unless it declares a ``grades_convention``.
     ``grades`` (a mapping of :data:`axiometer.grades.GRADE_MAPPINGS`) makes
     every metric read them that way; ``gmax`` is the scale maximum the
     ``linear`` and ``err`` readings use (default: the largest grade).
@@ -561,9 +563,15 @@ def _score_result(scoring: _Scoring, metric_list: Sequence[Metric], relative: Se
                        {m.name: m.params["base"] for m in relative if isinstance(m.params.get("base"), str)})
 
 
+#: How a metric that is not built in (and declares no ``grades_convention``) reads the grades:
+#: trec_eval's reading, the one a trec_eval user expects of their own measure (issue 27; the
+#: qrels' own ``err`` reading surprised them).
+NOT_BUILT_IN = GradeConvention("linear", "trec_eval, the default for a metric that is not built in")
+
+
 def _convention(metric: Metric, forced: str | None, qrels: Qrels) -> GradeConvention:
     """How ``metric`` reads the grades: ``forced`` (``--grades``) for all, else the metric's reference
-    convention, else (a metric that is not built in) the mapping the qrels were read with."""
+    convention, else (a metric that is not built in) :data:`NOT_BUILT_IN`."""
     if forced is not None:
         if forced not in GRADE_MAPPINGS:
             raise ValidationError(f"unknown grade mapping {forced!r}; known: {', '.join(GRADE_MAPPINGS)}")
@@ -571,7 +579,9 @@ def _convention(metric: Metric, forced: str | None, qrels: Qrels) -> GradeConven
     convention = metric.grades_convention
     if convention is not None:
         return convention
-    return GradeConvention(qrels.mapping, "as the qrels were read")
+    if isinstance(metric, (BuiltinMetric, RelativeMetric)):
+        return GradeConvention(qrels.mapping, "the qrels were read")
+    return NOT_BUILT_IN
 
 
 def _named(tau: KendallTau, relative: str, metric: str) -> KendallTau:

@@ -16,7 +16,7 @@ member                    when the object does not declare it
 ``exact``                 ``None``, also unless ``exact_available`` is true
 ``replace``               none: :attr:`UserMetric.replaceable` is false
 ``reversions`` ...        no claims (:class:`~axiometer.metrics.base.MetricDefaults`)
-``grades_convention``     ``None``: as the qrels were read
+``grades_convention``     ``None``: as trec_eval (``linear``)
 ``base``                  ``None`` (a relative metric's base metric)
 ========================  =============================================
 

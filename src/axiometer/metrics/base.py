@@ -169,7 +169,7 @@ class Metric(Protocol):
     ``family``: the name without ``(params)@k`` (a function's name); ``exact``: the exact scorer,
     ``None`` for a float-only metric; ``reversions``/``stated_bounds``/``counts_unique``: what a
     relative metric's paper claims (:mod:`axiometer.metrics.relative`; none by default);
-    ``grades_convention``: how scoring reads grades for it, ``None``: as the qrels were read.
+    ``grades_convention``: how scoring reads grades for it, ``None``: as trec_eval does (``linear``).
     """
 
     @property

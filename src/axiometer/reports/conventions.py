@@ -28,9 +28,9 @@ def conventions_lines(result: ScoreResult) -> list[str]:
         groups.setdefault((mapping, reference), []).append(metric)
     if not groups:
         return []
-    lines = ["Grades g read as relevance r, per metric (--grades MAPPING reads all one way):"]
+    lines = ["Grades g read as relevance r, per metric: as its reference implementation reads them "
+             "(--grades MAPPING reads all one way):"]
     for (mapping, reference), metrics in groups.items():
-        who = {"--grades": "as --grades says", "as the qrels were read": "as the qrels were read"}.get(
-            reference, f"as {reference}")
+        who = "as --grades says" if reference == "--grades" else f"as {reference}"
         lines.append(f"{mapping} ({MAPPING_TEXT.get(mapping, mapping)}) {who}: {', '.join(metrics)}")
     return lines

@@ -94,9 +94,14 @@ def _table(headers: Sequence[str], rows: Sequence[Sequence[str | int | float]], 
 
 
 def _text_blocks(result: ScoreResult, per_topic: bool) -> list[Block]:
-    """The text and Markdown report: the per-topic values, the means, the grades read, the relative
+    """The text and Markdown report: the grades read, the per-topic values, the means, the relative
     metrics and the notes."""
     blocks: list[Block] = []
+    # First, how each metric read the grades and why (issue 27): a newcomer reads the top lines.
+    grades = conventions_lines(result)
+    if grades:
+        blocks += [Paragraph(parts=(grades[0],), nowrap=_TEXT),
+                   BulletList(items=tuple((g,) for g in grades[1:]), nowrap=_TEXT, tight=_TEXT)]
     if per_topic:
         blocks.append(_table(("run", "topic", "metric", "value"),
                              [(s.run, s.topic, s.metric, s.value) for s in result.scores], (3,)))
@@ -112,10 +117,6 @@ def _text_blocks(result: ScoreResult, per_topic: bool) -> list[Block]:
         rows = [[run, *(means[run, metric] for metric in result.metrics)] for run in result.runs]
         headers = ("run", *result.metrics)
     blocks.append(_table(headers, rows, range(1, len(headers))))
-    grades = conventions_lines(result)
-    if grades:
-        blocks += [Paragraph(parts=(grades[0],), nowrap=_TEXT),
-                   BulletList(items=tuple((g,) for g in grades[1:]), nowrap=_TEXT, tight=_TEXT)]
     if result.priors is not None:
         blocks += _relative_blocks(result)
     notes = _notes(result)
