@@ -11,6 +11,7 @@ the same ranking with a non-relevant document appended (it fails Confidence).
 
 from __future__ import annotations
 
+import dataclasses
 import fnmatch
 import inspect
 import json
@@ -32,8 +33,10 @@ from axiometer.core import AxiometerError, InputError, Topic
 from axiometer.evidence import Strength
 from axiometer.metrics import Needs
 from axiometer.reports.table import format_table
+from axiometer.results import TableResult
 from tests.agreement import implementations as written
 from tests.cli_run import timeless
+from tests.reports.test_table import sample_table
 
 QUICK = "quick"
 
@@ -272,3 +275,33 @@ def test_the_agree_example_in_docs_api_md_gives_what_its_comments_say():
     assert "result.ok                          # True" in block and result.ok
     assert "stated.agree                       # Agreement.AGREES:" in block
     assert stated.agree is axiometer.Agreement.AGREES
+
+
+# -- notebooks ---------------------------------------------------------------------------------
+
+def _one_row(table: TableResult, row: str) -> TableResult:
+    return dataclasses.replace(table, rows=(row,), cells=tuple(c for c in table.cells if c.row == row))
+
+
+def test_the_repr_says_how_a_verdict_depends_on_the_parameters():
+    report = MetricReport(_one_row(sample_table(), "RBP"))
+    dependent = report.cell("DeepTh")
+    assert len({check.verdict for check in dependent.checks}) > 1
+    assert repr(report).startswith("MetricReport('RBP', {")
+    assert f"'DeepTh': {dependent.summary!r}" in repr(report) and "'Pri': 'satisfied'" in repr(report)
+
+
+def test_the_rbp_report_shows_in_a_notebook_as_an_html_table_and_tidy_rows():
+    """The issue's "done when": RBP's report is an HTML table, where CloseTh's verdict changes with p
+    (definitions §3: it needs roughly p > 3/4), and one row per constraint and setting."""
+    report = axiometer.check("RBP", ["Pri", "CloseTh"], budget=QUICK, proofs=False)  # proofs: not the point
+    html = report._repr_html_()
+    assert html == report.table._repr_html_() and html.startswith('<div class="axiometer-nb">')
+    headers = re.findall(r'<th scope="col"[^>]*>([^<]*)</th>', html)
+    assert headers[:3] == ["metric", "Pri", "CloseTh"] and "p" in headers  # the matrix, then p's settings
+    frame = report.to_pandas()
+    assert len(frame) == sum(len(cell.checks) for cell in report.cells)
+    assert set(zip(frame["constraint"], frame["p"])) == {
+        (cell.constraint, dict(check.params)["p"]) for cell in report.cells for check in cell.checks}
+    assert frame[frame["constraint"] == "CloseTh"]["verdict"].nunique() > 1
+    assert frame[frame["default"]]["verdict"].tolist() == [str(v) for v in report.verdicts.values()]

@@ -28,6 +28,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "src" / "axiometer"
 LAYERS: Mapping[str, int] = {
     "core": 0, "results": 0,
     "evidence": 0,  # what a holding verdict rests on (strength, proof), beside results
+    "views": 0,  # a result's notebook faces (HTML view registry, tidy rows); reports register the views
     "limits": 0,  # the defaults and the Limits of a metric author's metric, read by checking and scoring
     "outputs": 0,  # writing a report file whole or not at all (issue 29); every writer uses it
     "metrics": 1, "grades": 1, "readers": 1,

@@ -470,3 +470,16 @@ def test_each_run_gets_its_own_context_on_both_paths(metric):
     assert files.priors.contexts == {"uog_a": ("uog_b", "ict-1"), "uog_b": ("ict-1",),
                                      "ict-1": ("uog_b",)}
     assert means(files, name) == (0.5, 0.5, 1.0)
+
+
+def test_tidy_rows_are_one_per_run_metric_and_topic_or_the_means_without_topics():
+    full = score_runs(SMALL_QRELS, [RUN_A, RUN_B], ["P@2", "RR"])
+    rows = full.to_rows()
+    assert len(rows) == len(full.runs) * len(full.metrics) * len(full.topics) == len(full.scores)
+    assert {(r["run"], r["metric"], r["topic"], r["value"]) for r in rows} == {
+        (s.run, s.metric, s.topic, s.value) for s in full.scores}
+    lean = score_runs(SMALL_QRELS, [RUN_A, RUN_B], ["P@2"], per_topic=False)
+    assert [(r["run"], r["topic"], r["value"]) for r in lean.to_rows()] == [(m.run, None, m.value) for m in lean.means]
+    frame = full.to_pandas()
+    assert frame.groupby(["run", "metric"])["value"].mean().to_dict() == {
+        (m.run, m.metric): pytest.approx(m.value) for m in full.means}

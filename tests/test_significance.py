@@ -345,3 +345,16 @@ def test_labels():
     assert run_labels(3) == ("a", "b", "c")
     assert "q" not in run_labels(25) and len(set(run_labels(25))) == 25
     assert run_labels(26)[:2] == ("1", "2") and run_labels(26)[-1] == "26"
+
+
+def test_tidy_rows_are_one_per_metric_and_pair_with_every_tests_p_value():
+    runs = ("a", "b", "c", "d")
+    result = compare_matrices({"M": FIXED, "N": FIXED[::-1]}, runs, [str(i) for i in range(12)],
+                              permutations=200, resamples=100)
+    rows = result.to_rows()
+    assert len(rows) == sum(len(metric.pairs) for metric in result.metrics)
+    for row in rows:
+        pair = result.metric(row["metric"]).pair(row["a"], row["b"])
+        assert row["mean_difference"] == pair.mean_difference and row["significant"] == pair.significant
+        assert {k[2:]: v for k, v in row.items() if k.startswith("p_")} == dict(pair.p_values)
+        assert row["mean_a"] - row["mean_b"] == pytest.approx(pair.mean_difference)

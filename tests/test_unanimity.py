@@ -162,3 +162,10 @@ def test_asymmetry_is_not_an_accident_of_one_example():
     # m2 w.r.t. m1, m3: unanimous (1,2), (1,3) (m1 and m3 agree on 2 vs 3? m1 .5>.2, m3 .2<.5:
     # no) -> 2/6; m2 wins both -> 2/6; ratio (2/6)/((1/2)(2/6)) = 2.
     assert mu2.ratio == 2 and mu1.ratio == Fraction(4, 3)
+
+
+def test_a_tidy_row_holds_mu_and_its_probabilities_as_numbers():
+    result = metric_unanimity({"m1": M1, "m2": M2, "m3": M3})[0]
+    (row,) = result.to_rows()
+    assert row["mu"] == result.mu and row["ratio"] == float(result.ratio) and row["p_m"] == 0.5
+    assert (row["unanimous"], row["pairs"]) == (result.unanimous, result.pairs)

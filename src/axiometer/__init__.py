@@ -11,6 +11,7 @@ implementation of a metric with the built-in and returns an
 
 from typing import Any
 
+from axiometer import views as _views
 from axiometer.core import Context, InputError, Ranking, Topic, ValidationError
 
 __version__ = "0.1.0"
@@ -31,3 +32,18 @@ def __getattr__(name: str) -> Any:
 
         return parameters
     raise AttributeError(f"module 'axiometer' has no attribute {name!r}")
+
+
+def _notebook_views() -> None:
+    """Register every result's notebook view (``_repr_html_``) the first time one is asked for.
+
+    Results live below the reports, which they may not import; :mod:`axiometer.views` inverts
+    that dependency and the package root, above both, wires it. Importing a result's module
+    (``axiometer.scoring``) imports the package root first, so the loader is always installed.
+    """
+    from axiometer.reports.notebook import register_views
+
+    register_views()
+
+
+_views.add_loader(_notebook_views)

@@ -41,6 +41,7 @@ from axiometer.metrics import Needs
 from axiometer.reports.table import cell_mark, format_check, format_table
 from axiometer.results import HOLDS, Cell, TableResult, Verdict
 from axiometer.runner import run_table
+from axiometer.views import Rows, Tabular
 
 __all__ = ["check", "MetricReport", "BUDGETS", "agree", "Agreement", "AgreementResult",
            "conventions_given"]
@@ -49,12 +50,15 @@ __all__ = ["check", "MetricReport", "BUDGETS", "agree", "Agreement", "AgreementR
 BUDGETS: Mapping[str, Budget] = {"default": run_budget(False), "quick": run_budget(True)}
 
 
-class MetricReport:
+class MetricReport(Tabular):
     """One metric's verdicts: a one-row :class:`~axiometer.results.TableResult` with accessors.
 
     ``table``: the result; ``metric``: the row's title (the spec as given, or
     the function's name); ``cells``: the row's cells in constraint order.
     Constraint ids are matched case-insensitively (``"pri"`` is ``Pri``).
+    In a notebook it shows as its table does (the matrix, its legend, the
+    verdict at each setting where it depends on the parameters), and
+    :meth:`to_pandas` has one row per constraint x setting.
     """
 
     def __init__(self, table: TableResult) -> None:
@@ -119,7 +123,10 @@ class MetricReport:
         return self.matrix() + "\n" + self.details()
 
     def __repr__(self) -> str:
-        return f"MetricReport({self.metric!r}, {({c: str(v) for c, v in self.verdicts.items()})!r})"
+        """``MetricReport('RBP', {'Pri': 'satisfied', 'CloseTh': 'witness for p >= 0.8; violated for
+        p = 0.5', ...})``: each cell's summary, which is its verdict unless that depends on the
+        parameters, and then says how."""
+        return f"MetricReport({self.metric!r}, {({c.constraint: c.summary or str(c.verdict) for c in self.cells})!r})"
 
     # -- data ----------------------------------------------------------------
     def to_json(self) -> str:
@@ -129,6 +136,15 @@ class MetricReport:
     def to_dict(self) -> dict[str, Any]:
         """:meth:`to_json`, parsed."""
         return json.loads(self.to_json())
+
+    # -- notebooks -------------------------------------------------------------
+    def to_rows(self) -> Rows:
+        """One row per constraint x setting (:meth:`TableResult.to_rows <axiometer.results.TableResult.to_rows>`)."""
+        return self.table.to_rows()
+
+    def _repr_html_(self) -> str:
+        """The table's notebook view: the matrix row, its legend, the verdict at each setting."""
+        return self.table._repr_html_()
 
 
 def _canonical(constraint: str) -> str:

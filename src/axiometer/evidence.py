@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from axiometer.core import TextEnum
+from axiometer.views import Rows, Tabular
 
 __all__ = ["Strength", "STRENGTHS", "Evidence", "Proof"]
 
@@ -32,7 +33,7 @@ STRENGTHS: tuple[Strength, ...] = tuple(Strength)
 
 
 @dataclass(frozen=True)
-class Proof:
+class Proof(Tabular):
     """What a proved verdict is proved for, by what, and at what cost (definitions §3, "proved").
 
     ``scope`` completes "proved for ...": ``"every ranking length"`` (a lemma
@@ -57,9 +58,16 @@ class Proof:
     aspects: int | None = None
     formulas: tuple[str, ...] = ()
 
+    def to_rows(self) -> Rows:
+        """One row: the proved fact (``proved for SCOPE and every relevance value in (0, rho]``), how
+        it was proved and at what cost; ``rho`` as a float, ``formulas`` counted."""
+        return [{"proved_for": self.scope, "rho": float(self.rho), "procedure": self.procedure,
+                 "structures": self.structures, "paths": self.paths, "seconds": self.seconds,
+                 "max_docs": self.max_docs, "aspects": self.aspects, "formulas": len(self.formulas)}]
+
 
 @dataclass(frozen=True)
-class Evidence:
+class Evidence(Tabular):
     """What stands behind a verdict: the exhaustive scope covered, the random cases, exactness.
 
     ``strength`` is ``PROVED`` (``proof`` says for what), ``EXHAUSTIVE``
@@ -79,3 +87,16 @@ class Evidence:
     random_cases: int
     exact: bool
     proof: Proof | None = None
+
+    def to_rows(self) -> Rows:
+        """One row: what the verdict rests on (strength, scope searched, cases, exactness) and, when it
+        is proved, the proof's columns (:meth:`Proof.to_rows`; empty otherwise)."""
+        proof = self.proof.to_rows()[0] if self.proof else dict.fromkeys(_PROOF_COLUMNS)
+        return [{"strength": str(self.strength), "exhaustive_scope": self.exhaustive_scope,
+                 "exhaustive_cases": self.exhaustive_cases, "random_cases": self.random_cases,
+                 "exact": self.exact, **proof}]
+
+
+#: The columns of a proof's row, which an evidence without a proof leaves empty.
+_PROOF_COLUMNS = ("proved_for", "rho", "procedure", "structures", "paths", "seconds", "max_docs", "aspects",
+                  "formulas")

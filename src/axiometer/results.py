@@ -29,6 +29,7 @@ from typing import Any
 
 from axiometer.core import Context, TextEnum, Topic, to_fraction
 from axiometer.evidence import STRENGTHS, Evidence, Proof, Strength
+from axiometer.views import Rows, Tabular, param_columns
 
 __all__ = ["Verdict", "Strength", "Decided", "NearbyReading", "Explanation", "Side", "Certain", "RootForm", "record", "VERDICTS", "Outcome", "AxiomInfo", "Evidence", "Boundary", "BoundaryCurve", "STRENGTHS", "Proof", "record_topic", "context_record", "TopicRecord", "Counterexample", "Witness", "ErrorInfo", "Check", "Cell",
            "TableResult", "HOLDS", "OutputRecord", "PropertyVerdict", "IntrinsicResult",
@@ -361,9 +362,25 @@ class AxiomInfo:
     expectation: str = ""
 
 
+def _check_row(cell: Cell, check: Check) -> dict[str, Any]:
+    """One check of a cell as a tidy row: the cell, the setting (a column per parameter, after
+    ``default``), what it found; a parameter named like a column is ``param_NAME``."""
+    cx, witness, evidence = check.counterexample, check.witness, check.evidence
+    head = {"metric": cell.row, "constraint": cell.constraint, "setting": check.metric,
+            "default": check.metric == cell.metric}
+    tail = {"verdict": str(check.verdict), "strength": str(evidence.strength) if evidence else None,
+            "mode": check.mode, "cases": check.cases, "small_scope": check.small_scope,
+            "counterexample": cx.note if cx else None, "relation": cx.relation if cx else None,
+            "score_a": cx.score_a if cx else None, "score_b": cx.score_b if cx else None,
+            "witness": witness.value if witness else None, "error": check.error.message if check.error else None,
+            "cell_verdict": str(cell.verdict), "summary": cell.summary, "projected": cell.projected}
+    return {**head, **param_columns(check.params, head.keys() | tail.keys()), **tail}
+
+
 @dataclass(frozen=True)
-class TableResult:
-    """The matrix: rows (metrics) x constraints, with the run's settings."""
+class TableResult(Tabular):
+    """The matrix: rows (metrics) x constraints, with the run's settings (in a notebook: the matrix
+    with its legend, and :meth:`to_rows` one row per metric x constraint x setting)."""
 
     rows: tuple[str, ...]
     constraints: tuple[str, ...]
@@ -384,6 +401,12 @@ class TableResult:
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: deterministic for a given seed (no timings)."""
         return record(self)
+
+    def to_rows(self) -> Rows:
+        """One row per metric x constraint x setting (each check of each cell): the setting's
+        parameters a column each, its verdict, strength, counts, and counterexample, witness or error
+        in brief; the cell's verdict (the default setting's) and summary beside it."""
+        return [_check_row(cell, check) for cell in self.cells for check in cell.checks]
 
 
 def record(value: Any) -> Any:
@@ -442,7 +465,7 @@ class PropertyVerdict:
 
 
 @dataclass(frozen=True)
-class IntrinsicResult:
+class IntrinsicResult(Tabular):
     """A metric classified on a domain (definitions §4).
 
     ``category`` is ``"interval/metric"``, ``"ordinal/metric"``,
@@ -481,9 +504,15 @@ class IntrinsicResult:
     def to_dict(self) -> dict[str, Any]:
         return record(self)
 
+    def to_rows(self) -> Rows:
+        """One row per property: whether it holds, how it was decided, the outputs that break it."""
+        return [{"metric": self.metric, "domain": self.domain, "category": self.category, "property": p.name,
+                 "holds": p.holds, "exact": p.exact, "counterexample": [o.label for o in p.counterexample],
+                 "note": p.note} for p in self.properties]
+
 
 @dataclass(frozen=True)
-class ParametricResult:
+class ParametricResult(Tabular):
     """Where a metric's intrinsic classification changes with one parameter (definitions §4).
 
     Values of the parameter are exact sympy text (``"(-1 + sqrt(5))/2"``,
@@ -520,6 +549,13 @@ class ParametricResult:
 
     def to_dict(self) -> dict[str, Any]:
         return record(self)
+
+    def to_rows(self) -> Rows:
+        """One row per value of the parameter where the class changes: two outputs tie (``kind``
+        ``"tie"``, not a metric there) or the values are equally spaced (``"interval"``)."""
+        head = {"metric": self.metric, "parameter": self.parameter, "domain": self.domain}
+        return ([{**head, "kind": "tie", "value": v, "exact": e, "tied": [a, b]} for e, v, a, b in self.exceptional]
+                + [{**head, "kind": "interval", "value": v, "exact": e, "tied": []} for e, v in self.interval])
 
 
 # -- the published SIGIR 2018 table, compared (axiometer.axioms.published) ----------------------

@@ -47,6 +47,7 @@ from axiometer.runfile import CompactRankings, JudgedIndex
 from axiometer.limits import Limits
 from axiometer.metrics.registry import is_builtin
 from axiometer.priors import PRIOR_MODES, ContextRuns, Priors, choose_priors, group_of, read_groups, run_labels
+from axiometer.views import Rows, Tabular
 
 if TYPE_CHECKING:
     from axiometer.runner.contained import Contained
@@ -99,7 +100,7 @@ class KendallTau:
 
 
 @dataclass(frozen=True)
-class ScoreResult:
+class ScoreResult(Tabular):
     """What :func:`score_runs` found; reports format it.
 
     ``runs``, ``metrics`` and ``topics`` give the order (run labels, metric
@@ -151,6 +152,14 @@ class ScoreResult:
             if record.metric == metric:
                 values[row[record.run], column[record.topic]] = record.value
         return values
+
+    def to_rows(self) -> Rows:
+        """One row per run x metric x topic with its value (a qrels topic the run lacks scores 0);
+        without per-topic records (``per_topic=False``), one per run x metric with its mean and
+        ``topic`` ``None``."""
+        if self.scores or not self.means:
+            return [{"run": s.run, "metric": s.metric, "topic": s.topic, "value": s.value} for s in self.scores]
+        return [{"run": m.run, "metric": m.metric, "topic": None, "value": m.value} for m in self.means]
 
 
 def _metric_objects(metrics: Sequence[Metric | str], case_seconds: float | None) -> list[Metric]:

@@ -80,6 +80,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from axiometer.core import ProgressCallback, ValidationError, in_phase
+from axiometer.views import Rows, Tabular
 
 if TYPE_CHECKING:
     from axiometer.scoring import ScoreResult
@@ -436,7 +437,7 @@ class MetricComparison:
 
 
 @dataclass(frozen=True)
-class RunComparison:
+class RunComparison(Tabular):
     """Every run against every other on each metric, with the settings that produced it.
 
     ``runs`` and ``labels`` (``a``, ``b``, ... as the marks name them)
@@ -464,6 +465,21 @@ class RunComparison:
             if metric.metric == name:
                 return metric
         raise KeyError(name)
+
+    def to_rows(self) -> Rows:
+        """One row per metric x pair of runs: both means, the difference, the effect size, each
+        test's p-value (``p_TEST``) and adjusted p-value (``adjusted_TEST``), and the verdict."""
+        rows = []
+        for metric in self.metrics:
+            means = {summary.run: summary.mean for summary in metric.runs}
+            for pair in metric.pairs:
+                rows.append({"metric": metric.metric, "a": pair.a, "b": pair.b, "mean_a": means.get(pair.a),
+                             "mean_b": means.get(pair.b), "mean_difference": pair.mean_difference,
+                             "effect_size": pair.effect_size,
+                             **{f"p_{test}": p for test, p in pair.p_values.items()},
+                             **{f"adjusted_{test}": p for test, p in pair.adjusted.items()},
+                             "significant": pair.significant, "better": pair.better})
+        return rows
 
 
 #: Labels of the runs, in order: the letters with a superscript form in Unicode (no ``q``).

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Union, cast
 import numpy as np
 
 from axiometer.core import ValidationError
+from axiometer.views import Rows, Tabular
 
 if TYPE_CHECKING:
     from axiometer.scoring import ScoreResult
@@ -41,7 +42,7 @@ ScoreValue = Union[float, Fraction, np.integer, np.floating]
 
 
 @dataclass(frozen=True)
-class Unanimity:
+class Unanimity(Tabular):
     """MU of one metric against the others, with the counts behind it.
 
     ``pairs``: ordered pairs of outputs compared (pooled over ``topics``
@@ -73,6 +74,13 @@ class Unanimity:
     @property
     def p_joint(self) -> Fraction:
         return self.joint / self.pairs if self.pairs else Fraction(0)
+
+    def to_rows(self) -> Rows:
+        """One row: MU and the probabilities behind it (floats; ``None`` where undefined), the counts."""
+        return [{"metric": self.metric, "mu": self.mu, "ratio": None if self.ratio is None else float(self.ratio),
+                 "p_joint": float(self.p_joint), "p_m": float(self.p_m), "p_M": float(self.p_M),
+                 "unanimous": self.unanimous, "pairs": self.pairs, "topics": self.topics,
+                 "undefined": self.undefined}]
 
 
 def _log2(ratio: Fraction) -> float:

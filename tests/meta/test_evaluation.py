@@ -98,3 +98,17 @@ def test_refusals(campaign):
         meta_evaluate(qrels, runs, ["P@3", "P@3"])
     with pytest.raises(ValidationError, match="graded"):
         meta_evaluate(qrels, runs, ["P@3"], scenarios=["graded"], grades="binary")
+
+
+def test_tidy_rows_are_one_per_metric_and_measure(campaign):
+    qrels, runs = campaign
+    result = meta_evaluate(qrels, runs, ["P@3", "nDCG@3"], trials=20, permutations=100, seed=1)
+    rows = result.to_rows()
+    levels = len(result.per_metric[0].power.levels)
+    assert len(rows) == len(result.metrics) * (2 + levels) + 2 * len(result.correlations)
+    p3 = result.per_metric[0]
+    by = {(r["metric"], r["measure"], r["against"], r["level"]): r["value"] for r in rows}
+    assert by["P@3", "MU", None, None] == p3.unanimity.mu and by["P@3", "stability", None, None] == p3.stability.value
+    assert by["P@3", "power", None, p3.power.levels[0]] == p3.power.share(p3.power.levels[0])
+    c = result.correlation("P@3", "nDCG@3")
+    assert by["nDCG@3", "tau_b", "P@3", None] == c.tau_b

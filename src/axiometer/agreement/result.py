@@ -9,6 +9,7 @@ from typing import Any
 from axiometer.agreement.conventions import Convention
 from axiometer.agreement.implementations import Failure, Outcome
 from axiometer.agreement.query import Query
+from axiometer.views import Rows, Tabular
 
 __all__ = ["Agreement", "Values", "Case", "PropertyCheck", "AgreementResult", "AuditRow", "AuditResult"]
 
@@ -74,7 +75,7 @@ class PropertyCheck:
 
 
 @dataclass(frozen=True)
-class AgreementResult:
+class AgreementResult(Tabular):
     """One implementation against one built-in metric.
 
     ``convention``: the preferred convention under which it agrees on every query (the reference's
@@ -131,6 +132,15 @@ class AgreementResult:
             "seed": self.seed, "seconds": round(self.seconds, 3),
         }
 
+    def to_rows(self) -> Rows:
+        """One row per property, beside the verdict: whether it agrees, under which convention (in
+        words), and the minimal case's difference (implementation - reference; ``None``: none)."""
+        head = {"implementation": self.implementation, "metric": self.metric, "agree": self.agree.value,
+                "convention": self.convention.phrase() if self.convention else None,
+                "difference": self.case.values.difference if self.case else None}
+        return [{**head, "property": p.name, "statement": p.statement, "holds": p.holds, "detail": p.detail}
+                for p in self.properties]
+
 
 @dataclass(frozen=True)
 class AuditRow:
@@ -149,7 +159,7 @@ class AuditRow:
 
 
 @dataclass(frozen=True)
-class AuditResult:
+class AuditResult(Tabular):
     """Every installed peer measure that corresponds to a built-in, in provider order."""
 
     rows: tuple[AuditRow, ...]
@@ -158,3 +168,12 @@ class AuditResult:
 
     def to_dict(self) -> dict[str, Any]:
         return {"audit": [row.to_dict() for row in self.rows], "queries": self.queries, "seed": self.seed}
+
+    def to_rows(self) -> Rows:
+        """One row per peer measure: its verdict against the built-in (``None``: it could not run, and
+        ``error`` says why), the convention it agrees under, the properties it fails."""
+        return [{"provider": row.provider, "measure": row.measure, "metric": row.metric,
+                 "agree": row.result.agree.value if row.result else None,
+                 "convention": row.result.convention.phrase() if row.result and row.result.convention else None,
+                 "failing": [p.name for p in row.result.properties if not p.holds] if row.result else [],
+                 "error": row.error or None} for row in self.rows]

@@ -91,7 +91,7 @@ def count_significant(p_values: Sequence[float] | np.ndarray, levels: Sequence[f
 
 
 def _named_test(test: str, permutations: int, seed: int) -> PairedTest:
-    from axiometer import significance
+    import axiometer.significance as significance  # the module, not the package root (no cycle through it)
 
     if test == "randomization":
         return lambda matrix, pairs: significance.randomization_test(matrix, pairs, permutations=permutations,

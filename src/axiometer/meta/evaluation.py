@@ -31,6 +31,7 @@ from axiometer.readers import Qrels, Run
 from axiometer.limits import Limits
 from axiometer.scoring import ScoreResult, score_runs
 from axiometer.unanimity import Unanimity, metric_unanimity
+from axiometer.views import Rows, Tabular
 
 __all__ = ["MetricMeta", "MetaResult", "Sweep", "meta_evaluate"]
 
@@ -57,7 +58,7 @@ class MetricMeta:
 
 
 @dataclass(frozen=True)
-class MetaResult:
+class MetaResult(Tabular):
     """What :func:`meta_evaluate` found.
 
     ``metrics``, ``runs`` and ``topics`` give the order; ``means[metric]``
@@ -92,6 +93,26 @@ class MetaResult:
             if c.reference == reference and c.other == other:
                 return c
         raise KeyError((reference, other))
+
+    def to_rows(self) -> Rows:
+        """One row per metric x measure: ``MU``, ``power`` (the share of run pairs significant at
+        each ``level``), ``stability``, and ``tau_b`` and ``tau_ap`` of its run ordering ``against``
+        each other metric's (``value`` ``None`` where a measure is undefined)."""
+        rows: Rows = []
+
+        def row(metric: str, measure: str, value: float | None, against: str | None = None,
+                level: float | None = None) -> None:
+            rows.append({"metric": metric, "measure": measure, "against": against, "level": level, "value": value})
+
+        for meta in self.per_metric:
+            row(meta.metric, "MU", meta.unanimity.mu if meta.unanimity else None)
+            for level, count in zip(meta.power.levels, meta.power.significant):
+                row(meta.metric, "power", count / meta.power.pairs if meta.power.pairs else None, level=level)
+            row(meta.metric, "stability", meta.stability.value)
+        for c in self.correlations:
+            row(c.other, "tau_b", c.tau_b, against=c.reference)
+            row(c.other, "tau_ap", c.tau_ap, against=c.reference)
+        return rows
 
 
 def _names(metrics: Sequence[Any]) -> list[Any]:
