@@ -17,6 +17,29 @@ def run_cli(capsys: Any, *argv: Any) -> tuple[int, str, str]:
     return status, out, err
 
 
+def wrote(path: Any) -> str:
+    """What a command prints on stdout after writing its report with ``-o path`` (issue 27)."""
+    from pathlib import Path
+
+    return f"wrote {path} ({Path(path).stat().st_size:,} bytes)\n"
+
+
+def example_note() -> str:
+    """What ``--example`` prints on stderr: where the bundled files are (issue 27)."""
+    from axiometer.cli.campaign_options import example_files, example_note as note
+
+    with example_files() as (qrels, runs):
+        return note(qrels, runs) + "\n"
+
+
+def score_body(text: str) -> list[str]:
+    """A score report's lines after its opening block on how each metric read the grades."""
+    lines = text.splitlines()
+    if lines and lines[0].startswith("Grades g read as relevance r"):
+        lines = lines[lines.index("") + 1:]
+    return lines
+
+
 def flat(text: str) -> str:
     """``text`` with every run of whitespace as one space (reports wrap their lines)."""
     return " ".join(text.split())

@@ -23,6 +23,8 @@ from axiometer.significance import (
     paired_t_test,
     randomization_test,
     run_labels,
+    smallest_p_value,
+    topics_to_reach,
     wilcoxon_test,
 )
 
@@ -358,3 +360,30 @@ def test_tidy_rows_are_one_per_metric_and_pair_with_every_tests_p_value():
         assert row["mean_difference"] == pair.mean_difference and row["significant"] == pair.significant
         assert {k[2:]: v for k, v in row.items() if k.startswith("p_")} == dict(pair.p_values)
         assert row["mean_a"] - row["mean_b"] == pytest.approx(pair.mean_difference)
+
+
+# -- what the number of topics allows (issue 27) -------------------------------------------------
+
+@pytest.mark.parametrize("runs, correction", [(2, "holm"), (3, "holm"), (3, "none"), (5, "holm")])
+def test_the_topics_to_reach_alpha_are_the_fewest_whose_smallest_p_value_reaches_it(runs, correction):
+    def smallest(topics):
+        # Every run beats the previous one on every topic: the most extreme data there is.
+        matrix = np.array([[float(r)] * topics for r in range(runs)])
+        comparison = compare_matrices({"m": matrix}, [f"r{r}" for r in range(runs)],
+                                      [f"t{t}" for t in range(topics)], correction=correction, resamples=10)
+        attained = min(pair.adjusted["randomization"] for pair in comparison.metrics[0].pairs)
+        return comparison, attained
+    comparison, attained = smallest(3)
+    needed = topics_to_reach(comparison)
+    # The floor is the p-value the most extreme data attains, and it decides what can be significant.
+    assert smallest_p_value(comparison) == pytest.approx(attained, abs=1e-12)
+    for topics in (needed - 1, needed):
+        comparison, attained = smallest(topics)
+        assert smallest_p_value(comparison) == pytest.approx(attained, abs=1e-12)
+        assert (attained <= comparison.alpha) is (topics == needed)
+
+
+def test_the_t_test_has_no_floor_to_report():
+    comparison = compare_matrices({"m": np.array([[0.0, 0.1, 0.2], [0.5, 0.7, 0.9]])}, ["a", "b"],
+                                  ["1", "2", "3"], test="t", resamples=10)
+    assert smallest_p_value(comparison) is None

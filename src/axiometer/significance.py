@@ -85,7 +85,8 @@ from axiometer.views import Rows, Tabular
 if TYPE_CHECKING:
     from axiometer.scoring import ScoreResult
 
-__all__ = ["TESTS", "TEST_NAMES", "CORRECTIONS", "all_pairs", "enumerates", "randomization_test", "paired_t_test",
+__all__ = ["TESTS", "TEST_NAMES", "CORRECTIONS", "all_pairs", "enumerates", "smallest_p_value", "topics_to_reach",
+           "randomization_test", "paired_t_test",
            "wilcoxon_test", "holm", "bootstrap_ci", "effect_size", "RunSummary", "PairComparison",
            "MetricComparison", "RunComparison", "compare", "compare_matrices", "run_labels"]
 
@@ -177,6 +178,31 @@ def enumerates(topics: int, permutations: int) -> bool:
     of drawing ``permutations`` of them: when there are at most that many (``2**topics <=
     permutations``; 13 topics or fewer for 10,000)."""
     return topics < 63 and 2 ** topics <= permutations
+
+
+def smallest_p_value(comparison: "RunComparison") -> float | None:
+    """The smallest adjusted p-value the comparison's test could give on its topics, whatever the
+    scores; ``None`` for a test without such a floor (the t test; Wilcoxon's normal approximation).
+
+    The randomization test's two-sided p-value is at least ``2 / 2**T`` on ``T`` topics (the
+    observed sign pattern and its mirror) when it enumerates, and ``1 / (permutations + 1)`` when
+    it draws; Holm's correction multiplies the smallest of a metric's ``m`` p-values by ``m``. Three
+    topics give at least 0.25: no pair can be significant at alpha = 0.05 (issue 27).
+    """
+    if comparison.test != "randomization":
+        return None
+    topics = len(comparison.topics)
+    floor = (2 / 2 ** topics if enumerates(topics, comparison.permutations)
+             else 1 / (comparison.permutations + 1))
+    pairs = len(all_pairs(len(comparison.runs))) if comparison.correction == "holm" else 1
+    return min(1.0, floor * pairs)
+
+
+def topics_to_reach(comparison: "RunComparison") -> int:
+    """The fewest topics on which the randomization test (enumerating, with the comparison's
+    correction) can give an adjusted p-value at most ``comparison.alpha``."""
+    pairs = len(all_pairs(len(comparison.runs))) if comparison.correction == "holm" else 1
+    return max(1, math.ceil(math.log2(2 * pairs / comparison.alpha)))
 
 
 def _sign_blocks(topics: int, permutations: int, seed: int | None,

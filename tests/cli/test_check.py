@@ -15,7 +15,7 @@ import axiometer
 from axiometer.cli.params import param_options as _param_options
 from axiometer.metrics import Grid, Range
 from tests.metrics.test_resolve import scratch_module  # noqa: F401  (a fixture, shared)
-from tests.cli_run import run_cli
+from tests.cli_run import run_cli, wrote
 from tests.cli_run import timeless, without_formulas
 
 #: A new metric written by hand: a position-discounted graded precision,
@@ -59,7 +59,7 @@ def test_text_report_and_output_file(capsys, scratch_module, tmp_path):
     target = tmp_path / "report.md"
     status, out, err = run_cli(capsys, "check", "mymod:rbp", "--param", "p=1/2", "--constraints", "CloseTh",
                                *QUICK, "--format", "markdown", "-o", str(target))
-    assert status == 0 and out == "" and err == ""
+    assert status == 0 and out == wrote(target) and err == ""
     text = target.read_text(encoding="utf-8")
     # A fraction is read exactly and written as the number it is.
     assert text.startswith("## rbp(p=0.5): 1 constraint\n")

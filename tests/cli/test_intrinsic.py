@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from tests.cli_run import run_cli
+from tests.cli_run import run_cli, wrote
 
 
 def field(out: str, name: str) -> str:
@@ -79,7 +79,7 @@ def test_json_shape(capsys, tmp_path):
     target = tmp_path / "ap.json"
     status, out, err = run_cli(capsys, "intrinsic", "AP", "--domain", "rankings(n=4,grades=2,R=4)",
                                "--format", "json", "-o", str(target))
-    assert status == 0 and out == "" and err == ""
+    assert status == 0 and out == wrote(target) and err == ""
     data = json.loads(target.read_text(encoding="utf-8"))
     assert set(data) >= {"metric", "domain", "size", "category", "properties", "distinct", "resolution",
                          "largest_class_size", "largest_class", "exact", "tolerance", "note"}

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import os
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,7 @@ from axiometer.cli import main
 from axiometer.cli.campaign_options import example_files as _example_files
 from axiometer.metrics import TABLE_ROWS, parse
 from axiometer.readers import read_qrels
-from tests.cli_run import run_cli
+from tests.cli_run import example_note, run_cli, score_body, wrote
 from tests.metrics.test_resolve import scratch_module  # noqa: F401  (a fixture, shared)
 
 SCRIPT = Path(sys.executable).parent / "axiometer"
@@ -37,8 +38,8 @@ def test_no_command_prints_help_and_fails(capsys):
 
 def test_score_example_with_the_table_metrics(capsys):
     status, out, err = run_cli(capsys, "score", "--example")
-    assert status == 0 and err == ""
-    lines = out.splitlines()
+    assert status == 0 and err == example_note()
+    lines = score_body(out)
     assert lines[0] == "Means over 3 qrels topics:"
     # 20 metrics, 3 runs: one row per metric, one column per run.
     assert lines[2].split() == ["metric", "partial", "random", "strong"]
@@ -76,7 +77,7 @@ def test_output_file_and_markdown(capsys, tmp_path):
     target = tmp_path / "scores.md"
     status, out, err = run_cli(capsys, "score", "--example", "--metric", "RR", "--format",
                                "markdown", "-o", str(target))
-    assert status == 0 and out == "" and err == ""
+    assert status == 0 and out == wrote(target) and err == example_note()
     lines = target.read_text().splitlines()
     assert "| run     |       RR |" in lines and "| partial | 0.666667 |" in lines  # 6 significant digits
     assert "- partial: missing 1 of the 3 qrels topics, scored 0 (271)" in lines
@@ -141,7 +142,7 @@ def test_score_takes_every_reference_that_check_takes(capsys, scratch_module, fi
     assert {r["metric"]: r["value"] for r in json.loads(out)} == {"first_hit": 1.0, "RR": 1.0}
     status, out, err = run_cli(capsys, "score", "--example", "--format", "json", "--metric", "RR",
                                "--metric", "scoredmod:first_hit", "--metric", "scoredmod:first_hit_object")
-    assert status == 0 and err == ""
+    assert status == 0 and err == example_note()
     means: dict[str, dict[str, float]] = {}
     for record in json.loads(out):
         means.setdefault(record["metric"], {})[record["run"]] = record["value"]
@@ -181,8 +182,8 @@ def test_console_script_end_to_end(tmp_path):
     """Through the installed `axiometer` script: a success and an error, no traceback."""
     done = subprocess.run([str(SCRIPT), "score", "--example", "--metric", "P@5"],
                           capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0 and done.stderr == ""
-    assert done.stdout.splitlines()[2].split() == ["run", "P@5"]
+    assert done.returncode == 0 and done.stderr == example_note()
+    assert score_body(done.stdout)[2].split() == ["run", "P@5"]
     bad = subprocess.run([str(SCRIPT), "score", "--example", "--metric", "Bogus@3"],
                          capture_output=True, text=True, timeout=120)
     assert bad.returncode == 2 and bad.stdout == ""
@@ -194,3 +195,15 @@ def test_python_dash_m():
     done = subprocess.run([sys.executable, "-m", "axiometer", "--help"],
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0 and "score" in done.stdout
+
+
+def test_example_says_where_its_files_are(capsys):
+    # Issue 27: `score --example` did not say where its files are, so a newcomer could not open them.
+    status, _, err = run_cli(capsys, "score", "--example", "--metric", "RR")
+    folder, files = err.splitlines()
+    assert status == 0 and folder.startswith("the bundled example, in ") and folder.endswith(os.sep + ":")
+    directory = Path(folder[len("the bundled example, in "):-1])
+    qrels, runs = files.strip().removeprefix("qrels ").split("; runs ")
+    assert (directory / qrels).is_file()
+    assert sorted(runs.split(", ")) == ["partial.run", "random.run", "strong.run"]
+    assert all((directory / run).is_file() for run in runs.split(", "))

@@ -12,7 +12,7 @@ from axiometer.cli import main
 from axiometer.cli import meta as cli_meta
 from axiometer.core import InputError
 from tests.meta.campaign import write_campaign
-from tests.cli_run import run_cli
+from tests.cli_run import run_cli, wrote
 
 pytest.importorskip("axiometer.significance")  # the default test of discriminative power
 
@@ -46,7 +46,7 @@ def test_every_format(files, capsys, format, tmp_path):
     target = tmp_path / f"report.{format}"
     status, out, _ = run_cli(capsys, "meta", *files, "--metric", "P@3", "--metric", "AP", *QUICK,
                              "--format", format, "-o", str(target))
-    assert status == 0 and out == ""
+    assert status == 0 and out == wrote(target)
     text = target.read_text(encoding="utf-8")
     if format == "json":
         record = json.loads(text)

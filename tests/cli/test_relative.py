@@ -17,7 +17,7 @@ from axiometer.generators.campaign import generate_campaign, write_trec
 from axiometer.metrics import Needs, parse, wrap
 from axiometer.metrics.resolve import resolve
 from axiometer.readers import read_qrels, read_run
-from tests.cli_run import run_cli
+from tests.cli_run import run_cli, score_body
 
 needs_relative = pytest.mark.skipif(
     importlib.util.find_spec("axiometer.metrics.nrg") is None
@@ -105,7 +105,7 @@ def test_the_text_table_is_side_by_side_one_row_per_run(capsys, campaign, novel_
                              campaign.qrels.parent / "runs", "--metric", "P@10", "--metric", "RR",
                              "--metric", "novel", "--prior", "all-others")
     assert status == 0
-    lines = out.splitlines()
+    lines = score_body(out)
     assert lines[2].split() == ["run", "P@10", "RR", "novel"]
     assert [line.split()[0] for line in lines[4:10]] == sorted(campaign.runs)
     assert ("Relative metrics (novel); prior sets: all-others: each run's prior set is every "
@@ -183,7 +183,7 @@ def test_nrg_and_rareness_side_by_side_text(capsys, campaign):
                              campaign.qrels.parent / "runs", "--metric", "nDCG@10",
                              "--metric", NRG, "--metric", RARE)
     assert status == 0
-    lines = out.splitlines()
+    lines = score_body(out)
     assert lines[2].split() == ["run", "nDCG@10", NRG, RARE]
     assert [line.split()[:2] for line in lines if line.startswith(("NRG", "RareP"))] == [
         [NRG, "nDCG@10"], [RARE, "nDCG@10"]]
@@ -344,5 +344,5 @@ def test_per_topic_values_of_a_relative_metric(capsys, campaign, novel_spec):
         assert mean == pytest.approx(sum(values) / 4, abs=1e-12)
     status, text, _ = run_cli(capsys, "score", "--qrels", campaign.qrels, "--runs",
                               campaign.qrels.parent / "runs", "--metric", "novel", "--per-topic")
-    assert status == 0 and text.splitlines()[0].split() == ["run", "topic", "metric", "value"]
+    assert status == 0 and score_body(text)[0].split() == ["run", "topic", "metric", "value"]
     assert ["run001", "q1", "nDCG@10"] in [line.split()[:3] for line in text.splitlines()]

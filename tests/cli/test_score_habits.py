@@ -12,7 +12,7 @@ import pytest
 from axiometer.cli import main
 from axiometer.cli.campaign_options import split_measures
 from tests.paths import DATA
-from tests.cli_run import run_cli
+from tests.cli_run import example_note, run_cli
 
 TREC_EVAL = DATA / "trec_eval"
 
@@ -251,5 +251,5 @@ def test_a_five_column_run_line_is_still_an_error_with_file_and_line(capsys, fil
 
 def test_latex_is_a_score_format(capsys):
     status, out, err = run_cli(capsys, "score", "--example", "P@5 RR_IA", "--format", "latex")
-    assert (status, err) == (0, "")
+    assert (status, err) == (0, example_note())
     assert "\\toprule" in out and "RR\\_IA & " in out and "\\bottomrule" in out

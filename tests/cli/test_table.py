@@ -12,7 +12,7 @@ import pytest
 from axiometer import runner
 from axiometer.cli import main
 from axiometer.results import Cell, TableResult
-from tests.cli_run import matrix_rows, run_cli
+from tests.cli_run import matrix_rows, run_cli, wrote
 
 
 def test_table_quick_with_chosen_metrics_and_constraints(capsys, monkeypatch):
@@ -81,7 +81,7 @@ def test_check_json_and_output_file(capsys, tmp_path):
     target = tmp_path / "check.json"
     status, out, _ = run_cli(capsys, "check", "nDCG@10", "--quick", "--constraints", "Pri", "--jobs", "1",
                              "--format", "json", "-o", str(target))
-    assert status == 0 and out == ""
+    assert status == 0 and out == wrote(target)
     data = json.loads(target.read_text(encoding="utf-8"))
     assert [(c["metric"], c["constraint"], c["verdict"]) for c in data["cells"]] == [
         ("nDCG@10", "Pri", "satisfied")]

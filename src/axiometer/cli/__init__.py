@@ -61,7 +61,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if getattr(args, "output", None):  # an unwritable -o FILE fails before the work, not after it
             check_writable(args.output)
-        return args.command(args)
+        status: int = args.command(args)
+        # Notes for a successful run only (where --example's files are), so that a failed run's
+        # stderr is its one error line.
+        for note in getattr(args, "closing_notes", []) if status == 0 else []:
+            print(note, file=sys.stderr)
+        return status
     except AxiometerError as error:
         return fail(str(error))
     except OSError as error:  # writing -o FILE, reading an unreadable example

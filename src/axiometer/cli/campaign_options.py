@@ -25,7 +25,7 @@ from axiometer.progress import Progress
 from axiometer.readers import QRELS_FORMATS, read_qrels, read_run
 
 __all__ = ["EXAMPLE_PACKAGE", "EXAMPLE_FOLDER", "EXAMPLE_QRELS", "split_measures", "add_campaign_options",
-           "example_files", "prior_argument", "Campaign", "campaign_inputs", "campaign_scores"]
+           "example_files", "example_note", "prior_argument", "Campaign", "campaign_inputs", "campaign_scores"]
 
 #: The bundled example (``axiometer score --example``): a package resource folder.
 EXAMPLE_PACKAGE = "axiometer"
@@ -203,6 +203,12 @@ def example_files() -> Iterator[tuple[Path, list[Path]]]:
         yield path / EXAMPLE_QRELS, sorted(path.glob("*.run"))
 
 
+def example_note(qrels: Path, runs: list[Path]) -> str:
+    """Where ``--example``'s files are (issue 27: a newcomer could not find them), on two lines."""
+    return (f"the bundled example, in {qrels.parent}{os.sep}:\n"
+            f"  qrels {qrels.name}; runs {', '.join(run.name for run in runs)}")
+
+
 def _run_files(directory: str) -> list[str]:
     """Every run file of a campaign directory, sorted by name: its regular files (a symbolic link to
     one included). Every other entry is named in a note with why it is not read (issue 29)."""
@@ -316,6 +322,9 @@ def campaign_inputs(args: argparse.Namespace, compact: bool = False) -> Campaign
     with contextlib.ExitStack() as stack:
         if args.example:
             qrels_path, run_paths = stack.enter_context(example_files())
+            # Where the files are, so a newcomer can read them and score their own the same way:
+            # said after a successful run (cli.main prints closing_notes).
+            args.closing_notes = [*getattr(args, "closing_notes", []), example_note(qrels_path, run_paths)]
         else:  # as typed, for error messages
             qrels_path = args.qrels
             run_paths = list(args.run) + (_run_files(args.runs) if args.runs else [])

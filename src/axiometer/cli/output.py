@@ -23,9 +23,12 @@ EXIT_INTERRUPTED = 130
 
 def write(report: str, output: str | None) -> None:
     """Write ``report`` to the file ``output`` (``-o FILE``; whole or not at all, the previous file kept
-    on failure: :func:`~axiometer.outputs.write_atomically`), or to stdout when it is not given."""
+    on failure: :func:`~axiometer.outputs.write_atomically`) and say so on stdout, as ``plot`` does
+    (``wrote r.html (1,234,567 bytes)``: a silent success looked like nothing happened); or
+    write it to stdout when no file is given."""
     if output:
         write_atomically(output, report)
+        print(f"wrote {output} ({len(report.encode('utf-8')):,} bytes)")
     else:
         sys.stdout.write(report)
 

@@ -148,6 +148,15 @@ def _notes(comparison: RunComparison) -> list[str]:
             shown = ", ".join(missing[:10]) + (", ..." if len(missing) > 10 else "")
             notes.append(f"{run}: missing {len(missing)} of the {len(comparison.topics)} topics, scored 0 "
                          f"({shown}).")
+    from axiometer.significance import smallest_p_value, topics_to_reach
+
+    smallest = smallest_p_value(comparison)
+    if smallest is not None and smallest > comparison.alpha:
+        topics = len(comparison.topics)
+        held = " after Holm's correction" if comparison.correction == "holm" and len(comparison.runs) > 2 else ""
+        notes.append(f"With {topics} topic{'s' if topics != 1 else ''} the randomization test cannot give a "
+                     f"p-value below {smallest:.4g}{held}, above alpha = {comparison.alpha:g}: no "
+                     f"difference can be significant here; {topics_to_reach(comparison)} topics could reach it.")
     return notes
 
 
