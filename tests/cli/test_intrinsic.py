@@ -39,9 +39,9 @@ def test_ap_with_R_4_is_not_injective_and_prints_the_pair(capsys):
     assert field(out, "category") == "ordinal/pseudometric"
     assert "metric       NO   (decided exactly)" in out
     block = out[out.index("metric       NO"):]
-    assert "(0, 1, 0, 1)  score 1/4\n" in block and "(1, 0, 0, 0)  score 1/4\n" in block
+    assert "(0, 1, 0, 1)  score 0.25\n" in block and "(1, 0, 0, 0)  score 0.25\n" in block
     # 16 sequences, one tie -> 15 distinct values, resolution 15/16.
-    assert field(out, "distinct values") == "15, resolution 15/16 (distinct values / outputs)"
+    assert field(out, "distinct values") == "15, resolution 0.9375 (distinct values / outputs)"
 
 
 def test_recall_on_fixed_size_sets_is_interval(capsys):
@@ -62,8 +62,8 @@ def test_f_on_growing_relevant_sets_is_ordinal_metric(capsys):
     assert "metric       yes" in out
     block = out[out.index("interval     NO"):]
     assert "(TP=0, FP=0)  score 0" in block
-    assert "(TP=1, FP=0)  score 1/3" in block  # exact fractions, not 0.333333333333
-    assert "(TP=2, FP=0)  score 4/7" in block
+    assert "(TP=1, FP=0)  score 0.333333" in block  # the report's one style: 6 digits, not 0.333333333333
+    assert "(TP=2, FP=0)  score 0.571429" in block
 
 
 def test_set_measure_parameters_and_markdown(capsys):

@@ -470,7 +470,8 @@ def test_the_gap_band_is_relative_to_the_values_at_least_one():
     assert classify(table_metric({"a": 0.0, "b": 1.0, "c": 2 + 1.5e-9}), three).category == "interval/metric"
     small = classify(table_metric({"a": 0.0, "b": 0.25, "c": 0.5 + 1.5e-9}), three)
     assert small.category == "ordinal/metric"
-    assert small.property("interval").note == "consecutive values 0.0, 0.25, 0.5000000015 have unequal gaps"
+    assert small.property("interval").note == "three consecutive distinct values have unequal gaps"
+    assert [r.score for r in small.property("interval").counterexample] == [0.0, 0.25, 0.5 + 1.5e-9]
 
 
 # -- the sampled pseudometric checks -----------------------------------------------

@@ -33,7 +33,8 @@ def test_a_float_only_result_states_its_tolerance():
     assert result.category == "ordinal/metric"
     assert result.tolerance == 1e-9
     assert result.note == "float-only: ties and equal gaps decided within tolerance 1e-09"
-    assert result.property("interval").note == "consecutive values 0.0, 1.0, 2.0001 have unequal gaps"
+    assert result.property("interval").note == "three consecutive distinct values have unequal gaps"
+    assert [r.score for r in result.property("interval").counterexample] == [0.0, 1.0, 2.0001]
 
 
 def test_a_float_only_result_is_not_marked_exact():

@@ -121,16 +121,16 @@ def test_text_report_names_category_domain_and_counterexamples():
     assert "category:                ordinal/pseudometric" in text
     assert "domain:                  rankings(n=4, grades={0,1}, lengths=exact, R=4)" in text
     assert "size:                    16 outputs" in text
-    assert "distinct values:         15, resolution 15/16 (distinct values / outputs)" in text
-    assert "largest collision class: 2 output(s) at 1/4: (0, 1, 0, 1), (1, 0, 0, 0)" in text
+    assert "distinct values:         15, resolution 0.9375 (distinct values / outputs)" in text
+    assert "largest collision class: 2 output(s) at 0.25: (0, 1, 0, 1), (1, 0, 0, 0)" in text
     assert "metric       NO   (decided exactly) tie" in text
     lines = text.splitlines()
     start = lines.index("    counterexample to metric (injective: distinct outputs score differently):")
-    assert lines[start + 1:start + 3] == ["      (0, 1, 0, 1)  score 1/4",
-                                          "      (1, 0, 0, 0)  score 1/4"]
-    # The interval triple has no exact text: its floats print as the short fractions they are
-    # (0.0625 = 1/16; 1/12 is the float nearest 1/12).
-    assert "      (0, 0, 0, 1)  score 1/16" in lines and "      (0, 0, 1, 0)  score 1/12" in lines
+    # One number style (issue 27): the exact 1/4 is the decimal 0.25, which says it exactly.
+    assert lines[start + 1:start + 3] == ["      (0, 1, 0, 1)  score 0.25",
+                                          "      (1, 0, 0, 0)  score 0.25"]
+    # The interval triple has no exact text: its floats print as decimals, as every score does.
+    assert "      (0, 0, 0, 1)  score 0.0625" in lines and "      (0, 0, 1, 0)  score 0.0833333" in lines
     assert "pseudometric yes" in text and "counterexample" not in text.split("metric       NO")[0]
 
 
@@ -143,7 +143,7 @@ def test_every_format_names_the_summary_fields_alike():
     markdown = format_intrinsic(HAND, "markdown")
     assert [f for f in fields if f"| {f} | " in markdown] == fields
     assert "largest class of tied outputs" not in page
-    assert '<td>2 output(s) at 1/4: (0, 1, 0, 1), (1, 0, 0, 0)</td>' in page
+    assert '<td>2 output(s) at 0.25: (0, 1, 0, 1), (1, 0, 0, 0)</td>' in page
 
 
 def test_text_report_states_the_tolerance_of_float_decisions():
@@ -157,8 +157,8 @@ def test_markdown_report():
     assert md.startswith("## AP on `rankings(n=4, grades={0,1}, lengths=exact, R=4)`: ordinal/pseudometric\n")
     assert "| metric | no | exactly | tie |" in md
     assert "Counterexample to **metric** (injective: distinct outputs score differently):" in md
-    assert "- `(0, 1, 0, 1)`: 1/4" in md
-    assert "- `(0, 0, 0, 1)`: 1/16" in md
+    assert "- `(0, 1, 0, 1)`: 0.25" in md
+    assert "- `(0, 0, 0, 1)`: 0.0625" in md
 
 
 def test_json_report_is_asdict():
@@ -170,20 +170,22 @@ def test_json_report_is_asdict():
     assert metric["counterexample"][0]["exact"] == "1/4"
 
 
-def test_noisy_numbers_and_exact_values_print_as_a_reader_writes_them():
+def test_scores_print_in_one_number_style_with_an_exact_value_the_decimal_does_not_say():
+    # Issue 27: the report mixed "score 16/125" and "score 0.16", and "0.0625" beside "1/12".
     noisy = IntrinsicResult(
         "RBP(p=0.8)", "rankings(n=3)", 8, "ordinal/metric",
         (PropertyVerdict("interval", False, True, (
             OutputRecord(1, "(0, 0, 1)", (), 0.12799999999999997, "16/125"),
             OutputRecord(2, "(0, 1, 0)", (), 0.15999999999999998),
+            OutputRecord(4, "(0, 1, 1)", (), 0.08333333333333333, "1/12"),
             OutputRecord(3, "(1, 1, 0)", (), 0.6180339887498949, "(-1 + sqrt(5))/2")),
-            "consecutive values 0.0, 0.12799999999999997, 0.15999999999999998 have unequal gaps"),),
+            "three consecutive distinct values have unequal gaps"),),
         note="decided exactly")
     text = format_intrinsic(noisy, "text")
-    assert "consecutive values 0.0, 0.128, 0.16 have unequal gaps" in text
-    assert "(0, 0, 1)  score 16/125\n" in text and "(0, 1, 0)  score 0.16\n" in text
-    assert "(1, 1, 0)  score (√5 − 1)/2 ≈ 0.618034" in text
-    assert "0.127999" not in text and "0.159999" not in text
+    assert "(0, 0, 1)  score 0.128\n" in text and "(0, 1, 0)  score 0.16\n" in text
+    assert "(0, 1, 1)  score 0.0833333 (1/12)\n" in text
+    assert "(1, 1, 0)  score 0.618034 ((√5 − 1)/2)" in text
+    assert "0.127999" not in text and "0.159999" not in text and "16/125" not in text
 
 
 def test_long_notes_wrap_to_the_width():

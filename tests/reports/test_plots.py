@@ -362,12 +362,13 @@ def test_boundary_strip_of_two_boundaries_has_three_regions():
     cell = Cell("M", "M(a=0.5)", "Pri", "violated", "violated", (), boundaries=(high, low))
     drawn = texts(plots.to_svg(plots.boundary_strip(cell)))
     assert [t for t in drawn if t in {"✓ satisfied", "✗ violated"}] == ["✓ satisfied", "✗ violated", "✓ satisfied"]
-    assert {"a = 1/5", "a = 3/5"} <= set(drawn)
+    # A rational closed form prints as its fraction; a bisection's value as its decimal (issue 27).
+    assert {"a = 1/5", "a = 0.6"} <= set(drawn)
     assert "a = 1/5 exactly (the bisection agrees to 1e-6)" in drawn
-    assert "a = 3/5: bisection bracket 0.6..0.600001; no closed form" in drawn
+    assert "a = 0.6: bisection bracket 0.6..0.600001; no closed form" in drawn
     assert "✓ satisfied for a < 1/5: no counterexample found (exhaustive)" in drawn
-    assert "✗ violated for 1/5 < a < 3/5: a counterexample at every probe" in drawn
-    assert "✓ satisfied for a > 3/5: no counterexample found" in drawn  # no evidence recorded above
+    assert "✗ violated for 1/5 < a < 0.6: a counterexample at every probe" in drawn
+    assert "✓ satisfied for a > 0.6: no counterexample found" in drawn  # no evidence recorded above
 
 
 def test_a_boundary_alone_draws_without_its_cell():
@@ -381,7 +382,12 @@ def nrbp_curve_cell() -> Cell:
     throughout); at beta = 0.8, 0.9 and 0.99 the witness holds below the boundary of alpha; the
     boundary of beta at alpha = 0.5 crosses the curve."""
     def at(beta: float, value: float) -> Boundary:
-        return Boundary("alpha", value, ("0", "1"), "witness", "violated", Certain.BOTH, fixed=(("beta", beta),))
+        # A rational boundary has its closed form, as the engine finds it; the irrational one its bisection.
+        rational = Fraction(value).limit_denominator(1000)
+        closed = dict(closed_form=str(rational), closed_value=value, agrees=True, root_form=RootForm.EXPLICIT) \
+            if float(rational) == value else {}
+        return Boundary("alpha", value, ("0", "1"), "witness", "violated", Certain.BOTH, fixed=(("beta", beta),),
+                        **closed)
 
     curve = BoundaryCurve("alpha", "beta", ((0.5, ()), (0.8, (at(0.8, 19 / 64),)), (0.9, (at(0.9, 539 / 729),)),
                                             (0.99, (at(0.99, 0.9794908579726456),))))

@@ -494,9 +494,9 @@ def _interval_verdict(c: _Classifier, scores: np.ndarray, classes: Sequence[list
             interval_exact = False
     if unequal_at is not None:
         triple = tuple(_record(c.domain, scores, ex, reps[j]) for j in (unequal_at - 1, unequal_at, unequal_at + 1))
+        # The values are the counterexample's scores, which a report prints in its number style.
         return PropertyVerdict("interval", False, True, triple,
-                               f"consecutive values {triple[0].score!r}, {triple[1].score!r}, "
-                               f"{triple[2].score!r} have unequal gaps")
+                               "three consecutive distinct values have unequal gaps")
     return PropertyVerdict("interval", True, interval_exact, (),
                            f"the {len(classes)} distinct values are equally spaced"
                            + ("" if interval_exact else f" (within tolerance {c.screen:g})"))

@@ -34,7 +34,7 @@ from axiometer.reports.document import (
     Block, Break, BulletList, Code, Definition, DefinitionList, Document, Figure, Inline, JsonStyle, Paragraph,
     Preformatted, Row, Section, Span, Strong, Table, TableCell,
 )
-from axiometer.reports.numbers import DEFAULT_WIDTH, denoise, exact_text, number, wrap_lines
+from axiometer.reports.numbers import DEFAULT_WIDTH, decimal, denoise, exact_text, number, wrap_lines
 from axiometer.reports.render import check_format, formats_of, render
 from axiometer.reports.render.markdown import escape
 from axiometer.results import IntrinsicResult, OutputRecord, ParametricResult, PropertyVerdict
@@ -55,18 +55,19 @@ _MEANING = {
 
 
 def _score(record: OutputRecord) -> str:
-    """The exact value when one is known (``16/125``; ``(√5 − 1)/2 ≈ 0.618034`` when it is not a
-    short fraction), else the float as :func:`~axiometer.reports.numbers.number` prints it."""
-    value = number(record.score)
+    """A score in the report's one number style (issue 27): a decimal, 6 significant digits, as
+    every score of the report prints; an exact value the decimal does not say exactly follows in
+    parentheses (``0.0833333 (1/12)``, ``0.618034 ((√5 − 1)/2)``), while ``0.25`` for ``1/4`` and
+    ``0.128`` for ``16/125`` say it all."""
+    value = decimal(record.score)
     if record.exact is None:
         return value
-    exact = exact_text(record.exact)
-    try:  # a short exact fraction says it all (the float may carry noise: 0.12799999999999997)
-        if number(Fraction(record.exact)) == record.exact:
-            return exact
-    except (ValueError, ZeroDivisionError):
+    try:
+        if Fraction(record.exact) == Fraction(value):
+            return value
+    except (ValueError, ZeroDivisionError):  # radicals, logarithms: not a fraction
         pass
-    return exact if exact == value else f"{exact} ≈ {value}"
+    return f"{value} ({exact_text(record.exact)})"
 
 
 def _decided(result: IntrinsicResult, verdict: PropertyVerdict) -> str:
@@ -85,7 +86,7 @@ def _lines(result: IntrinsicResult) -> list[tuple[str, str]]:
     rows = [("metric", result.metric), ("domain", result.domain), ("category", result.category),
             ("size", f"{result.size} outputs")]
     if result.distinct is not None:
-        resolution = (f", resolution {number(result.resolution)} (distinct values / outputs)"
+        resolution = (f", resolution {decimal(result.resolution)} (distinct values / outputs)"
                       if result.resolution is not None else "")
         rows.append(("distinct values", f"{result.distinct}{resolution}"))
     if result.largest_class_size == 1:

@@ -28,7 +28,7 @@ from fractions import Fraction
 
 from axiometer.results import Boundary, RootForm
 
-__all__ = ["DEFAULT_WIDTH", "NBSP", "SIGNIFICANT", "number", "numbers_apart", "boundary_value",
+__all__ = ["DEFAULT_WIDTH", "NBSP", "SIGNIFICANT", "number", "decimal", "numbers_apart", "boundary_value",
            "denoise", "exact_text",
            "terminal_width", "wrap", "wrap_lines"]
 
@@ -82,6 +82,14 @@ def number(value: float | int | Fraction | str | None, digits: int = SIGNIFICANT
 def _decimal(value: float, digits: int) -> str:
     text = f"{value:.{digits}g}"
     return "0" if text in ("0", "-0") else text
+
+
+def decimal(value: float | int | Fraction, digits: int = SIGNIFICANT) -> str:
+    """``value`` as a decimal of ``digits`` significant digits, never a fraction (``0.0625``,
+    ``0.0833333``): for a report whose numbers read in one style (issue 27)."""
+    if isinstance(value, (int, Fraction)) and Fraction(value).denominator == 1:
+        return str(int(value))
+    return _decimal(float(value), digits)
 
 
 def numbers_apart(a: float, b: float) -> tuple[str, str]:
