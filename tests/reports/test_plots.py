@@ -2,9 +2,9 @@
 
 Check.curve is compared with D(n) computed by hand from RBP's formula; the
 pictures are drawn from hand-built results (so a test reads what it expects
-from its own input) and read back through their SVG: matplotlib draws
-glyphs as paths and writes each text beside them as a comment, which
-:func:`texts` collects.
+from its own input) and read back through their SVG: in a picture's own
+file (``to_svg`` without a page's prefix) matplotlib draws glyphs as paths
+and writes each text beside them as a comment, which :func:`texts` collects.
 """
 
 from __future__ import annotations
