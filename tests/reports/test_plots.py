@@ -9,6 +9,7 @@ and writes each text beside them as a comment, which :func:`texts` collects.
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import math
 import re
@@ -312,6 +313,18 @@ def test_svg_with_a_page_prefix_numbers_the_referenced_ids_and_drops_the_others(
     assert list(dict.fromkeys(references)) == [f"c1r-{k:x}" for k in range(len(set(references)))]
     assert one.replace("c1r-", "c2r-") == two
     assert one.startswith('<svg role="img" ') and "<title>RBU × CloseTh: verdict for each p" in one
+
+
+def test_a_page_picture_writes_its_text_as_text_and_reads_a_name_as_written():
+    # Text that looks like what the writer rewrites in attributes (a path's data, an id, a reference,
+    # a translation, a style, matplotlib's font) stays as written in the picture's text.
+    name = "x d=\"0.123456\" id=\"a\" href=\"#b\" url(#c) translate(1.23456) style=\"fill: red\""
+    svg = plots.to_svg(plots.verdict_strip(dataclasses.replace(strip_cell(), row=name)), "c1r")
+    root = assert_inline_svg(svg)
+    drawn = ["".join(t.itertext()) for t in root.iter(f"{SVG}text")]
+    assert name in " ".join(drawn), drawn  # the title is wrapped at spaces
+    assert "<!--" not in svg and "DejaVu Sans'" not in svg.split(">", 1)[1]  # no glyph comments, one font
+    assert root.get("font-family").startswith("'DejaVu Sans'")
 
 
 def test_save_by_suffix(tmp_path):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import io
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -39,9 +40,9 @@ _COORDINATE = re.compile(r'(\s(?:x|y|x1|y1|x2|y2|width|height)="|translate\()([^
 _NO_ROTATION = re.compile(r'\stransform="rotate\(-?0 [^)]*\)"')
 _GROUP_OR_COMMENT = re.compile(r"<!--.*?-->|<(/?)g(\s[^>]*)?>", re.S)
 _BETWEEN = re.compile(r">\s+<")
-#: An element's opening tag (an attribute's value never holds "<" or ">": matplotlib escapes them), and
-#: a style in it.
-_TAG = re.compile(r"<[\w:-]+\s[^<>]*>")
+#: An element's opening tag with attributes (whose values never hold "<" or ">": matplotlib escapes
+#: them) or a comment (matplotlib writes a text's source in one, unescaped), and a style.
+_TAG_OR_COMMENT = re.compile(r"<!--.*?-->|<[\w:-]+\s[^<>]*>", re.S)
 _STYLE = re.compile(r'(?<=\s)style="([^"]*)"')
 #: The characters XML 1.0 does not allow (the C0 controls but tab, line feed and carriage return).
 _NOT_XML = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
@@ -79,13 +80,24 @@ def to_svg(figure: Figure, prefix: str | None = None) -> str:
     svg = _numbered_ids(svg, prefix) if prefix is not None else _hashed_ids(svg)
     svg = _compact(svg)
     if prefix is not None:
-        svg = svg.replace(_MATPLOTLIB_FONT, "").replace("<svg ", f'<svg font-family="{FONTS}" ', 1)
-        svg = _classes(svg, prefix)
+        svg = _in_tags(svg, lambda tag: tag.replace(_MATPLOTLIB_FONT, ""))
+        svg = _classes(svg.replace("<svg ", f'<svg font-family="{FONTS}" ', 1), prefix)
     label = figure.get_label()
     if isinstance(label, str) and label:
         title = _xml(label.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;"))
         svg = re.sub(r"(<svg\b[^>]*>)", rf'\1\n <title>{_escape_group(title)}</title>', svg, count=1)
     return svg.replace("<svg ", '<svg role="img" ', 1).rstrip() + "\n"
+
+
+def _tags(svg: str) -> list[str]:
+    """Every opening tag with attributes: what the rewriting below may read (never a text's content,
+    which may say anything a name says, nor a comment)."""
+    return [m.group() for m in _TAG_OR_COMMENT.finditer(svg) if not m.group().startswith("<!--")]
+
+
+def _in_tags(svg: str, rewrite: Callable[[str], str]) -> str:
+    """``svg`` with every opening tag with attributes rewritten by ``rewrite`` (nothing else)."""
+    return _TAG_OR_COMMENT.sub(lambda m: m.group() if m.group().startswith("<!--") else rewrite(m.group()), svg)
 
 
 def _number(match: re.Match[str]) -> str:
@@ -100,12 +112,17 @@ def _path_data(match: re.Match[str]) -> str:
     return f'{match.group(1)}"{" ".join(data.split())}"'
 
 
+def _compact_tag(tag: str) -> str:
+    """An opening tag with coordinates to two decimals and no rotation by zero."""
+    tag = _PATH_DATA.sub(_path_data, tag)
+    tag = _COORDINATE.sub(lambda m: m.group(1) + _NUMBER.sub(_number, m.group(2)), tag)
+    return _NO_ROTATION.sub("", tag)
+
+
 def _compact(svg: str) -> str:
     """``svg`` with coordinates to two decimals, no rotation by zero, no group without an attribute
     (its children in its place) and no whitespace between elements."""
-    svg = _PATH_DATA.sub(_path_data, svg)
-    svg = _COORDINATE.sub(lambda m: m.group(1) + _NUMBER.sub(_number, m.group(2)), svg)
-    svg = _NO_ROTATION.sub("", svg)
+    svg = _in_tags(svg, _compact_tag)
     out: list[str] = []
     kept: list[bool] = []
     start = 0
@@ -136,19 +153,28 @@ def _xml(svg: str) -> str:
 def _hashed_ids(svg: str) -> str:
     """Every id and reference behind ``ax`` and 8 hex digits of the SVG's SHA-1."""
     prefix = "ax" + hashlib.sha1(svg.encode("utf-8")).hexdigest()[:8] + "-"
-    svg = re.sub(r'\bid="', f'id="{prefix}', svg)
-    svg = re.sub(r'(href=")#', rf"\1#{prefix}", svg)
-    return svg.replace("url(#", f"url(#{prefix}")
+
+    def hashed(tag: str) -> str:
+        tag = re.sub(r'\bid="', f'id="{prefix}', tag)
+        tag = re.sub(r'(href=")#', rf"\1#{prefix}", tag)
+        return tag.replace("url(#", f"url(#{prefix}")
+
+    return _in_tags(svg, hashed)
 
 
 def _numbered_ids(svg: str, prefix: str) -> str:
     """Each referenced id renamed ``prefix-N`` (N in hex, in order of first reference), the others
     dropped."""
     names: dict[str, str] = {}
-    for _, name in _REFERENCE.findall(svg):
-        names.setdefault(name, f"{prefix}-{len(names):x}")
-    svg = _ID.sub(lambda m: f' id="{names[m.group(1)]}"' if m.group(1) in names else "", svg)
-    return _REFERENCE.sub(lambda m: m.group(1) + names[m.group(2)], svg)
+    for tag in _tags(svg):
+        for _, name in _REFERENCE.findall(tag):
+            names.setdefault(name, f"{prefix}-{len(names):x}")
+
+    def numbered(tag: str) -> str:
+        tag = _ID.sub(lambda m: f' id="{names[m.group(1)]}"' if m.group(1) in names else "", tag)
+        return _REFERENCE.sub(lambda m: m.group(1) + names[m.group(2)], tag)
+
+    return _in_tags(svg, numbered)
 
 
 def _classes(svg: str, prefix: str) -> str:
@@ -156,19 +182,18 @@ def _classes(svg: str, prefix: str) -> str:
     picture repeats a tick's, a marker's or a label's style dozens of times); the others stay where
     they are. Only the elements' own attributes are read: a text's content is never a style."""
     counts: dict[str, int] = {}
-    for tag in _TAG.findall(svg):
+    for tag in _tags(svg):
         for style in _STYLE.findall(tag):
             counts[style] = counts.get(style, 0) + 1
     names = {style: f"{prefix}-s{k:x}" for k, style in enumerate(s for s, n in counts.items() if n > 1)}
     if not names or "</defs>" not in svg:
         return svg
 
-    def classed(tag: re.Match[str]) -> str:
-        return _STYLE.sub(lambda m: f'class="{names[m.group(1)]}"' if m.group(1) in names else m.group(),
-                          tag.group())
+    def classed(tag: str) -> str:
+        return _STYLE.sub(lambda m: f'class="{names[m.group(1)]}"' if m.group(1) in names else m.group(), tag)
 
     rules = "".join(f".{name}{{{style}}}" for style, name in names.items())
-    return _TAG.sub(classed, svg).replace("</defs>", f"</defs><style>{rules}</style>", 1)
+    return _in_tags(svg, classed).replace("</defs>", f"</defs><style>{rules}</style>", 1)
 
 
 def _escape_group(text: str) -> str:
