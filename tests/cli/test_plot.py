@@ -31,7 +31,8 @@ def test_threshold_writes_both_curves(capsys, tmp_path, suffix):
     else:
         svg = target.read_text(encoding="utf-8")
         assert ET.fromstring(svg).tag == "{http://www.w3.org/2000/svg}svg"
-        assert {"witness n = 6", "witness m = 2"} <= set(texts(svg))
+        # One panel: DeepTh and CloseTh read the same D(n), each labelling its witness.
+        assert {"DeepTh witness n = 6", "CloseTh witness m = 2"} <= set(texts(svg))
 
 
 @pytest.mark.parametrize("suffix", [".svg", ".png"])

@@ -3,14 +3,17 @@
 A small table with a violated cell, a witness, a parameter-dependent cell
 whose boundary was located and a projected cell is rendered and opened:
 every link of the page reaches an element that exists, each matrix cell's
-link reaches that cell's evidence, the counterexample's two rankings stand
-side by side with the changed positions highlighted, the boundaries section
-shows the boundary's sentence and picture between the matrix and the
-evidence, the SVG pictures are drawn with a non-empty box, nothing is
-fetched from the network and the console logs no error.
-The report of the full default table (``axiometer table --compare
-amigo2018``, generated once per session) must open with no console error
-too, and so must the ``check``, ``intrinsic`` and ``score`` pages.
+link reaches that cell's evidence and opens it (the evidence is folded until
+then), the counterexample's two rankings stand side by side with the changed
+positions highlighted, the boundaries section shows the boundary's sentence
+and picture between the matrix and the evidence, the SVG pictures are drawn
+with a non-empty box, a verdict has one colour in the matrix, the verdict
+strip and the threshold curve's strip, nothing is fetched from the network
+and the console logs no error. The report of the full default table
+(``axiometer table --compare amigo2018``, generated once per session) must
+open with no console error too, weigh at most 1.5 MB and show its whole
+matrix without scrolling in a 1400×900 window; so must the ``check``,
+``intrinsic`` and ``score`` pages open.
 
 Chromium comes from Debian's ``chromium`` and ``chromium-driver`` packages
 (``.ci/run`` installs them), selenium from the ``test`` extra. Outside CI a
@@ -105,12 +108,14 @@ def assert_links_resolve(driver: Any) -> int:
 
 
 def svg_boxes(driver: Any, root: str = "document") -> list[dict[str, Any]]:
-    """Each inline SVG under ``root``: its rendered box, how many paths it draws, its label."""
+    """Each picture under ``root`` (a figure's ``<svg>``, which uses its symbol in the page's sheet): its
+    rendered box, how many paths it draws, its label."""
     return driver.execute_script(
-        f"return [...{root}.querySelectorAll('svg')].map(s => {{"
-        "  const b = s.getBoundingClientRect();"
+        f"return [...{root}.querySelectorAll('figure > svg')].map(s => {{"
+        "  const b = s.getBoundingClientRect(), use = s.querySelector('use[href]');"
+        "  const drawn = use ? document.getElementById(use.getAttribute('href').slice(1)) : s;"
         "  return {width: b.width, height: b.height, label: s.getAttribute('aria-label') || '',"
-        "          paths: [...s.querySelectorAll('path')].filter(p => (p.getAttribute('d') || '').length)"
+        "          paths: [...drawn.querySelectorAll('path')].filter(p => (p.getAttribute('d') || '').length)"
         ".length}; })")
 
 
@@ -118,6 +123,50 @@ def assert_pictures_drawn(boxes: list[dict[str, Any]]) -> None:
     for box in boxes:
         assert box["width"] > 0 and box["height"] > 0, box
         assert box["paths"] > 0, box
+
+
+def unfold(driver: Any) -> None:
+    """Open every folded part of the page (a cell's evidence), as a reader would one by one."""
+    driver.execute_script("document.querySelectorAll('details').forEach(d => d.open = true)")
+
+
+def reveal(driver: Any, target: str) -> str:
+    """Follow an in-page link to ``target``, as the matrix does; returns the text of what it opened (a
+    cell's evidence with its heading)."""
+    driver.execute_script("location.hash = arguments[0]", target)
+    return driver.execute_script(
+        "const e = document.getElementById(arguments[0]), d = e.closest('details');"
+        "if (d !== null && !d.open) return null;"
+        "return (d || e).innerText", target) or f"{target} is still folded"
+
+
+def marked_fills(driver: Any, svg: str) -> list[list[Any]]:
+    """Each mark drawn in the picture ``svg`` (a JavaScript expression) with the fill of the box it sits
+    in: ``[mark, fill]``. The boxes are the paths of the picture's symbol and the uses of them (a strip's
+    runs), located from their path data; a mark outside every box has ``null``."""
+    return driver.execute_script(
+        f"const svg = {svg}, use = svg.querySelector('use[href]');"
+        "const sym = document.getElementById(use.getAttribute('href').slice(1));"
+        "const numbers = t => (t || '').match(/-?[0-9.]+/g)?.map(Number) || [];"
+        "const boxes = [];"
+        "for (const e of sym.querySelectorAll('path, use')) {"
+        "  let path = e, dx = 0, dy = 0;"
+        "  if (e.tagName === 'use') {"
+        "    path = document.getElementById((e.getAttribute('xlink:href') || e.getAttribute('href')).slice(1));"
+        "    dx = +(e.getAttribute('x') || 0); dy = +(e.getAttribute('y') || 0); }"
+        "  const n = numbers(path.getAttribute('d'));"
+        "  if (n.length < 8) continue;"
+        "  const xs = n.filter((_, i) => i % 2 === 0).map(x => x + dx);"
+        "  const ys = n.filter((_, i) => i % 2 === 1).map(y => y + dy);"
+        "  const fill = getComputedStyle(e).fill;"
+        "  if (fill === 'none') continue;"
+        "  boxes.push({x0: Math.min(...xs), x1: Math.max(...xs), y0: Math.min(...ys), y1: Math.max(...ys), fill}); }"
+        "return [...sym.querySelectorAll('text')].map(t => {"
+        "  const at = t.hasAttribute('x') ? [+t.getAttribute('x'), +t.getAttribute('y')]"
+        "                                 : numbers(t.getAttribute('transform')).slice(0, 2);"
+        "  const under = boxes.filter(b => b.x0 <= at[0] && at[0] <= b.x1 && b.y0 <= at[1] && at[1] <= b.y1)"
+        "                     .sort((a, b) => (a.x1 - a.x0) * (a.y1 - a.y0) - (b.x1 - b.x0) * (b.y1 - b.y0));"
+        "  return [t.textContent, under.length ? under[0].fill : null]; })")
 
 
 def matrix_links(driver: Any) -> list[dict[str, Any]]:
@@ -166,23 +215,62 @@ def test_every_cell_link_reaches_its_evidence(browser, small):
     assert assert_links_resolve(browser) > len(result.cells)
     cells = matrix_links(browser)
     assert {(c["row"], c["column"]) for c in cells} == {(c.row, c.constraint) for c in result.cells}
+    # The evidence is folded when the page opens: the matrix comes first.
+    assert browser.execute_script("return [...document.querySelectorAll('details.cell')].filter(d => d.open)"
+                                  ".length") == 0
     for entry in cells:
-        # The target is that cell's evidence: a section headed by its row and column.
+        # The target is that cell's evidence: the body of a folded part headed by its row and column.
         heading = browser.execute_script(
-            "const e = document.getElementById(arguments[0]);"
-            "return e.matches('section.cell') ? e.querySelector('h3').textContent : null", entry["target"])
+            "const e = document.getElementById(arguments[0]), d = e.closest('details.cell');"
+            "return d && d.querySelector(':scope > summary h3').textContent", entry["target"])
         assert heading is not None and f"{entry['row']} × {entry['column']}" in heading, (entry, heading)
-        # Following the link (from the top of the page, where the matrix is) scrolls to it.
+        # Following the link (from the top of the page, where the matrix is) opens the evidence and
+        # scrolls to it: shown, not hidden in a closed details, its heading in view.
         browser.execute_script("window.scrollTo(0, 0)")
         browser.find_element("css selector", f'#matrix a[href="#{entry["target"]}"]').click()
         state = browser.execute_script(
             "const t = document.querySelector(':target');"
-            "return t && [t.id, t.getBoundingClientRect().top, window.innerHeight]")
+            "if (!t) return null;"
+            "const d = t.closest('details.cell'), h = d.querySelector(':scope > summary');"
+            "return [t.id, t.getBoundingClientRect().top, window.innerHeight, d.open, t.checkVisibility(),"
+            "        t.getBoundingClientRect().height, h.getBoundingClientRect().top]")
         assert state is not None and state[0] == entry["target"], state
         assert -2 <= state[1] < state[2], f"{entry['target']} is not in view after following its link"
+        assert state[3] and state[4] and state[5] > 0, f"{entry['target']} is still folded: {state}"
+        assert 0 <= state[6] < state[1], f"{entry['target']}'s heading is not in view: {state}"
     marks = {(c["row"], c["column"]): c["mark"] for c in cells}
     assert marks["P@10", "Pri"].startswith("✗") and marks["P@10", "CloseTh"].startswith("W")
     assert "~" in marks["RBP", "CloseTh"] and "†" in marks["RBP", "AspDiv"]
+
+
+def test_a_verdict_has_one_colour_in_the_matrix_the_legend_and_the_pictures(browser, small):
+    result, path = small
+    open_page(browser, path)
+    unfold(browser)
+    cells = {(c["row"], c["column"]): c["target"] for c in matrix_links(browser)}
+    colour = browser.execute_script(
+        "const out = {};"
+        "for (const [key, target] of Object.entries(arguments[0])) {"
+        "  const td = document.querySelector(`#matrix a[href=\"#${target}\"]`).closest('td');"
+        "  out[key] = getComputedStyle(td).backgroundColor; }"
+        "return out;", {f"{r}|{c}": t for (r, c), t in cells.items()})
+    violated, witness, satisfied = colour["P@10|Pri"], colour["P@10|CloseTh"], colour["RBP|Pri"]
+    assert result.cell("RBP", "Pri").verdict == "satisfied"
+    assert violated != witness and witness == satisfied  # both hold; their marks tell them apart
+    # The legend shows each verdict's mark in its colour.
+    legend = dict(browser.execute_script(
+        "return [...document.querySelectorAll('#legend dt .badge')].map(b => [b.textContent,"
+        "        getComputedStyle(b).backgroundColor])"))
+    assert legend["✗"] == violated and legend["W"] == witness and legend["✓"] == satisfied
+    # The verdict strip of RBP × CloseTh: its ✗ box (p = 0.5) and its W boxes are the matrix's colours.
+    strip = marked_fills(browser, f"document.querySelector('#{cells['RBP', 'CloseTh']} figure > svg')")
+    boxes = {mark: fill for mark, fill in strip if mark in ("✗", "Wᵖ", "W")}
+    assert boxes["✗"] == violated and {boxes.get("Wᵖ"), boxes.get("W")} - {None} == {witness}
+    # P@10's D(m) strip: where D < 0 (the sign CloseTh asks for) it holds, in the colour of a witness;
+    # where D > 0 it does not, in the colour of a violation (colour by holding, not by sign).
+    curve = marked_fills(browser, f"document.querySelector('#{cells['P@10', 'CloseTh']} figure > svg')")
+    signs = {mark: fill for mark, fill in curve if mark in ("−", "+")}
+    assert signs == {"−": witness, "+": violated}, curve
 
 
 def test_tooltips_say_each_thing_once_and_headers_say_what_a_column_means(browser, small):
@@ -230,7 +318,9 @@ def test_a_counterexample_is_two_rankings_side_by_side_with_the_changes_highligh
 def test_the_pictures_are_drawn(browser, small):
     result, path = small
     open_page(browser, path)
+    unfold(browser)
     boxes = svg_boxes(browser)
+    assert boxes
     assert_pictures_drawn(boxes)
     cells = {(c["row"], c["column"]): c["target"] for c in matrix_links(browser)}
     # The parameter-dependent threshold cell: its verdict strip and its D(n) curve.
@@ -276,12 +366,12 @@ def test_the_boundaries_are_visible_between_the_matrix_and_the_evidence(browser,
     assert shown[2] > 0 and 0 <= shown[0] and shown[1] <= shown[3], shown
     # The cell's evidence repeats it and links to the picture; a witness states what it rests on.
     cells = {(c["row"], c["column"]): c["target"] for c in matrix_links(browser)}
-    rbp = browser.execute_script("return document.getElementById(arguments[0]).innerText", cells["RBP", "CloseTh"])
+    rbp = reveal(browser, cells["RBP", "CloseTh"])
     assert boundary_sentence(boundary) in rbp
     assert browser.execute_script("return document.querySelector(arguments[0]) !== null",
                                   f'#{cells["RBP", "CloseTh"]} a[href="#boundaries-{cells["RBP", "CloseTh"]}"]')
     witness = result.cell("P@10", "CloseTh").default_check
-    text = browser.execute_script("return document.getElementById(arguments[0]).innerText", cells["P@10", "CloseTh"])
+    text = reveal(browser, cells["P@10", "CloseTh"])
     assert f"Evidence: {evidence_text(witness.evidence)}." in text
 
 
@@ -316,14 +406,12 @@ def test_proved_cells_show_their_mark_tooltip_evidence_and_formula_and_reasons_r
     assert "proved for every case of up to 6 documents and 1 aspect" in cells["RBP", "Pri"]["title"]
     assert cells[USER, "Pri"]["title"].endswith(f"not proved: {REASON}")
     assert "ᵖ" in browser.execute_script("return document.getElementById('legend').innerText")
-    rbp = browser.execute_script("return document.getElementById(arguments[0]).innerText",
-                                 cells["RBP", "Pri"]["target"])
+    rbp = reveal(browser, cells["RBP", "Pri"]["target"])
     assert f"Evidence: {evidence_text(proved_evidence())}." in rbp
     formula = browser.execute_script("return document.getElementById(arguments[0]).querySelector('pre').textContent",
                                      cells["RBP", "Pri"]["target"])
     assert formula == FORMULA
-    mine = browser.execute_script("return document.getElementById(arguments[0]).innerText",
-                                  cells[USER, "Pri"]["target"])
+    mine = reveal(browser, cells[USER, "Pri"]["target"])
     assert f"Not proved: {REASON}." in mine and f"{USER} × Pri" in mine
 
 
@@ -347,6 +435,7 @@ def test_check_intrinsic_and_score_pages_open_with_their_pictures(browser, tmp_p
         assert open_page(browser, path) == [], name
         assert_self_contained(browser)
         assert_links_resolve(browser)
+        unfold(browser)
         boxes = svg_boxes(browser)
         assert boxes, f"the {name} page has no picture"
         assert_pictures_drawn(boxes)
@@ -361,14 +450,41 @@ def full_report(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
+def test_the_full_default_table_is_at_most_one_and_a_half_megabytes(full_report):
+    # The pictures write their text as text and are drawn once each (DeepTh's and CloseTh's D(n) of
+    # a setting are one picture); 4.8 MB when every glyph was a path and every curve drawn twice.
+    assert full_report.stat().st_size <= 1_500_000
+
+
+def test_the_full_default_table_opens_on_its_whole_matrix(browser, full_report):
+    size = browser.get_window_size()
+    browser.set_window_size(1400, 900)
+    try:
+        assert open_page(browser, full_report) == []
+        where = browser.execute_script(
+            "const t = document.querySelector('#matrix table.matrix'), rows = t.querySelectorAll('tbody tr');"
+            "const first = t.querySelector('thead tr').getBoundingClientRect();"
+            "const last = rows[rows.length - 1].getBoundingClientRect();"
+            "return {scrolled: window.scrollY, top: first.top, bottom: last.bottom, right: t.getBoundingClientRect()"
+            ".right, width: window.innerWidth, height: window.innerHeight, rows: rows.length}")
+    finally:
+        browser.set_window_size(size["width"], size["height"])
+    assert where["rows"] == 20 and where["scrolled"] == 0
+    # The header row and the last row of marks are within the window, without scrolling.
+    assert 0 <= where["top"] and where["bottom"] <= where["height"], where
+    assert where["right"] <= where["width"], where
+
+
 def test_the_full_default_table_opens_with_no_console_error(browser, full_report):
     assert open_page(browser, full_report) == []
     assert_self_contained(browser)
     assert_links_resolve(browser)
     cells = matrix_links(browser)
     assert len(cells) == 200
-    sections = browser.execute_script("return [...document.querySelectorAll('section.cell')].map(s => s.id)")
-    assert sorted(c["target"] for c in cells) == sorted(sections)
+    evidence = browser.execute_script("return [...document.querySelectorAll('details.cell > div.body')]"
+                                      ".map(s => s.id)")
+    assert sorted(c["target"] for c in cells) == sorted(evidence)
+    unfold(browser)
     assert_pictures_drawn(svg_boxes(browser))
     comparison = browser.execute_script(
         "const s = document.getElementById('comparison');"

@@ -385,7 +385,8 @@ def _plain_pictures(plain: Plain) -> tuple[int, set[str]]:
 
 
 #: Names matplotlib would read as mathtext (and fail to draw), each with a control character XML
-#: forbids (and matplotlib writes in a comment beside the glyphs), and the end of a comment.
+#: forbids (which matplotlib writes in a page's <text>, or in a comment beside a file's glyphs), and
+#: the end of a comment.
 MATHTEXT = [f"{k}{name}-->" for k, name in
             enumerate(["$x^$\x07", "$\\notacommand$\x1b[31m", "a$b$c\x0b", "$\\frac{$\x00"] * 4)]
 

@@ -2,13 +2,14 @@
 
 Check.curve is compared with D(n) computed by hand from RBP's formula; the
 pictures are drawn from hand-built results (so a test reads what it expects
-from its own input) and read back through their SVG: matplotlib draws
-glyphs as paths and writes each text beside them as a comment, which
-:func:`texts` collects.
+from its own input) and read back through their SVG: in a picture's own
+file (``to_svg`` without a page's prefix) matplotlib draws glyphs as paths
+and writes each text beside them as a comment, which :func:`texts` collects.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import math
 import re
@@ -113,15 +114,41 @@ def test_an_exactly_decided_tie_is_recorded_as_zero():
 
 def test_threshold_curve_marks_the_witness():
     checks = [check(resolve("RBP(p=0.8)").metric, get(c)) for c in ("DeepTh", "CloseTh")]
+    assert plots.same_curve(checks) == [checks]  # one construction, two rules: one panel
     svg = plots.to_svg(plots.threshold_curves(checks))
     assert_inline_svg(svg)
     drawn = texts(svg)
-    assert "witness n = 6" in drawn and "witness m = 2" in drawn
-    assert "RBP(p=0.8) × DeepTh: witness (n = 6)" in drawn
+    assert "DeepTh witness n = 6" in drawn and "CloseTh witness m = 2" in drawn
+    assert "RBP(p=0.8) × DeepTh: witness (n = 6)" in drawn and "RBP(p=0.8) × CloseTh: witness (m = 2)" in drawn
     assert {"rc = 1/100", "rc = 1/20", "rc = 1/10"} <= set(drawn)
-    # The sign strip: RBP(p=0.8) has + at n = 1, - on 2..5, + from 6 on, for each of 3 rc, 2 panels.
-    assert drawn.count("−") == 2 * 3 and drawn.count("+") == 2 * 3 * 2
+    # The strip: RBP(p=0.8) has + at n = 1, - on 2..5, + from 6 on for every rc, so the rc share one
+    # row per constraint: DeepTh's and CloseTh's.
+    assert {"DeepTh, every rc", "CloseTh, every rc"} <= set(drawn)
+    assert drawn.count("−") == 2 and drawn.count("+") == 2 * 2
     assert any("$D(n) = Q(a_n) - Q(b_n)$" == t for t in drawn)
+
+
+def _fills(svg: str, style: str) -> list[str]:
+    """The fill of every element whose style ends with ``style`` (its stroke), in drawing order (a strip's
+    boxes and runs are drawn left to right)."""
+    return re.findall(r'style="fill: (#[0-9a-f]{6}); ' + re.escape(style) + '"', svg)
+
+
+def test_threshold_strips_are_coloured_by_whether_the_constraint_holds_as_a_verdict_box_is():
+    # The colours of a violated and a witness box, as a verdict strip draws them (0.5 violated, 0.8 witness).
+    boxes = _fills(plots.to_svg(plots.verdict_strip(strip_cell())), "stroke: #555555; stroke-width: 0.6; "
+                                                                     "stroke-linejoin: miter")
+    violated, witness = boxes[0], boxes[3]
+    assert violated != witness
+    # RBP(p=0.8): D > 0 at n = 1, < 0 on 2..5, > 0 from 6 on. DeepTh (asks D > 0) holds where CloseTh
+    # (asks D < 0) does not: by what each constraint asks, not by the sign.
+    for constraint, runs in (("DeepTh", [witness, violated, witness]), ("CloseTh", [violated, witness, violated])):
+        one = check(resolve("RBP(p=0.8)").metric, get(constraint))
+        svg = plots.to_svg(plots.threshold_curve(one))
+        assert _fills(svg, "stroke: #ffffff; stroke-width: 0.5") == runs, constraint
+        # The witness's line is the colour of a holding verdict too.
+        assert re.search(r'style="fill: none; stroke-dasharray: [^;]*; stroke-dashoffset: 0; stroke: '
+                         + witness + '; stroke-width: 1.4"', svg), constraint
 
 
 def test_threshold_curve_marks_the_counterexample():
@@ -286,6 +313,18 @@ def test_svg_with_a_page_prefix_numbers_the_referenced_ids_and_drops_the_others(
     assert list(dict.fromkeys(references)) == [f"c1r-{k:x}" for k in range(len(set(references)))]
     assert one.replace("c1r-", "c2r-") == two
     assert one.startswith('<svg role="img" ') and "<title>RBU × CloseTh: verdict for each p" in one
+
+
+def test_a_page_picture_writes_its_text_as_text_and_reads_a_name_as_written():
+    # Text that looks like what the writer rewrites in attributes (a path's data, an id, a reference,
+    # a translation, a style, matplotlib's font) stays as written in the picture's text.
+    name = "x d=\"0.123456\" id=\"a\" href=\"#b\" url(#c) translate(1.23456) style=\"fill: red\""
+    svg = plots.to_svg(plots.verdict_strip(dataclasses.replace(strip_cell(), row=name)), "c1r")
+    root = assert_inline_svg(svg)
+    drawn = ["".join(t.itertext()) for t in root.iter(f"{SVG}text")]
+    assert name in " ".join(drawn), drawn  # the title is wrapped at spaces
+    assert "<!--" not in svg and "DejaVu Sans'" not in svg.split(">", 1)[1]  # no glyph comments, one font
+    assert root.get("font-family").startswith("'DejaVu Sans'")
 
 
 def test_save_by_suffix(tmp_path):

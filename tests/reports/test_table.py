@@ -396,14 +396,16 @@ def test_html_has_a_boundaries_section_with_each_sentence_and_its_picture():
            "bisection agrees to 1e-6)." in boundaries  # the closed form in the strip's caption
     assert 'aria-label="NRBP × CloseTh: the boundary of alpha located at each beta' in boundaries
     assert '<a href="#cell-1-1">RBP × CloseTh</a>' in boundaries and "P@k × Pri" not in boundaries
+    # Each cell's evidence is folded: a closed <details> whose body holds the id the matrix links to.
+    assert '<details class="cell"><summary><h3>' in text and '<details class="cell" open' not in text
     # Each cell's evidence repeats its boundaries and states what the default check rests on.
-    rbp = text[text.index('<section class="cell" id="cell-1-1">'):text.index('<section class="cell" id="cell-2-1">')]
+    rbp = text[text.index('<div class="body" id="cell-1-1">'):text.index('<div class="body" id="cell-2-1">')]
     assert '<a href="#boundaries-cell-1-1">(pictures)</a>' in rbp and f"<li>{escape(sentence)}</li>" in rbp
     assert f'<p class="evidence">Evidence: {escape(evidence_text(EXHAUSTIVE))}.</p>' in rbp
     assert "Evidence: exhaustive: m on the grid 1..32, 64, 128, ..., 1024 for rc in {1/100, 1/20, 1/10} " \
            "(111 cases); every decision exact." in rbp
-    plain = text[text.index('<section class="cell" id="cell-3-2">'):]
-    assert "Evidence:" not in plain.split("</section>")[0]  # a violated check rests on its counterexample
+    plain = text[text.index('<div class="body" id="cell-3-2">'):]
+    assert "Evidence:" not in plain.split("</details>")[0]  # a violated check rests on its counterexample
 
 
 def test_html_without_boundaries_has_no_boundaries_section():

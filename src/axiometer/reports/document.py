@@ -219,7 +219,9 @@ class Section(_Block):
     colon: bool = False
     lines: Lines = Lines()
     #: The HTML element (``section``, ``div`` for a titled part of a section, or none: a heading
-    #: over blocks of the section around it).
+    #: over blocks of the section around it); ``details``: folded (closed until opened), the title
+    #: its summary and the id its body's, so that following a link to the id opens it (a browser
+    #: opens the closed ``details`` that holds a link's target).
     tag: str = "section"
 
 
@@ -320,7 +322,9 @@ class Table(_Block):
 
 @dataclass(frozen=True, kw_only=True)
 class Figure(_Block):
-    """A picture: ``draw`` returns a matplotlib figure; ``prefix`` makes its ids unique in a page."""
+    """A picture: ``draw`` returns a matplotlib figure; ``prefix`` makes its ids unique in a page.
+    Figures of one page with the same ``prefix`` are the same picture, drawn once (each keeps its
+    own caption)."""
     draw: Callable[[], Drawing]
     prefix: str
     caption: str

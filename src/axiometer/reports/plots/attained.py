@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from axiometer.reports.numbers import exact_text
+from axiometer.reports.palette import SERIES
 from axiometer.reports.plots.style import WIDTH, new_figure, style, value_text, wrapped
 from axiometer.results import IntrinsicResult
 
@@ -15,8 +16,8 @@ if TYPE_CHECKING:  # matplotlib is imported when a picture is drawn, not with ax
 
 __all__ = ["attained_values"]
 
-#: The colour of a value several outputs share (a tie).
-_TIE = "#CC79A7"
+#: The colour of a value several outputs share (a tie): sky blue, no verdict's colour.
+_TIE = SERIES[2]
 
 
 def _gap_classes(values: Sequence[float]) -> tuple[list[float], float | None]:
@@ -61,7 +62,8 @@ def attained_values(result: IntrinsicResult) -> Figure:
         figure = new_figure(WIDTH, 3.4, f"{result.metric} on {result.domain}: {len(xs)} distinct values "
                                       f"on {result.size} outputs; {result.category}")
         axes = figure.add_subplot()
-        equal_colour, unequal_colour = "#0072B2", "#E69F00"
+        # No verdict's colour (the page's "holds" is blue): black for the common gap, orange for another.
+        equal_colour, unequal_colour = SERIES[0], SERIES[1]
         for (a, b), gap in zip(zip(xs, xs[1:]), gaps):
             same = common is not None and _close(gap, common, xs)
             axes.plot([a, b], [0, 0], color=equal_colour if same else unequal_colour,

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from axiometer.reports.palette import SERIES
 from axiometer.reports.plots.style import figure_of, new_figure, style, value_text, wrapped
 
 if TYPE_CHECKING:  # matplotlib is imported when a picture is drawn, not with axiometer
@@ -37,7 +38,7 @@ def relative_scatter(score_result: ScoreResult, relative_metric: str, base_metri
     with style():
         figure = new_figure(6.0, 4.8, f"{relative_metric} against {base_metric}, one point per run")
         axes = figure.add_subplot()
-        axes.scatter(xs, ys, s=22, color="#0072B2", edgecolors="black", linewidths=0.4, zorder=3)
+        axes.scatter(xs, ys, s=22, color=SERIES[2], edgecolors="black", linewidths=0.4, zorder=3)
         axes.set_xlabel(f"{base_metric} (mean over topics)")
         axes.set_ylabel(f"{relative_metric} (mean over topics)")
         axes.grid(True, color="#EEEEEE", linewidth=0.6)

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from axiometer.reports.palette import VERDICT_SWATCH
 from axiometer.results import Check, Strength, Verdict
 
 if TYPE_CHECKING:  # matplotlib is imported when a picture is drawn, not with axiometer
@@ -19,22 +20,27 @@ if TYPE_CHECKING:  # matplotlib is imported when a picture is drawn, not with ax
 __all__ = ["VERDICT_STYLE", "WIDTH", "style", "new_figure", "figure_of", "value_text", "wrapped", "verdict_mark",
            "verdict_label", "proved_check"]
 
-#: Verdict -> (fill colour, mark, mark colour, legend text). Okabe-Ito colours, which stay distinct
-#: under the common colour-vision deficiencies; the marks are the text report's
-#: (``axiometer.reports.table.cells.MARKS``; a test keeps them equal), so a box reads without colour.
+#: Verdict -> (fill colour, mark, mark colour, legend text). The colours are the palette's
+#: (:mod:`axiometer.reports.palette`, which the pages' style sheet reads too): a satisfied and a witness
+#: box are both the colour of a holding constraint, told apart by their marks; the marks are the text
+#: report's (``axiometer.reports.table.cells.MARKS``; a test keeps them equal), so a box reads without
+#: colour.
 VERDICT_STYLE: dict[Verdict, tuple[str, str, str, str]] = {
-    Verdict.SATISFIED: ("#009E73", "✓", "white", "satisfied"),
-    Verdict.WITNESS: ("#56B4E9", "W", "black", "witness: holds, a witness found"),
-    Verdict.VIOLATED: ("#D55E00", "✗", "white", "violated: a counterexample found"),
-    Verdict.ERROR: ("#CC79A7", "E", "black", "error: the metric misbehaved"),
-    Verdict.NA: ("#DDDDDD", "n/a", "black", "not applicable"),
-    Verdict.NOT_RUN: ("#FFFFFF", "–", "black", "not run: interrupted"),
+    verdict: (VERDICT_SWATCH[verdict].fill, mark, VERDICT_SWATCH[verdict].ink, text)
+    for verdict, mark, text in (
+        (Verdict.SATISFIED, "✓", "satisfied: holds"),
+        (Verdict.WITNESS, "W", "witness: holds, a witness found"),
+        (Verdict.VIOLATED, "✗", "violated: a counterexample found"),
+        (Verdict.ERROR, "E", "error: the metric misbehaved"),
+        (Verdict.NA, "n/a", "not applicable"),
+        (Verdict.NOT_RUN, "–", "not run: interrupted"))
 }
 
 #: Picture width in inches: wide enough for the titles, narrow enough for a page.
 WIDTH = 8.0
-#: Everything is drawn and saved in this style; DejaVu Sans ships with matplotlib, so a picture
-#: looks the same on every machine and its SVG needs no font at all (glyphs are paths).
+#: Everything is drawn and saved in this style; DejaVu Sans ships with matplotlib, so a picture is laid
+#: out the same on every machine (a file's SVG draws its glyphs as paths; a page's writes its text,
+#: :func:`axiometer.reports.plots.to_svg`).
 _STYLE: dict[RcKeyType, Any] = {
     "font.family": "DejaVu Sans",
     "font.size": 9.0,

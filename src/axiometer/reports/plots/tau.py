@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from axiometer.reports.palette import SERIES
 from axiometer.reports.plots.style import new_figure, style, value_text, wrapped
 
 if TYPE_CHECKING:  # matplotlib is imported when a picture is drawn, not with axiometer
@@ -37,8 +38,9 @@ def tau_curve_figure(curve: TauCurve) -> Figure:
         figure = new_figure(6.0, 4.2, f"Kendall's tau between {curve.against} and {curve.metric} against "
                                    f"{curve.param}")
         axes = figure.add_subplot()
-        lines = (("tau_b", "Kendall's tau-b", "#0072B2", "-", "o"),
-                 ("tau_ap", f"tau-AP ({curve.against} as reference)", "#D55E00", "--", "s"))
+        # No verdict's colour (a page's blue and vermillion say holds and fails): black and orange.
+        lines = (("tau_b", "Kendall's tau-b", SERIES[0], "-", "o"),
+                 ("tau_ap", f"tau-AP ({curve.against} as reference)", SERIES[1], "--", "s"))
         missing = []
         for attribute, label, colour, dashes, marker in lines:
             kept = [(p.value, getattr(p, attribute)) for p in points if getattr(p, attribute) is not None]

@@ -59,7 +59,8 @@ def _legend(figure: Figure, checks: Sequence[Check], missing: bool = False) -> N
                          label="thick outline: the default setting"))
     if any(proved_check(c) for c in checks):
         handles.append(Patch(facecolor="none", edgecolor="none",
-                             label="ᵖ  proved for every real relevance value (the details say over what)"))
+                             # two lines: a strip of few settings is narrower than the line
+                             label="ᵖ  proved for every real relevance value\n    (the details say over what)"))
     if any(c.witness is not None and c.witness.by_truncation for c in checks):
         handles.append(Patch(facecolor="none", edgecolor="none",
                              label="ᵗ  the witness exists only by truncation at the cutoff"))

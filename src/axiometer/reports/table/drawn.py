@@ -27,6 +27,7 @@ from axiometer.reports.document import (
     Table, TableCell,
 )
 from axiometer.reports.numbers import denoise, number, numbers_apart
+from axiometer.reports.palette import verdict_class
 from axiometer.reports.table.cells import (
     BOUNDARIES_INTRO, MARKS, boundary_sentence, cases_text, counterexample_sentence, curve_text, evidence_text,
     mark_of, other_mode_name, output_text, parameter_dependent,
@@ -54,8 +55,8 @@ def _short(anchor: str) -> str:
 
 
 def css(verdict: Verdict) -> str:
-    """The page's style of a verdict."""
-    return {Verdict.NA: "na", Verdict.NOT_RUN: "not-run"}.get(verdict, str(verdict))
+    """The page's style of a verdict (its colour: :func:`axiometer.reports.palette.verdict_class`)."""
+    return verdict_class(verdict)
 
 
 def sentence(text: str, capital: bool = True) -> str:
@@ -228,7 +229,7 @@ def _found(check: Check, info: AxiomInfo | None) -> list[Block]:
                                                            for part in w.signs_by_rc)))
         return out
     if check.error is not None:
-        out = [Paragraph(parts=(f"Error: {check.error.message}",), css="fails")]
+        out = [Paragraph(parts=(f"Error: {check.error.message}",), css="error-message")]
         if check.error.ranking is not None:
             ranking = check.error.ranking
             topic = check.error.topic or TopicRecord(("*",), ("1",), ())
@@ -240,7 +241,9 @@ def _found(check: Check, info: AxiomInfo | None) -> list[Block]:
     return []
 
 
-def _check(check: Check, info: AxiomInfo | None, prefix: str) -> Section:
+def _check(check: Check, info: AxiomInfo | None, curve: Figure | None) -> Section:
+    """One check: what was found, what it rests on, its formula, its ``D(n)`` picture (``curve``),
+    its note and what the metric printed."""
     out = _found(check, info)
     if check.evidence is not None:
         out.append(Paragraph(parts=(f"Evidence: {evidence_text(check.evidence)}.",), css="evidence"))
@@ -251,15 +254,8 @@ def _check(check: Check, info: AxiomInfo | None, prefix: str) -> Section:
         heading = formula_heading(check)
         out.append(Paragraph(parts=(f"{heading[:1].upper()}{heading[1:]}:",), css="muted"))
         out.append(Preformatted(content=tuple(kept[0].splitlines())))
-    if check.curve:
-        from axiometer.reports import plots
-
-        n = "m" if check.constraint == "CloseTh" else "n"
-        marked = ("the witness" if check.witness is not None
-                  else f"the counterexample's {n}" if check.counterexample is not None else "")
-        out.append(Figure(draw=lambda: plots.threshold_curve(check), prefix=prefix, caption=(
-            f"D({n}) = Q(a_{n}) − Q(b_{n}) for {check.metric} against {n} (log scale), one line "
-            f"per rc, with where its sign changes" + (f" and {marked}" if marked else "") + ".")))
+    if curve is not None:
+        out.append(curve)
     if check.note:
         out.append(Paragraph(parts=(f"Note: {denoise(check.note)}",), css="muted"))
     if check.output_chars:
@@ -268,6 +264,31 @@ def _check(check: Check, info: AxiomInfo | None, prefix: str) -> Section:
     title: tuple[Inline, ...] = (f"{check.metric}, {check.mode} mode: ",
                                  _badge(check.verdict, MARKS[check.verdict]), check.verdict)
     return Section(title=title, level=4, tag="div", css="check", lines=_SPREAD, children=tuple(out))
+
+
+def _threshold_picture(result: TableResult, cell: Cell, check: Check) -> Figure:
+    """``check``'s ``D(n)`` picture, shared with the row's other threshold checks of the same setting and
+    curve (DeepTh's and CloseTh's: one construction, two rules): one picture in the page, each cell
+    showing it with its own caption."""
+    from axiometer.reports import plots
+
+    row = [c for other in result.cells if other.row == cell.row for c in other.checks if c.curve]
+    settings = list(dict.fromkeys((c.metric, c.mode) for c in row))
+    same_setting = [c for c in row if (c.metric, c.mode) == (check.metric, check.mode)]
+    groups = plots.same_curve(same_setting)
+    index = next(k for k, group in enumerate(groups) if check in group)
+    group = groups[index]
+    prefix = f"p{result.rows.index(cell.row) + 1}t{settings.index((check.metric, check.mode)) + 1}" + (
+        f"_{index}" if index else "")
+    n = "m" if check.constraint == "CloseTh" else "n"
+    marked = ("the witness" if check.witness is not None
+              else f"the counterexample's {n}" if check.counterexample is not None else "")
+    others = [c.constraint for c in group if c.constraint != check.constraint]
+    shared = f"; {' and '.join(others)} reads the same curve (its rows of the strip)" if others else ""
+    return Figure(draw=partial(plots.threshold_curves, group), prefix=prefix, caption=(
+        f"D({n}) = Q(a_{n}) − Q(b_{n}) for {check.metric} against {n} (log scale), one line per rc, with "
+        f"where its sign changes" + (f" and {marked}" if marked else "") + f"; the strip: where "
+        f"{check.constraint} holds at each {n}{shared}."))
 
 
 def _varying(cell: Cell) -> list[str]:
@@ -319,9 +340,11 @@ def cell_section(result: TableResult, cell: Cell, info: AxiomInfo | None, differ
         for check in cell.checks:  # a parameter-dependent cell: the first setting of every other verdict too
             if check.verdict not in {c.verdict for c in shown}:
                 shown.append(check)
-        out += [_check(check, info, f"{_short(here)}c{k}") for k, check in enumerate(shown, 1)]
+        out += [_check(check, info, _threshold_picture(result, cell, check) if check.curve else None)
+                for check in shown]
     out.append(Paragraph(parts=(Link(("↑ back to the matrix",), "matrix"),), css="back"))
-    return Section(title=tuple(title), level=3, css="cell", id=here, children=tuple(out),
+    # Folded: the page opens on the matrix, and following a cell's link opens its evidence.
+    return Section(title=tuple(title), level=3, css="cell", id=here, children=tuple(out), tag="details",
                    lines=Lines(open=True, heading=True, between=True, close=False))
 
 

@@ -22,13 +22,16 @@ Every block here is shown in HTML only (the text formats list the same facts lin
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from axiometer.reports.document import (
     Block, Break, BulletList, Code, Definition, DefinitionList, Emph, Group, Inline, Lines, Link, Paragraph, Row,
-    Section, Strong, Table, TableCell, Term,
+    Section, Span, Strong, Table, TableCell, Term,
 )
 from axiometer.reports.numbers import denoise
+from axiometer.reports.palette import VERDICT_SWATCH
 from axiometer.reports.table.cells import (
-    OPEN_FLAG, axiom_infos, boundary_lines, cell_lines, glossary, header_lines, legend_items, mark_of,
+    OPEN_FLAG, axiom_infos, boundary_lines, cell_lines, glossary, header_lines, legend_marks, mark_of,
     parameter_dependent,
 )
 from axiometer.reports.table.proofs import proof_note
@@ -51,7 +54,7 @@ _GLUED = Lines(open=False, heading=False, between=True, close=False)
 _SPREAD = Lines(open=True, heading=True, between=True, close=True)
 
 
-def _legend_items(items: list[tuple[str, str]]) -> DefinitionList:
+def _legend_items(items: Sequence[tuple[Inline, str]]) -> DefinitionList:
     return DefinitionList(items=tuple(Definition((t,), (Paragraph(parts=(d,)),)) for t, d in items))
 
 
@@ -117,12 +120,19 @@ def _matrix(result: TableResult, comparison: PublishedComparison | None) -> Tabl
 
 
 def _legend(result: TableResult, comparison: PublishedComparison | None) -> DefinitionList:
-    items = legend_items(result, comparison)
+    """Every mark the matrix uses, a verdict's in its colour, and what each colour means (the same in
+    every picture of the page)."""
+    marks = legend_marks(result, comparison)
+    used = list(dict.fromkeys(VERDICT_SWATCH[mark.verdict] for mark, _ in marks if mark.verdict is not None))
+    items: list[tuple[Inline, str]] = [("colour", "a verdict's colour, in the matrix and in every picture: " + "; ".join(
+        f"{swatch.colour}: {swatch.meaning}" for swatch in used))]
+    items += [(Span((mark.symbol,), f"badge {css(mark.verdict)}") if mark.verdict is not None else mark.symbol,
+               meaning) for mark, meaning in marks]
     if comparison is not None and left_open(comparison):
         items.append((OPEN_FLAG, f"left open by {comparison.table}: its prose does not decide the cell "
                                  "(not counted in the agreement)"))
-    items.append(("link", "each mark links to its cell's evidence below; hover a column header for "
-                          "what the constraint means, a cell for its summary"))
+    items.append(("link", "each mark links to its cell's evidence below (folded until followed); hover a "
+                          "column header for what the constraint means, a cell for its summary"))
     return _legend_items(items)
 
 
@@ -224,7 +234,7 @@ def _comparison(result: TableResult, comparison: PublishedComparison) -> list[Bl
         _side_by_side(result, comparison),
         _legend_items([*_PUBLISHED.items(), ("· ✓", "after the dot: our mark, as in the matrix above"),
                        ("outlined", "the cell differs from the published mark"),
-                       ("grey", "the paper leaves the cell open (?)")])]
+                       ("dashed", "the paper leaves the cell open (?): no colour, not counted")])]
     if comparison.differences:
         rows = []
         for d in comparison.differences:
