@@ -121,7 +121,7 @@ def test_every_workers_checks_reach_the_report_in_collection_order_under_one_see
             (ran / os.environ.get("PYTEST_XDIST_WORKER", "serial")).touch()
     """)
     pytester.makepyfile(test_suite=SUITE)
-    parallel = _run(pytester, "-n", "2", "--dist", "load", "--axiometer-report=xdist.json")
+    parallel = _run(pytester, "-n", "2", "--dist", "load", "--axiometer-report=xdist.json", "--axiometer-seed=random")
     parallel.assert_outcomes(passed=7, failed=1)
     assert sorted(p.name for p in (pytester.path / "ran-on").iterdir()) == ["gw0", "gw1"]
     headers = [line for line in parallel.outlines if line.startswith("axiometer: budget")]
@@ -132,14 +132,14 @@ def test_every_workers_checks_reach_the_report_in_collection_order_under_one_see
         "axiometer: RR: 2 of 2 constraint(s) differ from what the test expects",
         "  Pri: expected to hold, got violated",
         "  Conf: expected to hold, got violated",
-        f"  budget: *; seed {seed} (drawn for this session; repeat with --hypothesis-seed={seed})",
+        f"  budget: *; seed {seed} (drawn for this session; repeat with --axiometer-seed={seed})",
     ])
     parallel.stdout.fnmatch_lines([f"axiometer: wrote the matrix of {len(ROWS)} metric(s) to *xdist.json"])
     data = json.loads((pytester.path / "xdist.json").read_text())
     assert data["rows"] == ROWS
     assert {(c["row"], c["constraint"]) for c in data["cells"]} >= {(row, "Conf") for row in ROWS}
 
-    serial = _run(pytester, f"--hypothesis-seed={seed}", "--axiometer-report=serial.json")
+    serial = _run(pytester, f"--axiometer-seed={seed}", "--axiometer-report=serial.json")
     serial.assert_outcomes(passed=7, failed=1)
     # The same report but for the proofs' times (in the JSON only).
     assert timeless(json.loads((pytester.path / "xdist.json").read_text())) == \

@@ -11,8 +11,11 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import os
 import re
 import shlex
+import subprocess
+import sys
 from pathlib import Path
 
 from axiometer import cli
@@ -85,3 +88,17 @@ def test_metric_author_guide_runs_as_written(pytester):
     plugin_verdicts = {cell["constraint"]: cell["verdict"] for cell in matrix["cells"]}
     assert set(plugin_verdicts) == {"Pri", "Deep", "DeepTh", "CloseTh", "Conf"}
     assert plugin_verdicts == {c: cli_verdicts[c] for c in plugin_verdicts}
+
+
+def test_the_test_command_runs_the_profile_ci_runs_and_the_readme_says_how_long():
+    # Issue 27: the command ran the `thorough` profile unless CI was set, and gave no duration.
+    env = {k: v for k, v in os.environ.items() if k not in ("CI", "HYPOTHESIS_PROFILE")}
+    profile = subprocess.run(
+        [sys.executable, "-c", "import tests.conftest; from hypothesis import settings; "
+                               "print(settings.get_current_profile_name(), settings.default.derandomize)"],
+        cwd=Path(__file__).resolve().parents[1], env=env, capture_output=True, text=True, check=True).stdout
+    assert profile.split() == ["ci", "True"]
+    text = README.read_text(encoding="utf-8")
+    section = text[text.index("## Run the tests"):text.index("## Docs site")]
+    assert "python -m pytest -n auto" in section and "HYPOTHESIS_PROFILE=thorough python -m pytest -n auto" in section
+    assert re.search(r"About \d+ minutes on 2 cores", section)

@@ -146,8 +146,10 @@ FOUR = ["alpha_nDCG@10", "NRBP", "EU", "RBP"]
 # 150 random cases per setting, the budget these tests were written at: they test where the
 # boundaries are and how they are told, and the default budget's tenfold search made the fixture a
 # third of the engine's test time (and of each mutant's in benchmarks/mutation.py). The probes below
-# check at the same budget, as the engine did.
-FOUR_BUDGET = Budget(cases=150)
+# check at the same budget, as the engine did. Without proofs (proof_docs=0): proving each probe's
+# holding side made the fixture six minutes of the suite's time in CI, and proofs of a boundary's
+# side are pinned on their own (tests/reports/test_proofs.py, tests/checking/test_prove*.py).
+FOUR_BUDGET = Budget(cases=150, proof_docs=0)
 
 
 @pytest.fixture(scope="module")

@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from tests.cli_run import flat, run_cli
+from tests.cli_run import flat, run_cli, wrote
 
 IMPLS = "tests.agreement.implementations"
 QUICK = ("--queries", "40")
@@ -82,11 +82,11 @@ def test_json_has_the_verdict_convention_case_values_and_properties(capsys):
     assert not defined["holds"] and "raised ZeroDivisionError: division by zero" in defined["detail"]
 
 
-def test_output_goes_to_the_file_and_nothing_to_stdout(capsys, tmp_path):
+def test_output_goes_to_the_file_and_stdout_says_what_was_written(capsys, tmp_path):
     target = tmp_path / "agree.md"
     status, out, err = run_cli(capsys, "agree", f"{IMPLS}:ndcg", "nDCG", *QUICK, "--format", "markdown",
                                "-o", target)
-    assert (status, out, err) == (0, "", "")
+    assert (status, out, err) == (0, wrote(target), "")
     assert target.read_text(encoding="utf-8").startswith(f"**{IMPLS}:ndcg against nDCG: agrees")
 
 

@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from axiometer.agreement.audit import audit_rows
-from tests.cli_run import run_cli
+from tests.cli_run import run_cli, wrote
 
 AUDITED = ("--provider", "ir_measures", "--metric", "RR", "P@5", "--queries", "30")
 
@@ -53,7 +53,7 @@ def test_a_page_written_elsewhere_names_its_own_file_in_the_command(capsys, with
     target = tmp_path / "peer-audit.md"
     status, out, err = run_cli(capsys, "audit", "--provider", "ir_measures", "--metric", "P@5", "--queries", "10",
                                "--format", "markdown", "-o", target)
-    assert (status, out, err) == (0, "", "")
+    assert (status, out, err) == (0, wrote(target), "")
     assert (f"\naxiometer audit --provider ir_measures --metric P@5 --queries 10 --format markdown -o {target}\n"
             in target.read_text(encoding="utf-8"))
 

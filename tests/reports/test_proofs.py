@@ -169,7 +169,8 @@ def test_a_boundary_side_that_is_proved_says_so():
     boundary = Boundary(param="p", value=0.6, bracket=("0.599999", "0.6"), below="satisfied", above="violated",
                         certain=Certain.ABOVE, evidence_below=proved_evidence())
     sentence = boundary_sentence(boundary)
-    assert sentence.startswith(f"satisfied for p < 3/5 ({proof_text(PROOF, short=True)}); violated for p > 3/5 "
+    # No closed form: the bisection's value, correctly rounded (issue 27), not a guessed fraction.
+    assert sentence.startswith(f"satisfied for p < 0.6 ({proof_text(PROOF, short=True)}); violated for p > 0.6 "
                                "(a counterexample at every probe)")
     assert "no counterexample found" not in sentence
     from axiometer.reports.plots.boundaries import _side_basis  # the picture's region says it too

@@ -309,7 +309,10 @@ def boundary_table() -> TableResult:
         summary="witness for p >= 0.8; violated for p = 0.5", boundaries=(RBP_BOUNDARY,))
 
     def at(beta: float, value: float) -> Boundary:
-        return Boundary("alpha", value, ("0", "1"), "witness", "violated", Certain.BOTH, fixed=(("beta", beta),))
+        # A rational boundary carries its closed form, as the engine finds it (NRBP's are rational).
+        return Boundary("alpha", value, ("0", "1"), "witness", "violated", Certain.BOTH, fixed=(("beta", beta),),
+                        closed_form=str(Fraction(value).limit_denominator(1000)), closed_value=value, agrees=True,
+                        root_form=RootForm.EXPLICIT)
 
     curve = BoundaryCurve("alpha", "beta", ((0.5, ()), (0.8, (at(0.8, 19 / 64),)), (0.9, (at(0.9, 539 / 729),))))
     nrbp = cell("NRBP", "NRBP(alpha=0.5,beta=0.5)", "CloseTh", [
