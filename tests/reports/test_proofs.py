@@ -177,7 +177,7 @@ def test_a_boundary_side_that_is_proved_says_so():
 
     assert _side_basis(boundary, Side.BELOW) == "proved for every real relevance value"
     searched = dataclasses.replace(boundary, evidence_below=searched_evidence())
-    assert "satisfied for p < 3/5 (no counterexample found; exhaustive:" in boundary_sentence(searched)
+    assert "satisfied for p < 0.6 (no counterexample found; exhaustive:" in boundary_sentence(searched)
 
 
 def test_a_proved_cell_that_differs_from_the_paper_gives_its_proof_as_the_reason():
