@@ -66,8 +66,9 @@ def _mode(target: Path) -> int:
     return 0o666 & ~umask
 
 
-def write_atomically(path: str | Path, data: str | bytes) -> None:
-    """Write ``data`` (text as UTF-8) to ``path`` whole or not at all (see the module docstring)."""
+def write_atomically(path: str | Path, data: str | bytes) -> int:
+    """Write ``data`` (text as UTF-8) to ``path`` whole or not at all (see the module docstring);
+    returns the number of bytes written."""
     target = check_writable(path)
     payload = data.encode("utf-8") if isinstance(data, str) else data
     if _is_special(target):
@@ -76,7 +77,7 @@ def write_atomically(path: str | Path, data: str | bytes) -> None:
                 handle.write(payload)
         except OSError as error:
             raise OutputError(f"{path}: {error.strerror or error}") from error
-        return
+        return len(payload)
     try:
         descriptor, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     except OSError as error:
@@ -94,3 +95,4 @@ def write_atomically(path: str | Path, data: str | bytes) -> None:
         if isinstance(error, OSError):
             raise OutputError(f"{path}: {error.strerror or error}") from error
         raise
+    return len(payload)

@@ -27,8 +27,8 @@ def write(report: str, output: str | None) -> None:
     (``wrote r.html (1,234,567 bytes)``: a silent success looked like nothing happened); or
     write it to stdout when no file is given."""
     if output:
-        write_atomically(output, report)
-        print(f"wrote {output} ({len(report.encode('utf-8')):,} bytes)")
+        written = write_atomically(output, report)
+        print(f"wrote {output} ({written:,} bytes)")
     else:
         sys.stdout.write(report)
 
