@@ -86,10 +86,7 @@ class MetricReport(Tabular):
 
     def holds(self, constraint: str) -> bool | None:
         """True if satisfied or witnessed, False if violated, None for error, n/a or not run."""
-        verdict = self.cell(constraint).verdict
-        if verdict in HOLDS:
-            return True
-        return False if verdict == Verdict.VIOLATED else None
+        return outcome(self.cell(constraint).verdict)
 
     def failures(self, expect: Mapping[str, bool], *, every_setting: bool = False) -> list[str]:
         """The ids in ``expect`` whose outcome differs (``{"Pri": True, "Conf": False}``).
@@ -104,7 +101,7 @@ class MetricReport(Tabular):
     def _outcomes(self, constraint: str, every_setting: bool) -> list[bool | None]:
         cell = self.cell(constraint)
         verdicts = [check.verdict for check in cell.checks] if every_setting and cell.checks else [cell.verdict]
-        return [True if v in HOLDS else False if v == Verdict.VIOLATED else None for v in verdicts]
+        return [outcome(v) for v in verdicts]
 
     # -- text ----------------------------------------------------------------
     def details(self, ids: Sequence[str] | None = None) -> str:
@@ -145,6 +142,14 @@ class MetricReport(Tabular):
     def _repr_html_(self) -> str:
         """The table's notebook view: the matrix row, its legend, the verdict at each setting."""
         return self.table._repr_html_()
+
+
+def outcome(verdict: Verdict) -> bool | None:
+    """What a verdict says of a constraint: True if it holds (satisfied or witness), False if
+    violated, None for error, n/a or not run (which meet neither expectation)."""
+    if verdict in HOLDS:
+        return True
+    return False if verdict == Verdict.VIOLATED else None
 
 
 def _canonical(constraint: str) -> str:
