@@ -194,15 +194,19 @@ def smallest_p_value(comparison: "RunComparison") -> float | None:
     topics = len(comparison.topics)
     floor = (2 / 2 ** topics if enumerates(topics, comparison.permutations)
              else 1 / (comparison.permutations + 1))
-    pairs = len(all_pairs(len(comparison.runs))) if comparison.correction == "holm" else 1
-    return min(1.0, floor * pairs)
+    return min(1.0, floor * _corrected_family(comparison))
 
 
 def topics_to_reach(comparison: "RunComparison") -> int:
     """The fewest topics on which the randomization test (enumerating, with the comparison's
     correction) can give an adjusted p-value at most ``comparison.alpha``."""
-    pairs = len(all_pairs(len(comparison.runs))) if comparison.correction == "holm" else 1
-    return max(1, math.ceil(math.log2(2 * pairs / comparison.alpha)))
+    return max(1, math.ceil(math.log2(2 * _corrected_family(comparison) / comparison.alpha)))
+
+
+def _corrected_family(comparison: "RunComparison") -> int:
+    """What Holm's correction multiplies a metric's smallest p-value by: its number of pairs (1
+    without the correction)."""
+    return len(all_pairs(len(comparison.runs))) if comparison.correction == "holm" else 1
 
 
 def _sign_blocks(topics: int, permutations: int, seed: int | None,

@@ -116,8 +116,8 @@ def boundary_value(boundary: Boundary) -> str:
             except ValueError:  # radicals: not a rational
                 pass
             else:
-                return str(exact) if exact.denominator > 1 else str(exact.numerator)
-    return _decimal(boundary.value, SIGNIFICANT)
+                return str(exact)
+    return decimal(boundary.value)
 
 
 #: A decimal written with more digits than a reader needs: float noise in someone's sentence.
