@@ -99,6 +99,8 @@ def test_boundaries_of_a_two_parameter_cell_draw_its_curve(capsys, tmp_path):
      "RBP(p=0.8) × CloseTh: no boundary to draw: the verdict is witness at every setting checked"),
     (["boundaries", "RBP", "Nope", "-o", "{dir}/b.svg"], "CONSTRAINT: unknown constraint 'Nope'"),
     (["threshold", "Nope", "-o", "{dir}/c.svg"], "metric 'Nope': unknown metric 'Nope'"),
+    (["threshold", "F", "-o", "{dir}/c.svg"],
+     "metric 'F': F is a set measure: it scores a retrieved set's counts, not a ranking"),
     (["threshold", "RBP(p=0.8)", "-o", "{dir}/c.pdf"], "c.pdf: unknown picture format '.pdf'; use .svg or .png"),
     (["threshold", "RBP(p=0.8)", "-o", "{dir}/curve"], "curve: no suffix to choose the format; use .svg or .png"),
     (["region", "RBP", "Closeness", "--param", GRID, "-o", "{dir}/s.svg"],

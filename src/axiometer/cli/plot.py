@@ -123,7 +123,7 @@ def run_threshold(args: argparse.Namespace) -> int:
     from axiometer.metrics.resolve import resolve
     from axiometer.reports.plots import save, threshold_curves
 
-    metric = resolve(args.spec).metric
+    metric = resolve(args.spec).ranking_metric()
     checks = [check(metric, get(cid), mode=args.mode, seed=args.seed) for cid in ("DeepTh", "CloseTh")]
     drawable = [c for c in checks if c.curve]
     if not drawable:  # both n/a or error: there is no D(n) to draw
