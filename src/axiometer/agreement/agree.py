@@ -65,7 +65,7 @@ def reference_metric(spec: Any) -> Metric:
     from axiometer.metrics.base import BuiltinMetric
     from axiometer.metrics.resolve import resolve
     metric = resolve(spec).metric
-    where = f"metric {getattr(metric, 'name', spec)!r}"
+    where = f"metric {metric.name!r}"
     if not isinstance(metric, BuiltinMetric):
         raise InputError("the reference must be a built-in metric (nDCG@10, AP, RR, P@5, ...)", source=where)
     if metric.needs.aspects or metric.needs.context:

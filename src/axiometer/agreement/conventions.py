@@ -145,7 +145,7 @@ def axes_for(metric: Metric, *, searched: bool = True) -> list[tuple[Axis, tuple
     own = _reference_relevance(metric)
     relevance = (("binary", "binary@2") if own == "binary" and not metric.needs.graded
                  else (own, *[v for v in RELEVANCE.values if v != own]))
-    if getattr(metric, "rel", 1) != 1:
+    if metric.params.get("rel", 1) != 1:
         relevance = (own,)  # a metric at another level reads its own grades; no reading to try
     cutoff = CUTOFF.values if metric.family in CUTOFF_FAMILIES and metric.cutoff is not None else ("fixed",)
     ideal = IDEAL.values if metric.family in IDEAL_FAMILIES and not searched else ("judgments",)

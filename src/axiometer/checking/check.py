@@ -22,13 +22,14 @@ from axiometer.checking.budget import Budget
 from axiometer.checking.guard import GuardedMetric, guard
 from axiometer.checking.prove import prove, prove_threshold, with_proof
 from axiometer.checking.search import Search
+from axiometer.metrics.base import Metric
 from axiometer.metrics.decide import DEFAULT_TOLERANCE
 from axiometer.results import Check, Verdict
 
 __all__ = ["check", "limit_noted"]
 
 
-def check(metric: Any, oracle: Oracle, *, mode: str | None = None, budget: Budget = Budget(),
+def check(metric: Metric, oracle: Oracle, *, mode: str | None = None, budget: Budget = Budget(),
           seed: int = 0, rho: Fraction = DEFAULT_RHO, tolerance: float = DEFAULT_TOLERANCE,
           rcs: tuple[Fraction, ...] = DEFAULT_RCS, scope_changes: dict[str, Any] | None = None) -> Check:
     """Check ``oracle`` (a constraint or a relative property) on ``metric`` and return the :class:`Check`.
@@ -46,7 +47,7 @@ def check(metric: Any, oracle: Oracle, *, mode: str | None = None, budget: Budge
     return limit_noted(guarded, result)
 
 
-def _proved(guarded: Any, constraint: Constraint, result: Check, search: Search, budget: Budget,
+def _proved(guarded: Metric, constraint: Constraint, result: Check, search: Search, budget: Budget,
             rho: Fraction) -> Check:
     """The search's check with a proof tried (:mod:`axiometer.checking.prove`): a satisfied universal
     constraint over every case structure, a threshold for every ``rc`` (and DeepTh every ``n``).

@@ -29,6 +29,7 @@ from axiometer.meta.simulate import Simulation, simulate
 from axiometer.meta.stability import DEFAULT_TRIALS, Stability, stability
 from axiometer.readers import Qrels, Run
 from axiometer.limits import Limits
+from axiometer.metrics.base import Metric
 from axiometer.scoring import ScoreResult, score_runs
 from axiometer.unanimity import Unanimity, metric_unanimity
 from axiometer.views import Rows, Tabular
@@ -40,7 +41,7 @@ __all__ = ["MetricMeta", "MetaResult", "Sweep", "meta_evaluate"]
 class Sweep:
     """A tau curve to draw: ``metric`` with ``param`` at each of ``values``, against ``against``."""
 
-    metric: Any
+    metric: Metric
     param: str
     values: tuple[Any, ...]
     against: Any

@@ -154,7 +154,7 @@ def _metric_at(spec: Any, param: str, value: Any) -> Metric:
     return metric.replace(**{param: value})
 
 
-def tau_curve(qrels: Qrels, runs: Sequence[Run], metric: Any, param: str, values: Sequence[Any],
+def tau_curve(qrels: Qrels, runs: Sequence[Run], metric: Metric, param: str, values: Sequence[Any],
               against: Any, *, prior: Any = None, grades: str | None = None, gmax: int | None = None,
               limits: Limits = Limits(), progress: ProgressCallback | None = None) -> TauCurve:
     """tau-b and tau-AP between ``against`` (the reference) and ``metric`` at each of ``values`` of

@@ -71,7 +71,7 @@ class UserMetric:
         self.replaceable = declared["replace"] is not None
         self._claims = declared["reversions"] is not None, declared["stated_bounds"] is not None
         #: The metric a relative metric builds on, if it names one (its cutoff is the prior depth).
-        self.base: Any = declared["base"]
+        self.base: Metric | None = adapt(declared["base"]) if declared["base"] is not None else None
 
     @property
     def exact(self) -> ExactScorer | None:

@@ -33,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Union
+from typing import Any, Protocol, Union, runtime_checkable
 
 import numpy as np
 import sympy
@@ -42,7 +42,7 @@ from axiometer.core import Topic
 from axiometer.metrics.arithmetic import FLOAT, Arithmetic, Value
 
 __all__ = [
-    "BrowsingModel", "relevance_gain", "binary_gain", "log_discount", "geometric", "flat",
+    "BrowsingModel", "HasBrowsingModel", "relevance_gain", "binary_gain", "log_discount", "geometric", "flat",
     "LogDiscount", "Geometric", "Flat",
     "constant_factor", "order_key", "ORDER_DIGITS",
 ]
@@ -135,6 +135,14 @@ def order_key(value: Any) -> Any:
     if expr.is_Rational:
         return Fraction(int(expr.p), int(expr.q))
     return Fraction(str(sympy.N(expr, ORDER_DIGITS)))
+
+
+@runtime_checkable
+class HasBrowsingModel(Protocol):
+    """A metric that exposes its browsing model (nDCG, DCG, RBP, P; a metric author's may too):
+    what NRG builds on and what the proofs' weight lemma reads."""
+
+    def browsing_model(self) -> "BrowsingModel": ...
 
 
 @dataclass(frozen=True)

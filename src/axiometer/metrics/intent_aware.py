@@ -46,8 +46,8 @@ from axiometer.metrics.rbp import RBP, PERSISTENCE
 from axiometer.metrics.reciprocal_rank import ReciprocalRank
 from axiometer.metrics.registry import register
 
-__all__ = ["PrecisionIA", "ReciprocalRankIA", "AveragePrecisionIA", "NDCGIA", "ERRIA",
-           "NERRIA", "RBPIA", "aspect_topics", "greedy_ideal"]
+__all__ = ["IntentAwareMetric", "PrecisionIA", "ReciprocalRankIA", "AveragePrecisionIA", "NDCGIA",
+           "ERRIA", "NERRIA", "RBPIA", "aspect_topics", "greedy_ideal"]
 
 T = TypeVar("T")
 
@@ -130,7 +130,7 @@ def _greedy_ideal(topic: Topic, depth: int | None) -> tuple[str, ...]:
     return tuple(ideal)
 
 
-class _IntentAware(BuiltinMetric):
+class IntentAwareMetric(BuiltinMetric):
     """``sum_t w(t) M_t(d)`` for the single-aspect metric class ``per_aspect_class``."""
 
     per_aspect_class: ClassVar[type[BuiltinMetric]]
@@ -155,7 +155,7 @@ class _IntentAware(BuiltinMetric):
         return scores
 
 
-class PrecisionIA(_IntentAware):
+class PrecisionIA(IntentAwareMetric):
     """P-IA@k = sum_t w(t) P@k on aspect t, with P@k = (1/k) sum_{i<=k} [r(d_i, t) > 0].
 
     Cutoff required (default 10). Source: Agrawal et al., WSDM 2009;
@@ -172,7 +172,7 @@ class PrecisionIA(_IntentAware):
     needs = Needs(aspects=True, graded=False)
 
 
-class ReciprocalRankIA(_IntentAware):
+class ReciprocalRankIA(IntentAwareMetric):
     """RR-IA = sum_t w(t) / min{i : r(d_i, t) > 0} (a term is 0 if aspect t is never hit).
 
     Source: Agrawal et al., WSDM 2009; Amigó et al., SIGIR 2018, Table 1.
@@ -185,7 +185,7 @@ class ReciprocalRankIA(_IntentAware):
     needs = Needs(aspects=True, graded=False)
 
 
-class AveragePrecisionIA(_IntentAware):
+class AveragePrecisionIA(IntentAwareMetric):
     """AP-IA = sum_t w(t) AP_t, AP_t = (1/R_t) sum_i [r(d_i, t) > 0] P_t@i (0 when R_t = 0).
 
     ``R_t`` counts the topic's documents relevant to aspect t. Source:
@@ -201,7 +201,7 @@ class AveragePrecisionIA(_IntentAware):
     needs = Needs(aspects=True, graded=False)
 
 
-class NDCGIA(_IntentAware):
+class NDCGIA(IntentAwareMetric):
     """nDCG-IA@k = sum_t w(t) nDCG@k_t, gain r(d, t), each aspect with its own ideal.
 
     Source: Agrawal et al., WSDM 2009; Järvelin & Kekäläinen, TOIS 2002;
@@ -215,7 +215,7 @@ class NDCGIA(_IntentAware):
     normalised = True
 
 
-class ERRIA(_IntentAware):
+class ERRIA(IntentAwareMetric):
     """ERR-IA@k = sum_t w(t) sum_{i<=k} (1/i) r(d_i, t) prod_{j<i} (1 - r(d_j, t)).
 
     Unnormalised (ndeval divides by an "ideal ideal"; see the conventions
@@ -230,7 +230,7 @@ class ERRIA(_IntentAware):
     needs = Needs(aspects=True, graded=True)
 
 
-class RBPIA(_IntentAware):
+class RBPIA(IntentAwareMetric):
     """RBP-IA(p) = sum_t w(t) (1 - p) sum_i p^(i-1) r(d_i, t); p in (0, 1), default 0.8.
 
     Source: Moffat & Zobel, TOIS 2008; Agrawal et al., WSDM 2009;

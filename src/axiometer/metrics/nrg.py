@@ -42,7 +42,7 @@ import numpy as np
 from axiometer.core import Context, InputError, Ranking, Topic, ValidationError, cut
 from axiometer.metrics.arithmetic import Arithmetic, Value
 from axiometer.metrics.base import Needs, Param
-from axiometer.metrics.browsing import BrowsingModel, binary_gain, constant_factor, flat
+from axiometer.metrics.browsing import BrowsingModel, HasBrowsingModel, binary_gain, constant_factor, flat
 from axiometer.metrics.registry import register
 from axiometer.metrics.relative import RelativeMetric, Reversion, StatedBound
 from axiometer.metrics.resolve import resolve
@@ -293,12 +293,11 @@ def _parse_base(spec: str) -> Any:
 
 
 def _model_of(metric: Any) -> BrowsingModel:
-    make = getattr(metric, "browsing_model", None)
-    if make is None:
+    if not isinstance(metric, HasBrowsingModel):
         raise ValidationError(
             f"NRG: base {metric.name} has no browsing model (gain, seen(i), normaliser of NRG "
             "eq. 1); bases with one: nDCG, DCG, RBP, P, or a metric with a browsing_model() method")
-    model = make()
+    model = metric.browsing_model()
     if not isinstance(model, BrowsingModel):
         raise ValidationError(f"NRG: {metric.name}.browsing_model() returned {type(model).__name__},"
                               " not a BrowsingModel")

@@ -34,7 +34,8 @@ from typing import Any
 
 from axiometer.core import Ranking
 from axiometer.metrics.base import BuiltinMetric, Metric
-from axiometer.metrics.browsing import BrowsingModel, Geometric, LogDiscount
+from axiometer.metrics.intent_aware import IntentAwareMetric
+from axiometer.metrics.browsing import BrowsingModel, Geometric, HasBrowsingModel, LogDiscount
 from axiometer.proofs.arithmetic import PROOF
 from axiometer.proofs.paths import TooManyPaths, Undecidable, explore
 from axiometer.proofs.reals import NotSymbolic, lift
@@ -62,11 +63,10 @@ class Lemma:
 
 def browsing_model_of(metric: Metric) -> tuple[BuiltinMetric, BrowsingModel] | None:
     """The metric (an intent-aware one's per-aspect metric) and its browsing model, if it declares one."""
-    inner: Any = getattr(metric, "per_aspect", metric)
-    make = getattr(inner, "browsing_model", None)
-    if not isinstance(inner, BuiltinMetric) or make is None:
+    inner = metric.per_aspect if isinstance(metric, IntentAwareMetric) else metric
+    if not isinstance(inner, BuiltinMetric) or not isinstance(inner, HasBrowsingModel):
         return None
-    return inner, make()
+    return inner, inner.browsing_model()
 
 
 def weight_lemma(metric: Metric, constraint: str, *, mode: str, rho: Fraction) -> Lemma | None:

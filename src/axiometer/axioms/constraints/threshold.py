@@ -206,7 +206,7 @@ class ThresholdConstraint(Constraint):
             return dataclasses.replace(violation, curve=tuple(curve))
         return self._witness(metric, mode, tolerance, grid, rcs, cutoff, witnesses, tuple(curve))
 
-    def _walk(self, metric: Any, grid: tuple[int, ...], rc: Fraction, tolerance: float,
+    def _walk(self, metric: Metric, grid: tuple[int, ...], rc: Fraction, tolerance: float,
               relative: bool, disjoint: bool) -> _Walk:
         """The sign and value of ``D(n)`` at each grid ``n`` for one ``rc`` (comparisons cached for
         built-ins), or the case on which the metric raised."""
@@ -233,7 +233,7 @@ class ThresholdConstraint(Constraint):
             walk.pairs[n] = pair
         return walk
 
-    def _judge(self, metric: Any, mode: str, tolerance: float, rc: Fraction, grid: tuple[int, ...],
+    def _judge(self, metric: Metric, mode: str, tolerance: float, rc: Fraction, grid: tuple[int, ...],
                walk: _Walk, text: str) -> int | Check:
         """One ``rc``'s witness (the threshold on the grid) or its violation."""
         rule = self.threshold
@@ -260,7 +260,7 @@ class ThresholdConstraint(Constraint):
                                    f"closest at {rule.symbol} = {n}")
         return good[0]
 
-    def _witness(self, metric: Any, mode: str, tolerance: float, grid: tuple[int, ...],
+    def _witness(self, metric: Metric, mode: str, tolerance: float, grid: tuple[int, ...],
                  rcs: tuple[Fraction, ...], cutoff: int | None, witnesses: list[tuple[int, str, bool]],
                  curve: tuple[tuple[str, tuple[tuple[int, float], ...]], ...]) -> Check:
         """The witness check: one threshold that serves every ``rc`` (the largest of theirs)."""

@@ -37,6 +37,7 @@ from axiometer.axioms.oracle import Searcher, SearchResult, combined_evidence, s
 from axiometer.generators.case import Case, Scope, ScopeItem
 from axiometer.generators.draw import bound
 from axiometer.metrics import Metric, is_exact_capable
+from axiometer.metrics.adapter import UserMetric
 from axiometer.metrics.base import UndefinedScore
 from axiometer.metrics.decide import DEFAULT_TOLERANCE, decide_sign, evaluate
 from axiometer.results import AxiomInfo, Check, Evidence, Outcome, Strength, Verdict, Witness, context_record
@@ -138,8 +139,8 @@ def relative_window(metric: Metric) -> int | None:
     """
     if metric.cutoff is not None:
         return metric.cutoff
-    base = getattr(metric, "base", None)  # only a metric author's object declares a base metric
-    return getattr(base, "cutoff", None)
+    base = metric.base if isinstance(metric, UserMetric) else None  # only an author's object declares one
+    return base.cutoff if base is not None else None
 
 
 # -- searching ------------------------------------------------------------------------------------------
