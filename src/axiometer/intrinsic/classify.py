@@ -39,7 +39,6 @@ float-only metric, or the exact-evaluation budget ``max_exact`` ran out).
 from __future__ import annotations
 
 import functools
-import inspect
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -48,11 +47,13 @@ from typing import Any
 import numpy as np
 
 from axiometer.metrics.decide import DEFAULT_TOLERANCE, SCREEN, evaluate, exact_sign
-from axiometer.checking.guard import guard
+from axiometer.checking.guard import GuardedMetric, guard
 from axiometer.core import Topic
 from axiometer.generators.context import fixed_context
 from axiometer.generators.domains import CountsDomain, Domain, RankingsDomain, SetsDomain, UsersDomain
 from axiometer.metrics import MetricError, is_exact_capable
+from axiometer.metrics.base import BuiltinMetric
+from axiometer.metrics.set_based import ContingencyMeasure, ExactCountsMeasure, SetMeasure, UserMeasure
 from axiometer.metrics.relative import InContext
 from axiometer.results import IntrinsicResult, OutputRecord, PropertyVerdict
 
@@ -90,7 +91,7 @@ def _apply(function: Callable[..., Any], domain: Domain, index: int) -> Any:
 
 
 def _metric_name(metric: Any, domain: Domain) -> str:
-    if isinstance(domain, CountsDomain) and hasattr(metric, "spec"):
+    if isinstance(domain, CountsDomain) and isinstance(metric, SetMeasure):
         return str(metric.spec)  # a set measure's full name, e.g. "F(beta=2)"
     return repr(metric) if metric.name is None else str(metric.name)  # an adapted object may have none
 
@@ -119,29 +120,29 @@ def score_domain(metric: Any, domain: Domain) -> np.ndarray:
     the metric raised or was not finite.
     """
     size = domain.size
-    if isinstance(domain, SetsDomain) and hasattr(metric, "score_counts"):
+    if isinstance(domain, SetsDomain) and isinstance(metric, ContingencyMeasure):
         tp, fp = domain.tp, domain.fp
         try:
-            if "tp" in inspect.signature(metric.score_counts).parameters:
-                scores = np.asarray(metric.score_counts(tp, fp, domain.R - tp, domain.N - domain.R - fp),
-                                    dtype=float)
-                return _finite(metric, domain, scores)
+            scores = np.asarray(metric.score_counts(tp, fp, domain.R - tp, domain.N - domain.R - fp), dtype=float)
+            return _finite(metric, domain, scores)
         except Exception:  # fall back to the per-output path, which names the input
             pass
-    if isinstance(domain, UsersDomain) and hasattr(metric, "score_counts"):
+    if isinstance(domain, UsersDomain) and isinstance(metric, UserMeasure):
         try:
-            if "Rk" in inspect.signature(metric.score_counts).parameters:
-                scores = np.asarray(metric.score_counts(np.full(size, domain.U), domain.rk, domain.ru,
-                                                        domain.wanted_array, domain.examined), dtype=float)
-                return _finite(metric, domain, scores)
+            scores = np.asarray(metric.score_counts(np.full(size, domain.U), domain.rk, domain.ru,
+                                                    domain.wanted_array, domain.examined), dtype=float)
+            return _finite(metric, domain, scores)
         except Exception:  # fall back to the per-output path, which names the input
             pass
-    if isinstance(domain, RankingsDomain) and hasattr(metric, "score_batch") and not metric.needs.context:
+    # A built-in's batched path, also a metric author's subclass of one (its batches run without the
+    # guard's per-case limit; a batch that raises falls back to the guarded per-output path).
+    batched = metric.metric if isinstance(metric, GuardedMetric) else metric
+    if isinstance(domain, RankingsDomain) and isinstance(batched, BuiltinMetric) and not metric.needs.context:
         scores = np.empty(size)
         try:
             for start in range(0, size, CHUNK):
                 stop = min(size, start + CHUNK)
-                scores[start:stop] = np.asarray(metric.score_batch(domain.batch(start, stop)), dtype=np.float64)
+                scores[start:stop] = np.asarray(batched.score_batch(domain.batch(start, stop)), dtype=np.float64)
         except Exception:  # no batched path, or it failed: the per-output path finds the input
             pass
         else:
@@ -241,7 +242,8 @@ def _classifier(metric: Any, domain: Domain, tolerance: float | None, exact: Exa
         # A relative metric is classified under one fixed context of other systems (definitions §6).
         metric = InContext(metric, fixed_context(domain.output(0)[1]))
     # A ranking metric's exact is its scorer or None; a measure of counts may have an exact method.
-    own_exact = hasattr(metric, "exact") if isinstance(domain, CountsDomain) else is_exact_capable(metric)
+    own_exact = (isinstance(metric, ExactCountsMeasure) if isinstance(domain, CountsDomain)
+                 else is_exact_capable(metric))
     exact_function = exact if exact is not None else (metric.exact if own_exact else None)
     if exact_function is not None:
         screen = SCREEN if tolerance is None else max(SCREEN, tolerance)

@@ -38,7 +38,7 @@ from dataclasses import dataclass, fields
 from fractions import Fraction
 from functools import reduce
 from numbers import Integral
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol, runtime_checkable
 
 import numpy as np
 
@@ -49,6 +49,7 @@ from axiometer.metrics.registry import by_scores, families, family, register
 
 __all__ = [
     "SET_MEASURES",
+    "ExactCountsMeasure",
     "Accuracy",
     "Contingency",
     "ContingencyMeasure",
@@ -203,6 +204,14 @@ class _ArrayArithmetic(FloatArithmetic):
 
 
 _ARRAY = _ArrayArithmetic()
+
+
+@runtime_checkable
+class ExactCountsMeasure(Protocol):
+    """A measure of counts with an exact value (every :class:`SetMeasure`; a metric author's measure
+    of counts may have one too): what :func:`axiometer.intrinsic.classify.classify` decides ties with."""
+
+    def exact(self, c: Any) -> Any: ...
 
 
 class SetMeasure:
