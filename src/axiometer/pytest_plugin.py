@@ -417,11 +417,7 @@ def _run_and_verify(item: pytest.Item, metric: Any, constraints: list[str] | Non
         from hypothesis import settings
 
         kw["budget"] = profile_budget(settings.default)
-    seed_note = ""
-    if kw.get("seed") is None:
-        kw["seed"], source = _seed(item.config)
-        if source == _DRAWN:
-            seed_note = f" (drawn for this session; repeat with --axiometer-seed={kw['seed']})"
+    seed_note = _session_seed(kw, item.config)
     problem: str | None = None
     try:
         report = api.check(metric, constraints, jobs=1, **kw)
@@ -535,11 +531,7 @@ def _agree_and_verify(item: pytest.Item, implementation: Any, metric: Any, conve
     kw = dict(kw)
     if kw.get("queries") is None:
         kw["queries"] = _profile_queries()
-    seed_note = ""
-    if kw.get("seed") is None:
-        kw["seed"], source = _seed(item.config)
-        if source == _DRAWN:
-            seed_note = f" (drawn for this session; repeat with --axiometer-seed={kw['seed']})"
+    seed_note = _session_seed(kw, item.config)
     problem: str | None = None
     try:
         stated = api.conventions_given(conventions)
@@ -624,6 +616,15 @@ def _profile_name() -> str:
 
 
 _DRAWN = "drawn for this session"
+
+
+def _session_seed(kw: dict[str, Any], config: pytest.Config) -> str:
+    """Give ``kw`` the session's seed unless the test chose one; the note a drawn seed adds to a
+    failure (how to repeat it), else ``""``."""
+    if kw.get("seed") is not None:
+        return ""
+    kw["seed"], source = _seed(config)
+    return f" (drawn for this session; repeat with --axiometer-seed={kw['seed']})" if source == _DRAWN else ""
 
 
 def _seed(config: pytest.Config) -> tuple[int, str]:
