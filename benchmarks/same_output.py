@@ -36,6 +36,7 @@ COMMANDS: list[tuple[str, list[str]]] = [
     ("check-rbp.md", ["check", "RBP", "--details", "--format", "markdown"]),
     ("check-rbp.json", ["check", "RBP", "--format", "json"]),
     ("check-rbp.html", ["check", "RBP", "--format", "html"]),
+    ("check-rbp.tex", ["check", "RBP", "--format", "latex"]),
     ("check-rbp-boundary.txt", ["check", "RBP", "--param", "p=0.5..0.99",
                                 "--constraints", "CloseTh", "--details"]),
     ("intrinsic-giner.txt", ["intrinsic", "--table", "giner"]),

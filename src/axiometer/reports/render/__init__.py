@@ -25,7 +25,7 @@ FORMATS = ("text", "markdown", "latex", "html", "json")
 #: The formats each result's report is written in (the order of its ``--format`` choices).
 REPORT_FORMATS: dict[str, tuple[str, ...]] = {
     "table": ("text", "markdown", "latex", "html", "json"),
-    "check": ("text", "markdown", "json", "html"),
+    "check": ("text", "markdown", "latex", "json", "html"),
     "giner": ("text", "markdown", "latex", "json", "html"),
     "meta": ("text", "markdown", "latex", "json", "html"),
     "intrinsic": ("text", "markdown", "json", "html"),

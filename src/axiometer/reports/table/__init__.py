@@ -81,11 +81,12 @@ def format_check(items: TableResult | Cell | Check | Sequence[Cell | Check], for
     ``axioms`` says what the constraints mean (a table's own ``axioms`` when ``items`` is one).
 
     ``items`` is a table (usually one row), a cell, a check, or a sequence of
-    them; ``format`` is ``text``, ``markdown``, ``json`` or ``html`` (a table only).
+    them; ``format`` is ``text``, ``markdown``, ``json``, ``latex`` or ``html`` (the last two a table only:
+    the row as a paper's table, the row as a page).
     """
     check_format("check", format)
-    if format == "html" and not isinstance(items, TableResult):
-        raise ValueError("the html format needs a table result (one metric's row)")
+    if format in ("html", "latex") and not isinstance(items, TableResult):
+        raise ValueError(f"the {format} format needs a table result (one metric's row)")
     header: list[str] = []
     table = items if isinstance(items, TableResult) else None
     if isinstance(items, TableResult):
