@@ -44,6 +44,20 @@ def test_table_quick_with_chosen_metrics_and_constraints(capsys, monkeypatch):
 def test_the_main_command_fits_a_terminal(capsys, monkeypatch):
     """The issue's "Done when": at most 60 lines on a 120-column terminal before the details, none
     wider than 120 but the matrix; --details prints everything; -o FILE writes it all."""
+    # Both commands ask run_table the same (a seeded run: the same result), so the second reuses the
+    # first's result and only its report is written again, at the other width (saves a quick table).
+    calls: list[tuple[tuple, dict]] = []
+    results: list[TableResult] = []
+    real = runner.run_table
+
+    def run_once(*args, **kwargs):
+        calls.append((args, {k: v for k, v in kwargs.items() if k != "progress"}))  # a bar per command
+        if not results:
+            results.append(real(*args, **kwargs))
+        assert calls[-1] == calls[0], "the two commands asked for different tables"
+        return results[0]
+
+    monkeypatch.setattr(runner, "run_table", run_once)
     monkeypatch.setenv("COLUMNS", "120")
     status, out, err = run_cli(capsys, "table", "--compare", "amigo2018", "--quick")
     assert status == 0 and err == ""
@@ -57,6 +71,7 @@ def test_the_main_command_fits_a_terminal(capsys, monkeypatch):
     wide = [line for line in narrow.splitlines()[start + 22:] if len(line) > 80 and " " in line.strip()]
     assert wide == []
     assert narrow.count(" × ") > 200  # every cell in full (200 cells) and the differing ones
+    assert len(calls) == 2
 
 
 def test_check_one_metric_prints_the_counterexample(capsys):
