@@ -4,6 +4,7 @@ interrupted) and that `score` is untouched by them."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 
@@ -44,20 +45,27 @@ def test_table_quick_with_chosen_metrics_and_constraints(capsys, monkeypatch):
 def test_the_main_command_fits_a_terminal(capsys, monkeypatch):
     """The issue's "Done when": at most 60 lines on a 120-column terminal before the details, none
     wider than 120 but the matrix; --details prints everything; -o FILE writes it all."""
-    # Both commands ask run_table the same (a seeded run: the same result), so the second reuses the
-    # first's result and only its report is written again, at the other width (saves a quick table).
-    calls: list[tuple[tuple, dict]] = []
+    # One quick table for both commands (a seeded run gives the same result): --details runs first and
+    # keeps each proof's formula for its evidence (proof_formulas), the only thing the two commands ask
+    # differently; the short report prints no evidence, so it is written from that same result.
+    calls: list[dict] = []
     results: list[TableResult] = []
     real = runner.run_table
 
     def run_once(*args, **kwargs):
-        calls.append((args, {k: v for k, v in kwargs.items() if k != "progress"}))  # a bar per command
+        budget = kwargs["budget"]
+        calls.append({**kwargs, "budget": dataclasses.replace(budget, proof_formulas=False), "progress": None,
+                      "args": args})
         if not results:
+            assert budget.proof_formulas  # the --details run: the result with the most in it
             results.append(real(*args, **kwargs))
         assert calls[-1] == calls[0], "the two commands asked for different tables"
         return results[0]
 
     monkeypatch.setattr(runner, "run_table", run_once)
+    monkeypatch.setenv("COLUMNS", "80")
+    status, narrow, err = run_cli(capsys, "table", "--compare", "amigo2018", "--quick", "--details")
+    assert status == 0 and err == ""
     monkeypatch.setenv("COLUMNS", "120")
     status, out, err = run_cli(capsys, "table", "--compare", "amigo2018", "--quick")
     assert status == 0 and err == ""
@@ -66,8 +74,6 @@ def test_the_main_command_fits_a_terminal(capsys, monkeypatch):
     start = next(i for i, line in enumerate(lines) if line.startswith("metric"))
     assert [line for line in lines[:start] + lines[start + 22:] if len(line) > 120] == []
     assert "Agreement with amigo2018 (marks reconstructed from the paper's prose)" in out
-    monkeypatch.setenv("COLUMNS", "80")
-    _, narrow, _ = run_cli(capsys, "table", "--compare", "amigo2018", "--quick", "--details")
     wide = [line for line in narrow.splitlines()[start + 22:] if len(line) > 80 and " " in line.strip()]
     assert wide == []
     assert narrow.count(" × ") > 200  # every cell in full (200 cells) and the differing ones

@@ -131,7 +131,7 @@ def test_every_result_lists_known_formats_and_an_unknown_one_is_refused():
     for result, known in REPORT_FORMATS.items():
         assert set(known) <= set(FORMATS), result
         assert formats_of(result) == known
-    with pytest.raises(ValueError, match=r"unknown report format 'pdf'; known: text, markdown, json, html"):
+    with pytest.raises(ValueError, match=r"unknown report format 'pdf'; known: text, markdown, latex, json, html"):
         check_format("check", "pdf")
 
 
