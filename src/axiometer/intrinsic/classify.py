@@ -45,6 +45,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+import sympy
 
 from axiometer.metrics.decide import DEFAULT_TOLERANCE, SCREEN, evaluate, exact_sign
 from axiometer.checking.guard import GuardedMetric, guard
@@ -181,8 +182,13 @@ class _Exact:
 
 
 def _dq(a: Any, b: Any) -> Any:
-    """Giner's ``dQ(x, y) = |Q(x) - Q(y)|`` from the two scores."""
-    return abs(a - b)
+    """Giner's ``dQ(x, y) = |Q(x) - Q(y)|`` from the two scores. A symbolic difference (logarithms,
+    roots) is negated when :func:`exact_sign` finds it negative: sympy's own ``Abs`` decides the sign
+    through its assumptions system, which took 44 of the 47 s of Giner's nDCG row."""
+    difference = a - b
+    if isinstance(difference, sympy.Basic):
+        return -difference if exact_sign(difference) < 0 else difference
+    return abs(difference)
 
 
 def _spread(size: int, count: int) -> list[int]:
