@@ -22,7 +22,7 @@ from tests.cli_run import timeless
 
 # Time never binds at this budget, so the result depends on the seed alone (a time budget that
 # binds under load would end a search at a different case on each machine).
-BUDGET = Budget(cases=30, small_scope=60, seconds=600, horizon=256)
+BUDGET = Budget(cases=30, small_scope=60, seconds=600, horizon=256, proof_paths=100)
 METRICS = ["P@10", "RBP", "ERR_IA@20"]
 CONSTRAINTS = ["Pri", "Conf", "DeepTh", "AspDiv"]
 
