@@ -384,6 +384,7 @@ def test_merge_tables_keeps_rows_columns_and_the_first_cell():
         ("P@10", "Pri"), ("P@10", "Conf"), ("P@10", "Deep"), ("RR", "Pri")]
     assert merged.cell("P@10", "Conf") is first.cells[1]
     assert dict(merged.settings)["seeds"] == "0, 1"
+    assert merged.small_scope_budget == first.small_scope_budget == 120  # what the budget line states, as data
     # What each column means travels with the merged report, in column order.
     assert [info.id for info in merged.axioms] == ["Pri", "Conf", "Deep"]
     assert merged.axioms[2] is second.axioms[1]

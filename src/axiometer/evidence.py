@@ -10,7 +10,7 @@ a proved verdict, the :class:`Proof`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from axiometer.core import TextEnum
@@ -79,6 +79,8 @@ class Evidence(Tabular):
     to 4 documents, relevance values 0, 1/50, 1/20, 1/10, 1 aspect");
     ``exhaustive_cases`` and ``random_cases`` count the cases decided;
     ``exact``: every decision was exact (no float tolerance).
+    ``small_scope_named``: ``exhaustive_scope`` speaks of the small scope by name ("the budget of
+    400 small-scope cases stopped it"), a restatement of its text as data, not in the JSON.
     """
 
     strength: Strength
@@ -87,6 +89,7 @@ class Evidence(Tabular):
     random_cases: int
     exact: bool
     proof: Proof | None = None
+    small_scope_named: bool = field(default=False, metadata={"json": False})
 
     def to_rows(self) -> Rows:
         """One row: what the verdict rests on (strength, scope searched, cases, exactness) and, when it

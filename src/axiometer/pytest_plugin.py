@@ -692,4 +692,6 @@ def merge_tables(tables: Iterable[TableResult]) -> TableResult:
         budget=joined(t.budget for t in tables),
         interrupted=any(t.interrupted for t in tables),
         settings=(("source", "pytest session"), ("seeds", ", ".join(map(str, seeds)) or "none")),
-        axioms=tuple(meanings[c] for c in constraints if c in meanings))
+        axioms=tuple(meanings[c] for c in constraints if c in meanings),
+        small_scope_budget=max((t.small_scope_budget for t in tables if t.small_scope_budget is not None),
+                               default=None))

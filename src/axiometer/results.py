@@ -306,6 +306,9 @@ class Check:
     output_chars: int = 0            # how many characters it printed in all
     proof_seconds: float | None = None  # the proof's time (None: no proof was tried)
     unproved: str = ""               # a holding verdict that is not proved: why not
+    # What ``note`` says of the small scope, as data (not in the JSON): the case was found in it, or
+    # the time budget stopped it.
+    small_scope_noted: bool = field(default=False, metadata=NOT_IN_JSON)
 
     @property
     def holds(self) -> bool:
@@ -391,6 +394,8 @@ class TableResult(Tabular):
     interrupted: bool = False
     settings: tuple[tuple[str, Any], ...] = field(default=())
     axioms: tuple[AxiomInfo, ...] = ()   # what each column means, in column order
+    # The small-scope cases per setting that ``budget`` states, as data (not in the JSON; None: it states none).
+    small_scope_budget: int | None = field(default=None, metadata=NOT_IN_JSON)
 
     def cell(self, row: str, constraint: str) -> Cell | None:
         for cell in self.cells:

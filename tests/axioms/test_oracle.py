@@ -105,17 +105,22 @@ def result(reach_: ScopeReach | None, random_cases: int = 7) -> SearchResult:
 
 def test_search_evidence_strength_follows_the_small_scope():
     assert search_evidence(result(None), True, "rmax = 1: ") == \
-        Evidence("sampled", "rmax = 1: none: no small scope", 0, 7, True)
+        Evidence("sampled", "rmax = 1: none: no small scope", 0, 7, True, small_scope_named=True)
     assert search_evidence(result(reach(complete=True)), False) == \
-        Evidence("sampled", "none: no small-scope case fits", 0, 7, False)
+        Evidence("sampled", "none: no small-scope case fits", 0, 7, False, small_scope_named=True)
     whole = reach([Layer(2, 3, (F(1),), (1,), ((2, 3),))], complete=True)
     assert search_evidence(result(whole, 0), True) == Evidence(
         "exhaustive", "the whole small scope, 3 cases of 2 documents over relevance values {1}; 1 aspect",
-        3, 0, True)
+        3, 0, True, small_scope_named=True)
     part = reach(partial=Layer(2, 4, (F(1),), (1,), ((2, 4),)), stopped="time")
     assert search_evidence(result(part, 5), False, "n = 2: ") == Evidence(
         "searched", "n = 2: 4 cases of the small scope, of 2 documents over relevance values {1}; 1 aspect "
-        "(not the whole small scope: the time budget stopped it)", 4, 5, False)
+        "(not the whole small scope: the time budget stopped it)", 4, 5, False, small_scope_named=True)
+    # A declared scope names the small scope only when its case budget stopped it (a time stop is the note's).
+    layers = [Layer(2, 3, (F(1),), (1,), ((2, 3),))]
+    assert not search_evidence(result(reach(layers, declared=2, complete=True)), True).small_scope_named
+    assert not search_evidence(result(reach(layers, declared=2, stopped="time")), True).small_scope_named
+    assert search_evidence(result(reach(layers, declared=2, complete=True, stopped="budget")), True).small_scope_named
 
 
 def test_combined_evidence_is_the_weakest_and_the_sum():

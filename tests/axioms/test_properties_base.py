@@ -171,7 +171,8 @@ def test_satisfied_by_an_exact_metric_unnamed_claim():
     result, _ = run(prop(claims=(None,), named=False), Toy(exact=True))
     assert result.verdict == "satisfied" and result.note == "" and result.small_scope == 3
     assert result.exact is True and result.tolerance is None and result.evidence.exact is True
-    assert result.evidence == Evidence("exhaustive", result.evidence.exhaustive_scope, 3, 0, True)
+    assert result.evidence == Evidence("exhaustive", result.evidence.exhaustive_scope, 3, 0, True,
+                                       small_scope_named=True)  # "the whole small scope, ..."
 
 
 def test_a_search_without_a_small_scope_is_sampled():
@@ -267,7 +268,8 @@ def test_a_witness_in_the_small_scope():
     assert result.witness.value == "Q 0.5 -> 0.25"
     assert result.witness.note == "a = ('d1',); moved; context (('d2',),) -> (('d1',),)"   # Q(a) -> Q(b)
     assert result.evidence == Evidence("exhaustive", "a concrete witness case settles it: small-scope case 3",
-                                       3, 0, False)
+                                       3, 0, False, small_scope_named=True)
+    assert result.small_scope_noted  # its note: "found in the small scope"
     exact, _ = run(existential({"moved": "changed"}), Toy(exact=True))
     assert exact.evidence.exact is True and exact.tolerance is None
 

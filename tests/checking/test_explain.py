@@ -20,7 +20,8 @@ import pytest
 from axiometer.checking import explain as explain_module
 from axiometer.axioms import get
 from axiometer.checking import Budget, check
-from axiometer.checking.explain import OTHER_MODE_TEXT, dependence_condition, explain, value_set_text
+from axiometer.checking.explain import (OTHER_MODE_TEXT, declared_reading, dependence_condition, explain,
+                                       value_set_text)
 from axiometer.metrics import parse, wrap
 from axiometer.results import Check, Counterexample, Decided, NearbyReading, TopicRecord
 from axiometer.axioms.constraints.threshold import DEFAULT_RCS
@@ -154,6 +155,14 @@ def test_later_relevant_documents_are_explained_by_the_priority_reading():
     assert any(Fraction(relevance[d][0]) > 0 for d in later)
     assert text == f"holds when {reading.text}"
     assert found is NearbyReading.CONSTRAINT
+
+
+def test_a_declared_reading_that_only_tightens_rho_is_a_tighter_relevance_contribution():
+    readings = {c: [declared_reading(r) for r in get(c).readings] for c in ("Pri", "AspDiv", "Red", "MRed")}
+    assert readings["AspDiv"] == [NearbyReading.CONSTRAINT, NearbyReading.TIGHTER_RHO]  # "... (a smaller rho)"
+    assert readings["MRed"] == [NearbyReading.TIGHTER_RHO]
+    assert readings["Red"] == [NearbyReading.CONSTRAINT]  # relevance values within rho: not rho itself
+    assert set(readings["Pri"]) == {NearbyReading.CONSTRAINT}
 
 
 def test_large_relevance_values_are_explained_by_a_smaller_rho():

@@ -32,7 +32,7 @@ from axiometer.metrics.base import Metric
 from axiometer.results import STRENGTHS, AxiomInfo, Check, Evidence, Outcome, Strength
 
 __all__ = ["Oracle", "Searcher", "SearchResult", "ScopeReach", "Layer", "CONDITIONS",
-           "scope_text", "search_evidence", "combined_evidence"]
+           "scope_text", "scope_names_small_scope", "search_evidence", "combined_evidence"]
 
 #: What each condition name of a constraint or property asks of its cases, in words
 #: (definitions §3.1 for the constraints' conditions, §6.4 for the properties').
@@ -130,6 +130,12 @@ class SearchResult:
     note: str
     reach: ScopeReach | None = None
 
+    @property
+    def small_scope_noted(self) -> bool:
+        """Whether ``note`` speaks of the small scope: the target was found in it ("found in the small
+        scope"), or the time budget stopped it (:attr:`ScopeReach.note`)."""
+        return self.reach is not None and self.reach.stopped in ("target", "time")
+
 
 def _values_text(values: tuple[Fraction, ...]) -> str:
     return "{" + ", ".join(str(v) for v in values) + "}"
@@ -217,6 +223,13 @@ def scope_text(reach: ScopeReach) -> str:
     return f"{text} ({stop})" if stop else text
 
 
+def scope_names_small_scope(reach: ScopeReach) -> bool:
+    """Whether :func:`scope_text` speaks of the small scope by name: a small scope that marks no layers
+    ("of the small scope", "the whole small scope"), or one its case budget stopped ("the budget of
+    400 small-scope cases stopped it"); a time-budget stop is the check's note (:attr:`ScopeReach.note`)."""
+    return reach.declared is None or reach.stopped == "budget"
+
+
 def search_evidence(found: SearchResult, exact: bool, prefix: str = "") -> Evidence:
     """The evidence of a search that found no target: ``exhaustive`` when its small scope's
     declared scope was decided completely, ``searched`` when only part of it was, ``sampled``
@@ -224,9 +237,10 @@ def search_evidence(found: SearchResult, exact: bool, prefix: str = "") -> Evide
     reach = found.reach
     if reach is None or not reach.cases:
         scope = "none: no small scope" if reach is None else "none: no small-scope case fits"
-        return Evidence(Strength.SAMPLED, prefix + scope, 0, found.cases, exact)
+        return Evidence(Strength.SAMPLED, prefix + scope, 0, found.cases, exact, small_scope_named=True)
     strength = Strength.EXHAUSTIVE if reach.complete else Strength.SEARCHED
-    return Evidence(strength, prefix + scope_text(reach), reach.cases, found.cases, exact)
+    return Evidence(strength, prefix + scope_text(reach), reach.cases, found.cases, exact,
+                    small_scope_named=scope_names_small_scope(reach))
 
 
 def combined_evidence(parts: list[tuple[str, Evidence]]) -> Evidence:
@@ -242,7 +256,8 @@ def combined_evidence(parts: list[tuple[str, Evidence]]) -> Evidence:
              "; ".join(f"{name}: {e.exhaustive_scope}" if name else e.exhaustive_scope
                        for name, e in parts))
     return Evidence(strength, scope, sum(e.exhaustive_cases for e in evidences),
-                    sum(e.random_cases for e in evidences), all(e.exact for e in evidences))
+                    sum(e.random_cases for e in evidences), all(e.exact for e in evidences),
+                    small_scope_named=any(e.small_scope_named for e in evidences))
 
 
 class Searcher(Protocol):

@@ -16,7 +16,8 @@ with the same seed and budget, so explanations are deterministic):
 2. for a relative metric (checked under generated contexts of other
    systems): other systems that retrieve none of the case's documents;
 3. each of the constraint's declared :class:`~axiometer.axioms.constraints.base.Reading`
-   (e.g. "no later document is relevant");
+   (e.g. "no later document is relevant"; one that only tightens rho, AspDiv's and
+   MRed's "a smaller rho", is reading 4 in the constraint's words: :func:`declared_reading`);
 4. a tighter relevance contribution (``rho = 1/100``, then ``1/1000``), for a
    constraint that assumes it (definitions §3: Pri, Deep, Conf, AspDiv, MRed);
 5. for the thresholds: a doubled horizon (DeepTh; patient metrics such as
@@ -43,7 +44,7 @@ from fractions import Fraction
 from numbers import Real
 from typing import Any
 
-from axiometer.axioms.constraints.base import DEFAULT_RHO, Constraint
+from axiometer.axioms.constraints.base import DEFAULT_RHO, Constraint, Reading
 from axiometer.axioms.constraints.threshold import DEFAULT_RCS, ThresholdConstraint
 from axiometer.checking import Budget, check as run_check
 from axiometer.metrics.base import Metric
@@ -51,7 +52,8 @@ from axiometer.metrics.decide import DEFAULT_TOLERANCE
 from axiometer.core import to_fraction
 from axiometer.results import Check, Explanation, NearbyReading, Verdict
 
-__all__ = ["explain", "dependence_condition", "value_set_text", "TIGHTER_RHOS", "OTHER_MODE_TEXT"]
+__all__ = ["explain", "declared_reading", "dependence_condition", "value_set_text", "TIGHTER_RHOS",
+           "OTHER_MODE_TEXT"]
 
 #: Smaller relevance-contribution bounds tried, in order (definitions §3).
 TIGHTER_RHOS: tuple[Fraction, ...] = (Fraction(1, 100), Fraction(1, 1000))
@@ -110,8 +112,8 @@ def explain(metric: Metric, constraint: Constraint, check: Check, *, budget: Bud
     for reading in constraint.readings:
         if run_check(metric, constraint, mode=mode, rho=rho, scope_changes=dict(reading.scope),
                      **settings).holds:
-            return Explanation(f"holds when {reading.text}", NearbyReading.CONSTRAINT)
-        if set(reading.scope) == {"rho"}:  # a declared smaller-rho reading: step 3 need not redo it
+            return Explanation(f"holds when {reading.text}", declared_reading(reading))
+        if declared_reading(reading) is NearbyReading.TIGHTER_RHO:  # step 4 need not redo it
             rhos_tried.add(to_fraction(reading.scope["rho"]))
 
     # 4. A tighter relevance contribution, where the constraint assumes r <= rho.
@@ -136,6 +138,13 @@ def explain(metric: Metric, constraint: Constraint, check: Check, *, budget: Bud
         if condition is not None:
             return Explanation(f"holds for {condition}", NearbyReading.PARAMETERS)
     return None
+
+
+def declared_reading(reading: Reading) -> NearbyReading:
+    """Which nearby reading a constraint's declared reading is: one that only tightens rho (AspDiv's and
+    MRed's "a smaller rho") is a tighter relevance contribution, step 4's reading in the constraint's
+    words; any other is the constraint's own."""
+    return NearbyReading.TIGHTER_RHO if set(reading.scope) == {"rho"} else NearbyReading.CONSTRAINT
 
 
 def _threshold_reading(metric: Metric, constraint: ThresholdConstraint, check: Check, *, budget: Budget,

@@ -318,4 +318,5 @@ def _proved_witness(check: Check, found: ThresholdProof, rho: Fraction, seconds:
                       signs_by_rc=previous.signs_by_rc if previous is not None else ())
     evidence = Evidence(Strength.PROVED, scope, 0, 0, True, proof=proof)
     return dataclasses.replace(check, verdict=Verdict.WITNESS, witness=witness, counterexample=None,
-                               evidence=evidence, proof_seconds=seconds, note="", exact=True, tolerance=None)
+                               evidence=evidence, proof_seconds=seconds, note="", small_scope_noted=False,
+                               exact=True, tolerance=None)

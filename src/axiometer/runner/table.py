@@ -437,4 +437,4 @@ def run_table(metrics: Sequence[Any] | None = None, constraints: Sequence[Any] |
         settings=(("quick", quick), ("rho", str(Fraction(DEFAULT_RHO))),
                   ("explanations", "computed"),
                   *((("boundaries", "located"),) if any(row.spans for row in rows) else ())),
-        axioms=tuple(c.info() for c in chosen))
+        axioms=tuple(c.info() for c in chosen), small_scope_budget=budget.small_scope)

@@ -137,7 +137,8 @@ class Constraint:
         if outcome.holds and found.cases == 0 and found.small == 0:
             return no_case(metric, self, mode, scope)
         return check_result(metric, self, mode, outcome, found.cases, found.small, found.note,
-                            search.tolerance, evidence=lambda exact: search_evidence(found, exact))
+                            search.tolerance, evidence=lambda exact: search_evidence(found, exact),
+                            small_scope_noted=found.small_scope_noted)
 
     def search_failure(self, metric: Metric, scope: Scope, search: Searcher, seed: int,
                        extra: tuple[tuple[str, str], ...] = ()) -> SearchResult:

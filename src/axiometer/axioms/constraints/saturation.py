@@ -70,7 +70,8 @@ class SaturationConstraint(Constraint):
                                                                prefix=f"rmax = {rmax}: "),
                                     verdict=Verdict.WITNESS, witness=Witness(
                                         f"rmax = {rmax}", "the largest candidate for which no case breaks "
-                                        f"{self.relation.text}", rmax=rmax))
+                                        f"{self.relation.text}", rmax=rmax),
+                                    small_scope_noted=found.small_scope_noted)
             last = outcome
         assert last is not None
         if last.counterexample is not None:  # the smallest candidate's, as data beside its text

@@ -193,7 +193,7 @@ def _witness_evidence(found: SearchResult, exact: bool) -> Evidence:
     where = (f"small-scope case {found.small}" if found.cases == 0 else
              f"random case {found.cases}, after the {found.small} small-scope cases")
     return Evidence(Strength.EXHAUSTIVE, f"a concrete witness case settles it: {where}", found.small,
-                    found.cases, exact)
+                    found.cases, exact, small_scope_named=True)
 
 
 # -- the check ------------------------------------------------------------------------------------------
@@ -239,7 +239,8 @@ def _check_property(metric: Metric, prop: Property, mode: str | None, search: Se
                    if stats.undefined else "")
         if outcome is not None and outcome.error is not None:
             return _check(metric, prop, mode, Verdict.ERROR, total_cases, total_small,
-                          _join(f"claim: {named}" if named else "", note), tolerance, error=outcome.error)
+                          _join(f"claim: {named}" if named else "", note), tolerance, error=outcome.error,
+                          small_scope_noted=found.small_scope_noted)
         if prop.form == "existential":
             if outcome is not None:
                 assert case is not None
@@ -247,9 +248,11 @@ def _check_property(metric: Metric, prop: Property, mode: str | None, search: Se
                     witness = _witness(metric, case)
                 except Exception as error:  # re-scoring the witness may meet a misbehaviour the search did not
                     return _check(metric, prop, mode, Verdict.ERROR, total_cases, total_small, note, tolerance,
-                                  error=search.error(metric, case, error).error)
+                                  error=search.error(metric, case, error).error,
+                                  small_scope_noted=found.small_scope_noted)
                 return _check(metric, prop, mode, Verdict.WITNESS, total_cases, total_small, _join(note, skipped),
-                              tolerance, witness=witness, evidence=_witness_evidence(found, exact))
+                              tolerance, witness=witness, evidence=_witness_evidence(found, exact),
+                              small_scope_noted=found.small_scope_noted)
             searched = total_cases + total_small
             if searched == 0:
                 return _no_case(metric, prop, mode, window)
@@ -268,7 +271,7 @@ def _check_property(metric: Metric, prop: Property, mode: str | None, search: Se
             untried = f"not tried after the failure: {', '.join(rest)}" if rest else ""
             return _check(metric, prop, mode, Verdict.VIOLATED, total_cases, total_small,
                           _join(claim_note, held_note, untried, note, skipped), tolerance,
-                          counterexample=outcome.counterexample)
+                          counterexample=outcome.counterexample, small_scope_noted=found.small_scope_noted)
         if cases + small == 0:
             return _no_case(metric, prop, mode, window)
         if named:
@@ -279,7 +282,7 @@ def _check_property(metric: Metric, prop: Property, mode: str | None, search: Se
     skipped = f"{undefined} case(s) skipped where the score is undefined (see Finite)" if undefined else ""
     return _check(metric, prop, mode, Verdict.SATISFIED, total_cases, total_small,
                   _join(f"held: {', '.join(held)}" if held else "", skipped, *dict.fromkeys(stops)),
-                  tolerance, evidence=combined_evidence(evidences))
+                  tolerance, evidence=combined_evidence(evidences), small_scope_noted=bool(stops))
 
 
 def _no_case(metric: Metric, prop: Property, mode: str, window: int | None) -> Check:

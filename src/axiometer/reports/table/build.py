@@ -26,8 +26,9 @@ from axiometer.reports.document import (
 from axiometer.reports.numbers import DEFAULT_WIDTH
 from axiometer.reports.table.cells import (
     BOUNDARIES_INTRO, OPEN_FLAG, axiom_infos, boundary_lines, cell_lines, check_lines, column_items,
-    glossary, header_lines, legend_items, legend_marks, mark_of, parameter_dependent, short_legend_items,
+    header_lines, legend_items, legend_marks, mark_of, parameter_dependent, short_legend_items,
 )
+from axiometer.reports.table.glossary import terms_used
 from axiometer.reports.table.proofs import proof_note, proof_text, proved, unproved_setting
 from axiometer.reports.table.comparison import PROVENANCE, difference_reasons, differing, left_open
 from axiometer.reports.table.data import check_data, table_data
@@ -144,9 +145,9 @@ def _columns_legend(constraints: Sequence[str], infos: Mapping[str, AxiomInfo], 
                            title=(Strong((heading,)),) if heading else (), style="key", tight=("text",))]
 
 
-def _glossary(lines: Sequence[str], title: str) -> list[Block]:
-    """The abbreviations ``lines`` use, explained."""
-    found = glossary(lines)
+def _glossary(entries: Sequence[Cell | Check], title: str) -> list[Block]:
+    """The abbreviations the details of ``entries`` use, explained (:func:`terms_used`)."""
+    found = terms_used(entries)
     if not found:
         return []
     return [DefinitionList(items=tuple(Definition((Term(term, meaning),), (Paragraph(parts=(meaning,)),))
@@ -227,7 +228,7 @@ def _details(result: TableResult, comparison: PublishedComparison | None, infos:
         if key in published and comparison is not None:
             lines.insert(1, f"  differs from {comparison.table}: published {published[key]}")
         blocks.append(lines)
-    out += _glossary([line for block in blocks for line in block], "Terms used below")
+    out += _glossary(result.cells, "Terms used below")
     out.append(Section(title=("Details",), level=3, colon=True, children=tuple(_evidence(blocks))))
     return [Section(title=(), level=2, children=tuple(out), formats=TEXT)]
 
@@ -357,8 +358,7 @@ def check_document(entries: Sequence[Cell | Check], header: Sequence[str] = (), 
             lines.append(cell_lines(entry, info=info) if isinstance(entry, Cell) else
                          [f"{entry.metric} × {entry.constraint}: {entry.verdict}",
                           *check_lines(entry, "  ", info)[1:]])
-        blocks += [_with_formats(b) for b in _glossary([line for block in lines for line in block],
-                                                       "Terms used below")]
+        blocks += [_with_formats(b) for b in _glossary(entries, "Terms used below")]
         blocks += [_with_formats(b) for b in _evidence(lines)]
     if table is not None:  # the LaTeX table and the page show the row whole
         blocks += [_latex(table, None), *page_blocks(table, None)]

@@ -7,14 +7,16 @@
   :attr:`TableResult.axioms <axiometer.results.TableResult>` (the id alone
   when the run did not say);
 - the run's settings as lines (:func:`header_lines`);
-- a cell's evidence as indented lines (:func:`cell_lines`, :func:`check_lines`):
-  each counterexample opens with a sentence that instantiates the
-  constraint's meaning (:func:`counterexample_sentence`), then the topic,
+- a cell's evidence as indented lines (:func:`cell_lines`, :func:`check_lines`; the checks
+  a cell shows, :func:`shown_checks`): each counterexample opens with a sentence that
+  instantiates the constraint's meaning (:func:`counterexample_sentence`), then the topic,
   the rankings and both scores; witnesses, errors and case counts; what a
   holding verdict rests on (:func:`evidence_text`): a search, or a proof,
   and, when proofs were tried and it is not proved, why not (the words of
-  :mod:`~axiometer.reports.table.proofs`);
-- the abbreviations the evidence uses, explained (:func:`glossary`).
+  :mod:`~axiometer.reports.table.proofs`).
+
+The abbreviations these lines use are chosen from the same data by
+:mod:`~axiometer.reports.table.glossary`.
 
 Numbers print through :func:`axiometer.reports.numbers.number`: a short
 exact fraction or 6 significant digits, never float noise.
@@ -24,7 +26,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from tabulate import tabulate
 
@@ -39,9 +41,9 @@ from axiometer.results import (AxiomInfo, Boundary, BoundaryCurve, Cell, Check, 
 
 __all__ = ["MARKS", "FLAGS", "OPEN_FLAG", "cell_mark", "mark_of", "flags", "parameter_dependent",
            "by_truncation", "legend_marks", "legend_items", "short_legend_items", "header_lines", "axiom_infos",
-           "column_items", "cell_lines", "check_lines", "counterexample_sentence", "explanation_text",
-           "other_mode_name", "glossary", "cases_text", "evidence_text", "boundary_sentence",
-           "boundary_lines", "curve_text", "BOUNDARIES_INTRO"]
+           "column_items", "cell_lines", "check_lines", "shown_checks", "counterexample_sentence",
+           "explanation_text", "other_mode_name", "decision_shown", "cases_text", "evidence_text",
+           "boundary_sentence", "boundary_lines", "curve_text", "BOUNDARIES_INTRO"]
 
 #: What the boundary lines of a report mean, printed above them.
 BOUNDARIES_INTRO = ("Boundaries: where a verdict changes along a parameter (the others fixed), "
@@ -287,6 +289,12 @@ def _one_output(cx: Counterexample) -> bool:
     return cx.a == cx.b and cx.context_b is None and cx.score_a == cx.score_b or cx.score_a != cx.score_a
 
 
+def decision_shown(cx: Counterexample) -> bool:
+    """Whether a counterexample's lines say how its comparison was decided (exactly, or on floats):
+    a pair's always, one output's when its score is a number."""
+    return not _one_output(cx) or math.isfinite(cx.score_a)
+
+
 def _decided_text(cx: Counterexample) -> str:
     return "decided exactly" if cx.decided == Decided.EXACT else "decided on floats"
 
@@ -298,7 +306,7 @@ def _one_output_lines(cx: Counterexample, indent: str) -> list[str]:
         lines.append(f"{indent}other systems: {_context_text(cx.context_a)}")
     lines.append(f"{indent}Q = {_score(cx.score_a)}")
     lines.append(f"{indent}required {cx.relation}, which fails"
-                 + (f" ({_decided_text(cx)})" if math.isfinite(cx.score_a) else ""))
+                 + (f" ({_decided_text(cx)})" if decision_shown(cx) else ""))
     lines += _extra_lines(cx, indent)
     return lines
 
@@ -551,16 +559,22 @@ def cell_lines(cell: Cell, indent: str = "  ", info: AxiomInfo | None = None) ->
         lines.append(f"{indent}explanation: {explanation_text(cell)}")
     if unproved_setting(cell) is not None:
         lines.append(f"{indent}{proof_note(cell)}")
-    default = cell.default_check
-    if default is not None:
-        lines += check_lines(default, indent, info)
-        # For a parameter-dependent cell, the first setting of every other verdict too.
-        seen = {default.verdict}
-        for check in cell.checks:
-            if check.verdict not in seen:
-                seen.add(check.verdict)
-                lines += check_lines(check, indent, info)
+    for check in shown_checks(cell):
+        lines += check_lines(check, indent, info)
     return lines
+
+
+def shown_checks(cell: Cell) -> list[Check]:
+    """The checks a cell's evidence shows: its default setting's and, for a parameter-dependent cell,
+    the first setting of every other verdict (none for a cell that did not run)."""
+    default = cell.default_check
+    if default is None:
+        return []
+    shown = [default]
+    for check in cell.checks:
+        if check.verdict not in {c.verdict for c in shown}:
+            shown.append(check)
+    return shown
 
 
 def explanation_text(cell: Cell) -> str:
@@ -574,49 +588,3 @@ def other_mode_name(cell: Cell) -> str:
     """The cutoff mode the cell's ``other_mode`` verdict was reached in."""
     mode = cell.default_check.mode if cell.default_check else ""
     return {"window": "truncate", "truncate": "window"}.get(mode, "the other")
-
-
-# -- the abbreviations the evidence uses ----------------------------------------------------------
-
-#: ``(pattern, term, meaning)``: a term is explained when its pattern occurs in the printed text.
-_GLOSSARY: tuple[tuple[re.Pattern[str], str, str], ...] = tuple(
-    (re.compile(pattern), term, meaning) for pattern, term, meaning in (
-        (r"\brc\b", "rc",
-         "the relevance of the case's relevant documents under binary relevance (DeepTh and "
-         "CloseTh try 1/100, 1/20 and 1/10, and every one must hold)"),
-        (r"\b[nm] = \d|\b[nm]=\d|sign of D|\bD\(n\)", "n, m, D",
-         "DeepTh/CloseTh's pair a_n = one relevant document then 2n-1 non-relevant ones, b_n = n "
-         "non-relevant then n relevant (m for CloseTh); D = Q(a) - Q(b), its sign listed along "
-         "the grid of n (DeepTh holds when D > 0 from some n on; CloseTh when D < 0 at some m)"),
-        (r"\brmax\b", "rmax",
-         "Sat's relevance of the last document of a: Sat holds when some rmax (tried 1, 0.99, 0.9, "
-         "0.75, 0.5) keeps Q(a) >= Q(b) for every appended x; 'no rmax candidate holds' means "
-         "each of them failed"),
-        (r"\brho\b", "rho",
-         "the largest non-zero relevance in cases of constraints that assume the paper's "
-         "relevance contribution (r ≪ 1)"),
-        (r"\bproved\b", "proved",
-         "decided for every real relevance value in (0, rho], not only the values searched: every "
-         "case structure up to the stated size decided by a complete procedure for real arithmetic, "
-         "or every ranking length by a lemma; the metric's floating-point rounding is not part of "
-         "it. 'not proved' says why a proof tried did not succeed (the search's verdict stands)"),
-        (r"small.scope", "small scope",
-         "every case up to a small size, enumerated exhaustively, besides the random cases"),
-        (r"window mode|truncate mode", "window / truncate mode",
-         "window: every position a case changes lies within the metric's cutoff k; truncate: the "
-         "metric sees the whole ranking, so documents past k are cut off"),
-        (r"decided on floats", "decided on floats",
-         "the scores were compared as floats within the stated tolerance (no exact value), "
-         "not exactly"),
-        (r"\bP \+ [xy]\b", "P, x, y",
-         "Red and MRed's cases: a prefix P, then one document x (in a) or y (in b)"),
-        (r"explanation:|holds when|holds for", "explanation",
-         "a nearby reading of the constraint (a narrower case, a parameter, the other cutoff "
-         "mode) under which the metric satisfies it"),
-    ))
-
-
-def glossary(lines: Iterable[str]) -> list[tuple[str, str]]:
-    """``(term, meaning)`` for every abbreviation of :data:`_GLOSSARY` that ``lines`` use."""
-    text = "\n".join(lines)
-    return [(term, meaning) for pattern, term, meaning in _GLOSSARY if pattern.search(text)]

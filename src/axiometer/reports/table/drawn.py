@@ -30,7 +30,7 @@ from axiometer.reports.numbers import denoise, number, numbers_apart
 from axiometer.reports.palette import verdict_class
 from axiometer.reports.table.cells import (
     BOUNDARIES_INTRO, MARKS, boundary_sentence, cases_text, counterexample_sentence, curve_text, evidence_text,
-    mark_of, other_mode_name, output_text, parameter_dependent,
+    mark_of, other_mode_name, output_text, parameter_dependent, shown_checks,
 )
 from axiometer.reports.table.proofs import check_proved, formula_heading, formulas, proof_note, unproved_setting
 from axiometer.results import AxiomInfo, Cell, Check, Counterexample, Decided, TableResult, TopicRecord, Verdict
@@ -334,14 +334,9 @@ def cell_section(result: TableResult, cell: Cell, info: AxiomInfo | None, differ
         out.append(Paragraph(parts=(Strong(("Boundaries",)), " ", Link(("(pictures)",), f"boundaries-{here}"), ":")))
         out.append(_boundary_list(cell))
     out += _verdicts_picture(cell, f"{_short(here)}r")
-    default = cell.default_check
-    if default is not None:
-        shown = [default]
-        for check in cell.checks:  # a parameter-dependent cell: the first setting of every other verdict too
-            if check.verdict not in {c.verdict for c in shown}:
-                shown.append(check)
-        out += [_check(check, info, _threshold_picture(result, cell, check) if check.curve else None)
-                for check in shown]
+    # A parameter-dependent cell shows the first setting of every other verdict too.
+    out += [_check(check, info, _threshold_picture(result, cell, check) if check.curve else None)
+            for check in shown_checks(cell)]
     out.append(Paragraph(parts=(Link(("↑ back to the matrix",), "matrix"),), css="back"))
     # Folded: the page opens on the matrix, and following a cell's link opens its evidence.
     return Section(title=tuple(title), level=3, css="cell", id=here, children=tuple(out), tag="details",

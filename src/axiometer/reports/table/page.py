@@ -31,9 +31,9 @@ from axiometer.reports.document import (
 from axiometer.reports.numbers import denoise
 from axiometer.reports.palette import VERDICT_SWATCH
 from axiometer.reports.table.cells import (
-    OPEN_FLAG, axiom_infos, boundary_lines, cell_lines, glossary, header_lines, legend_marks, mark_of,
-    parameter_dependent,
+    OPEN_FLAG, axiom_infos, legend_marks, mark_of, parameter_dependent,
 )
+from axiometer.reports.table.glossary import terms_used
 from axiometer.reports.table.proofs import proof_note
 from axiometer.reports.table.comparison import difference_reasons, differing, left_open
 from axiometer.reports.table.drawn import anchor, boundaries_section, cell_section, css, unique
@@ -264,10 +264,8 @@ def page_blocks(result: TableResult, comparison: PublishedComparison | None) -> 
     """The table's page (see the module docstring), every block shown in HTML only."""
     infos = axiom_infos(result)
     differs, open_cells = differing(comparison), left_open(comparison)
-    # The abbreviations the evidence uses (rc, m, rmax, ...), as the text report lists them.
-    terms = glossary([*header_lines(result),
-                      *(line for c in result.cells for line in cell_lines(c, info=infos.get(c.constraint))),
-                      *(line for c in result.cells for line in boundary_lines(c))])
+    # The abbreviations the page uses (rc, m, rmax, ...): its settings', its evidence's, its boundaries'.
+    terms = terms_used(result.cells, header=result, boundaries=True)
     located = any(c.boundaries or c.curves for c in result.cells)
     blocks: list[Block] = [Section(
         title=("The matrix",), level=2, id="matrix", toc="Matrix", lines=_GLUED, formats=HTML, children=(
