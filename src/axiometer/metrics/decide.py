@@ -11,7 +11,6 @@ the report states.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Sequence

@@ -56,7 +56,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, Union
 
 from axiometer.core import InputError, ValidationError
 from axiometer.metrics.adapter import UserMetric, adapt
-from axiometer.metrics.base import FunctionMetric, Metric, Needs, Param, format_value, wrap
+from axiometer.metrics.base import Metric, Needs, Param, format_value, wrap
 from axiometer.metrics.registry import build, read_spec, scores_of, spelled
 from axiometer.metrics.spec import ParsedSpec
 

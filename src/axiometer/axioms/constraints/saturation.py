@@ -21,7 +21,6 @@ import dataclasses
 import functools
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
 from axiometer.axioms.constraints.base import A_GE_B, Constraint, check_result, no_case
 from axiometer.axioms.constraints.conditions import saturation_case

@@ -25,8 +25,8 @@ from axiometer.reports.document import (
 )
 from axiometer.reports.numbers import DEFAULT_WIDTH
 from axiometer.reports.table.cells import (
-    BOUNDARIES_INTRO, OPEN_FLAG, axiom_infos, boundary_lines, cell_lines, check_lines, column_items,
-    header_lines, legend_items, legend_marks, mark_of, parameter_dependent, short_legend_items,
+    BOUNDARIES_INTRO, axiom_infos, boundary_lines, cell_lines, check_lines, column_items,
+    header_lines, legend_marks, mark_of, parameter_dependent, short_legend_items,
 )
 from axiometer.reports.table.glossary import terms_used
 from axiometer.reports.table.proofs import proof_note, proof_text, proved, unproved_setting
