@@ -16,7 +16,10 @@ from fractions import Fraction
 from axiometer.core import TextEnum
 from axiometer.views import Rows, Tabular
 
-__all__ = ["Strength", "STRENGTHS", "Evidence", "Proof"]
+__all__ = ["Strength", "STRENGTHS", "Evidence", "Proof", "NOT_IN_JSON"]
+
+#: Metadata of a field that restates a display text as data: :func:`axiometer.results.record` leaves it out.
+NOT_IN_JSON = {"json": False}
 
 
 class Strength(TextEnum):
@@ -89,7 +92,7 @@ class Evidence(Tabular):
     random_cases: int
     exact: bool
     proof: Proof | None = None
-    small_scope_named: bool = field(default=False, metadata={"json": False})
+    small_scope_named: bool = field(default=False, metadata=NOT_IN_JSON)
 
     def to_rows(self) -> Rows:
         """One row: what the verdict rests on (strength, scope searched, cases, exactness) and, when it

@@ -438,7 +438,7 @@ def _run_and_verify(item: pytest.Item, metric: Any, constraints: list[str] | Non
 
 def _failure_text(report: MetricReport, wanted: Mapping[str, bool], failures: list[str],
                   kw: Mapping[str, Any], seed_note: str, every_setting: bool = False) -> str:
-    from axiometer.api import outcome
+    from axiometer.api import BUDGETS, outcome
     from axiometer.results import HOLDS, Verdict
 
     lines = [f"axiometer: {report.metric}: {len(failures)} of {len(wanted)} constraint(s) "
@@ -456,8 +456,6 @@ def _failure_text(report: MetricReport, wanted: Mapping[str, bool], failures: li
                          + (f" ({'; '.join(reasons)})" if reasons else ""))
         else:
             lines.append(f"  {c}: expected {expected}, got {verdict}")
-    from axiometer.api import BUDGETS
-
     budget = BUDGETS.get(kw["budget"], kw["budget"]) if isinstance(kw["budget"], str) else kw["budget"]
     budget_text = budget.describe() if hasattr(budget, "describe") else repr(budget)
     lines.append(f"  budget: {budget_text}; seed {kw['seed']}{seed_note}")

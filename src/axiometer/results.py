@@ -28,7 +28,7 @@ from fractions import Fraction
 from typing import Any
 
 from axiometer.core import Context, TextEnum, Topic, to_fraction
-from axiometer.evidence import STRENGTHS, Evidence, Proof, Strength
+from axiometer.evidence import NOT_IN_JSON, STRENGTHS, Evidence, Proof, Strength
 from axiometer.views import Rows, Tabular, param_columns
 
 __all__ = ["Verdict", "Strength", "Decided", "NearbyReading", "Explanation", "Side", "Certain", "RootForm", "record", "VERDICTS", "Outcome", "AxiomInfo", "Evidence", "Boundary", "BoundaryCurve", "STRENGTHS", "Proof", "record_topic", "context_record", "TopicRecord", "Counterexample", "Witness", "ErrorInfo", "Check", "Cell",
@@ -124,10 +124,6 @@ class RootForm(Enum):
 
     EXPLICIT = "explicit"
     IMPLICIT = "implicit"
-
-
-#: Metadata of a field that restates a display text as data: :func:`record` leaves it out.
-NOT_IN_JSON = {"json": False}
 
 
 @dataclass(frozen=True)

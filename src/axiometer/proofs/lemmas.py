@@ -34,8 +34,8 @@ from typing import Any
 
 from axiometer.core import Ranking
 from axiometer.metrics.base import BuiltinMetric, Metric
-from axiometer.metrics.intent_aware import IntentAwareMetric
 from axiometer.metrics.browsing import BrowsingModel, Geometric, HasBrowsingModel, LogDiscount
+from axiometer.metrics.intent_aware import IntentAwareMetric
 from axiometer.proofs.arithmetic import PROOF
 from axiometer.proofs.paths import TooManyPaths, Undecidable, explore
 from axiometer.proofs.reals import NotSymbolic, lift
